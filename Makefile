@@ -1,0 +1,35 @@
+# Two commands for a fresh machine: `make run` and `make test`. Both set themselves up.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint qtfree pytest bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "d100gui needs Python 3.11 or newer")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m d100gui
+
+test: $(STAMP) lint qtfree pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check d100gui tests packaging
+	$(VENV)/bin/ruff format --check d100gui tests packaging
+
+qtfree: $(STAMP)
+	$(PY) packaging/check_engine_qt_free.py
+
+pytest: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

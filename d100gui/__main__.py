@@ -1,0 +1,5 @@
+import sys
+
+from d100gui.app import main
+
+sys.exit(main())

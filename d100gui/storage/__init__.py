@@ -1,0 +1,1 @@
+"""Files: where they live, how they are read and written."""

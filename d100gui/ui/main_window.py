@@ -1,0 +1,273 @@
+"""The main window: it builds its parts in ``_init_*`` helpers and wires them in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from d100gui import __version__
+from d100gui.engine.dice import Dice, FaceRequest, ManualSource, RandomSource
+from d100gui.engine.session import DiceSession, HistoryEntry, ProvideRow
+from d100gui.engine.tables import PackInvalid
+from d100gui.storage import packs
+from d100gui.storage.packs import LoadedLibrary
+
+from .bridge import EngineBridge
+from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
+from .dice_panel import DicePanel
+from .settings import Preferences
+from .theme import apply_theme
+
+AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
+
+
+def _placeholder(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: palette(placeholder-text); font-size: 15px; padding: 24px;")
+    return label
+
+
+class MainWindow(QMainWindow):
+    """Map in the centre, character sheet and dice panel docked."""
+
+    def __init__(self, loaded: LoadedLibrary, prefs: Preferences, seed: int | None = None) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.prefs = prefs
+        self.random_source = RandomSource(seed)
+        self.dice = Dice(self.random_source)
+        self.session = DiceSession(loaded.library, self.dice, prefs.missing_row_policy)
+        self.bridge = EngineBridge(self.session, self)
+        self.ask_faces: AskFaces = self._ask_faces_dialog
+        self.setWindowTitle("d100gui")
+        self._init_central()
+        self._init_docks()
+        self._init_actions()
+        self._init_menus()
+        self._connect_signals()
+        self.statusBar().showMessage(f"{len(loaded.library)} tables loaded.")
+
+    # ------------------------------------------------------------------ parts
+    def _init_central(self) -> None:
+        self.map_placeholder = _placeholder("No dungeon yet.\nThe map appears here once a quest begins.")
+        self.setCentralWidget(self.map_placeholder)
+
+    def _init_docks(self) -> None:
+        self.sheet_dock = QDockWidget("Character", self)
+        self.sheet_dock.setObjectName("sheetDock")
+        self.sheet_dock.setWidget(_placeholder("No character yet."))
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)
+        self.dice_panel = DicePanel(self.bridge)
+        self.dice_dock = QDockWidget("Dice and tables", self)
+        self.dice_dock.setObjectName("diceDock")
+        self.dice_dock.setWidget(self.dice_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.resizeDocks([self.sheet_dock, self.dice_dock], [300, 460], Qt.Orientation.Horizontal)
+
+    def _init_actions(self) -> None:
+        def action(text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None) -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            self.addAction(act)
+            return act
+
+        self.roll_d100_action = action("Roll d&100", lambda: self.dice_panel.roll_expression("d100"), "Ctrl+D")
+        self.repeat_action = action("&Repeat last roll", self.dice_panel.repeat_last, "Ctrl+R")
+        self.physical_action = action("&Physical dice", lambda: None, "Ctrl+Shift+P")
+        self.physical_action.setCheckable(True)
+        self.import_pack_action = action("&Import table pack...", self.import_pack)
+        self.export_pack_action = action("&Export my table pack...", self.export_pack)
+        self.export_csv_action = action("Export table as &CSV...", self.export_table_csv)
+        self.import_csv_action = action("Import table from CS&V...", self.import_table_csv)
+        self.prefs_action = action("&Preferences...", self.edit_preferences, QKeySequence.StandardKey.Preferences)
+        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.about_action = action("&About d100gui", self.about)
+
+    def _init_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        for act in (self.import_pack_action, self.export_pack_action, self.import_csv_action, self.export_csv_action):
+            file_menu.addAction(act)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.prefs_action)
+        dice_menu = bar.addMenu("&Dice")
+        for act in (self.roll_d100_action, self.repeat_action, self.physical_action):
+            dice_menu.addAction(act)
+        view_menu = bar.addMenu("&View")
+        view_menu.addAction(self.sheet_dock.toggleViewAction())
+        view_menu.addAction(self.dice_dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _connect_signals(self) -> None:
+        self.bridge.error.connect(self.show_error)
+        self.bridge.decision_requested.connect(self.ask_missing_row)
+        self.bridge.log_appended.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.dice_panel.physical_toggled.connect(self.set_physical)
+        self.physical_action.toggled.connect(self.dice_panel.physical.setChecked)
+        self.dice_panel.physical.toggled.connect(self.physical_action.setChecked)
+
+    # ------------------------------------------------------------------ behaviour
+    def show_error(self, message: str) -> None:
+        self.dice_panel.result_text.setText(f"<span style='color:#c0392b'>{message}</span>")
+        self.statusBar().showMessage(message, 10000)
+
+    def set_physical(self, on: bool) -> None:
+        self.dice.source = ManualSource(lambda reqs: self.ask_faces(reqs)) if on else self.random_source
+        self.statusBar().showMessage("Physical dice: type your faces." if on else "The app rolls the dice.", 5000)
+
+    def _ask_faces_dialog(self, requests: list[FaceRequest]) -> Sequence[int] | None:
+        dialog = PhysicalDiceDialog(requests, self)
+        return dialog.faces() if dialog.exec() else None
+
+    def ask_missing_row(self, index: int, entry: HistoryEntry) -> MissingRowDialog | None:
+        """Open the "type the row" dialog without blocking; saving goes through the engine."""
+        if entry.table is None or entry.table.missing is None:
+            return None
+        table = self.session.library.get(entry.table.table_id)
+        dialog = MissingRowDialog(table, entry.roll.final, entry.table.missing, self)
+        dialog.accepted.connect(lambda: self._store_row(index, dialog))
+        dialog.open()
+        self.missing_row_dialog = dialog
+        return dialog
+
+    def _store_row(self, index: int, dialog: MissingRowDialog) -> None:
+        row = dialog.row()
+        entry = self.session.history[index]
+        if entry.table is None:
+            return
+        if not self.bridge.send(ProvideRow(entry=index, row=row)):
+            return
+        path = self.loaded.user_pack_path
+        if path is not None:
+            try:
+                packs.save_user_table(path, self.session.library.get(entry.table.table_id))
+            except (OSError, PackInvalid) as exc:
+                self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
+
+    def edit_preferences(self) -> None:
+        dialog = PreferencesDialog(self.prefs.missing_row_policy, self.prefs.theme, self)
+        if dialog.exec():
+            self.apply_preferences(dialog.chosen_policy().value, dialog.chosen_theme())
+
+    def apply_preferences(self, policy: str, theme: str) -> None:
+        from d100gui.engine.roller import MissingRowPolicy
+
+        self.prefs.missing_row_policy = MissingRowPolicy(policy)
+        self.prefs.theme = theme
+        self.prefs.sync()
+        self.session.roller.policy = MissingRowPolicy(policy)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+
+    def import_pack(self, path: str | None = None) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import table pack", "", "Table packs (*.json)")
+            if not path:
+                return False
+        try:
+            pack = packs.import_pack(Path(path), self.session.library)
+            packs.merge_into_user_pack(self.loaded.user_pack_path, pack)
+        except (PackInvalid, OSError) as exc:
+            self._refuse("The table pack was not imported", exc)
+            return False
+        self.session.library.overlay(pack)
+        self.bridge.tables_changed.emit()
+        self.statusBar().showMessage(f"Imported {len(pack.tables)} table(s) from {path}.", 8000)
+        return True
+
+    def export_pack(self, path: str | None = None) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export my table pack", "my-tables.json", "Table packs (*.json)")
+            if not path:
+                return False
+        pack = packs.current_user_pack(self.loaded.user_pack_path)
+        packs.export_pack(pack, Path(path))
+        self.statusBar().showMessage(f"Exported {len(pack.tables)} table(s) to {path}.", 8000)
+        return True
+
+    def _chosen_table(self) -> str | None:
+        table_id = self.dice_panel.selected_table_id()
+        if table_id:
+            return table_id
+        ids = self.session.library.ids()
+        choice, ok = QInputDialog.getItem(self, "Choose a table", "Table", ids, 0, False)
+        return choice if ok else None
+
+    def export_table_csv(self, path: str | None = None, table_id: str | None = None) -> bool:
+        table_id = table_id or self._chosen_table()
+        if not table_id:
+            return False
+        table = self.session.library.get(table_id)
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, f"Export {table.title}", f"{table_id}.csv", "CSV (*.csv)")
+            if not path:
+                return False
+        Path(path).write_text(packs.table_to_csv(table), encoding="utf-8")
+        self.statusBar().showMessage(f"Exported {table.title} to {path}.", 8000)
+        return True
+
+    def import_table_csv(self, path: str | None = None, table_id: str | None = None) -> bool:
+        table_id = table_id or self._chosen_table()
+        if not table_id:
+            return False
+        base = self.session.library.get(table_id)
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, f"Import rows for {base.title}", "", "CSV (*.csv)")
+            if not path:
+                return False
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            table = packs.table_from_csv(text, base, path)
+            packs.save_user_table(self.loaded.user_pack_path, table)
+        except (PackInvalid, OSError, UnicodeDecodeError) as exc:
+            self._refuse("The CSV was not imported", exc)
+            return False
+        self.session.library.overlay(packs.Pack(id="csv", title="csv", tables=[table]))
+        self.bridge.tables_changed.emit()
+        self.statusBar().showMessage(f"Imported {len(table.rows)} row(s) into {base.title}.", 8000)
+        return True
+
+    def _refuse(self, title: str, exc: Exception) -> None:
+        self.show_error(f"{title}: {exc}")
+        box = QMessageBox(QMessageBox.Icon.Warning, title, str(exc), QMessageBox.StandardButton.Ok, self)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.open()
+        self.last_message_box = box
+
+    def show_startup_problems(self) -> None:
+        if self.loaded.problems:
+            self._refuse("Your table pack has problems", Exception("\n\n".join(self.loaded.problems)))
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About d100gui",
+            f"<b>d100gui {__version__}</b><br>A desktop companion for the solo dungeon crawl D100 Dungeon,"
+            " with a toolbox for classic rule systems.",
+        )
+
+
+def central_widget_text(window: QMainWindow) -> str:
+    widget: QWidget | None = window.centralWidget()
+    return widget.text() if isinstance(widget, QLabel) else ""

@@ -1,0 +1,1 @@
+"""Bundled data: table packs, tile sets, sheet layout. Plain files, loaded in one place."""

@@ -1,0 +1,32 @@
+"""Shared fixtures: every test runs offscreen with the player's directories in a temp dir."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import appdirs
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fresh_home(tmp_path, monkeypatch):
+    """Point every user directory at a temp dir; fail loudly if anything asks appdirs."""
+    monkeypatch.setenv("D100GUI_HOME", str(tmp_path / "home"))
+
+    def _forbidden(*_args, **_kwargs):
+        raise AssertionError("a test reached for the real user directories")
+
+    for name in ("user_data_dir", "user_config_dir", "user_cache_dir", "user_state_dir", "user_log_dir"):
+        if hasattr(appdirs, name):
+            monkeypatch.setattr(appdirs, name, _forbidden)
+    return tmp_path / "home"
+
+
+@pytest.fixture(scope="session")
+def bundled_library():
+    """The bundled packs, loaded once (read-only use only)."""
+    from d100gui.storage.packs import load_library
+
+    return load_library(None).library
