@@ -69,7 +69,8 @@ class HistoryEntry(BaseModel):
 
     def describe(self) -> str:
         if self.table is not None:
-            return f"{self.roll.describe()}  =>  {self.table.describe()}"
+            faces = " ".join(f"[{d.shown}]" for d in self.roll.dice)
+            return f"{faces} {self.table.describe()}"
         return self.roll.describe()
 
 

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +26,9 @@ from d100gui.engine.tables import TableLibrary
 
 from .bridge import EngineBridge
 from .dice_faces import DiceFacesView
+
+
+_SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 
 
 class DicePanel(QWidget):
@@ -68,8 +73,10 @@ class DicePanel(QWidget):
         self.table_filter = QLineEdit()
         self.table_filter.setPlaceholderText("Search tables (e.g. encounter, sword, wilderness)")
         self.table_filter.setClearButtonEnabled(True)
-        self.table_list = QListWidget()
-        self.table_list.setMinimumHeight(140)
+        self.table_list = QTreeWidget()
+        self.table_list.setHeaderHidden(True)
+        self.table_list.setMinimumHeight(200)
+        self.table_list.setAccessibleName("Tables")
         row = QHBoxLayout()
         row.addWidget(QLabel("Modifier"))
         self.modifier = QSpinBox()
@@ -85,7 +92,7 @@ class DicePanel(QWidget):
         tl.addWidget(self.table_filter)
         tl.addWidget(self.table_list, 1)
         tl.addLayout(row)
-        outer.addWidget(tables, 2)
+        outer.addWidget(tables, 3)
 
         result = QGroupBox("Result")
         rl = QVBoxLayout(result)
@@ -132,8 +139,8 @@ class DicePanel(QWidget):
         self.expression_button.clicked.connect(lambda: self.roll_expression(self.expression.text()))
         self.expression.returnPressed.connect(lambda: self.roll_expression(self.expression.text()))
         self.table_filter.textChanged.connect(self.refresh_tables)
-        self.table_list.currentItemChanged.connect(lambda cur, _prev: self.table_button.setEnabled(cur is not None))
-        self.table_list.itemDoubleClicked.connect(lambda _item: self.roll_selected_table())
+        self.table_list.currentItemChanged.connect(lambda _cur, _prev: self.table_button.setEnabled(self.selected_table_id() is not None))
+        self.table_list.itemDoubleClicked.connect(lambda item, _col: self.roll_selected_table() if item.parent() else None)
         self.table_button.clicked.connect(self.roll_selected_table)
         self.reroll_button.clicked.connect(self.reroll_selected)
         self.faces.selection_changed.connect(lambda sel: self.reroll_button.setEnabled(bool(sel)))
@@ -149,27 +156,49 @@ class DicePanel(QWidget):
         return self.bridge.session.library
 
     def refresh_tables(self) -> None:
+        """Fill the table tree, grouped by rule text, D100 Dungeon first."""
         current = self.selected_table_id()
         self.table_list.clear()
-        for table in self.library.search(self.table_filter.text()):
+        groups: dict[str, QTreeWidgetItem] = {}
+        tables = sorted(self.library.search(self.table_filter.text()), key=lambda t: (_SOURCE_ORDER.get(t.id.split(".")[0], 9)))
+        for table in tables:
+            source = table.source or "Other tables"
+            group = groups.get(source)
+            if group is None:
+                group = QTreeWidgetItem([source])
+                group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                self.table_list.addTopLevelItem(group)
+                groups[source] = group
             label = table.title if table.rollable else f"{table.title} (reference)"
-            item = QListWidgetItem(f"{label}  [{table.die or 'list'}]")
-            item.setData(Qt.ItemDataRole.UserRole, table.id)
-            item.setToolTip(f"{table.id} - {table.source}")
-            self.table_list.addItem(item)
+            item = QTreeWidgetItem([f"{label}  [{table.die or 'list'}]"])
+            item.setData(0, Qt.ItemDataRole.UserRole, table.id)
+            item.setToolTip(0, f"{table.id}: {len(table.rows)} rows; {table.source}")
+            group.addChild(item)
             if table.id == current:
                 self.table_list.setCurrentItem(item)
+        self.table_list.expandAll()
+
+    def _table_items(self) -> list[QTreeWidgetItem]:
+        items = []
+        for g in range(self.table_list.topLevelItemCount()):
+            group = self.table_list.topLevelItem(g)
+            items += [group.child(i) for i in range(group.childCount())]
+        return items
 
     def selected_table_id(self) -> str | None:
         item = self.table_list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item else None
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None and item.parent() is not None else None
 
     def select_table(self, table_id: str) -> bool:
-        for i in range(self.table_list.count()):
-            if self.table_list.item(i).data(Qt.ItemDataRole.UserRole) == table_id:
-                self.table_list.setCurrentRow(i)
+        for item in self._table_items():
+            if item.data(0, Qt.ItemDataRole.UserRole) == table_id:
+                self.table_list.setCurrentItem(item)
+                self.table_list.scrollToItem(item)
                 return True
         return False
+
+    def visible_table_ids(self) -> list[str]:
+        return [item.data(0, Qt.ItemDataRole.UserRole) for item in self._table_items()]
 
     def roll_expression(self, text: str) -> None:
         command = RollDice(expression=text.strip(), purpose=text.strip())
@@ -225,7 +254,7 @@ class DicePanel(QWidget):
             self.result_text.setText("")
         elif entry.table.row is None:
             lo, hi = entry.table.missing or (roll.final, roll.final)
-            self.result_text.setText(f"<i>Row {lo}-{hi} is not in your tables.</i> Type it from your rulebook when asked.")
+            self.result_text.setText(f"<i>Row {lo}-{hi} is not in your tables.</i> You can type it from your rulebook.")
         else:
             row = entry.table.row
             parts = []
@@ -254,7 +283,13 @@ class DicePanel(QWidget):
             w = self.followups.takeAt(0).widget()
             if w is not None:
                 w.deleteLater()
-        if index is None or entry is None or entry.table is None or entry.table.row is None:
+        if index is None or entry is None or entry.table is None:
+            return
+        if entry.table.row is None:
+            button = QPushButton("Type this row from my rulebook...")
+            button.clicked.connect(lambda _=False, i=index, e=entry: self.bridge.decision_requested.emit(i, e))
+            self.followups.addWidget(button)
+            self.followups.addStretch(1)
             return
         for link_index, link in enumerate(entry.table.row.links):
             target = self.library.get(link.table).title if link.table in self.library else link.table
