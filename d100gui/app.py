@@ -28,11 +28,49 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--roll", metavar="TABLE_ID", help="roll this table once at start-up (e.g. d100.E)")
     parser.add_argument("--seed", type=int, help="seed the dice (for reproducible screenshots and bug reports)")
     parser.add_argument("--theme", choices=["system", "light", "dark"], help="override the theme preference for this run")
+    parser.add_argument("--open", metavar="FILE", help="open this campaign file")
+    parser.add_argument("--new", action="store_true", help="start a new campaign instead of the last one played")
+    parser.epilog = "Also: d100gui replay FILE  re-runs a campaign's command log headless and prints the final state as JSON."
     return parser
 
 
+def replay_main(argv: Sequence[str]) -> int:
+    """``d100gui replay FILE``: re-run a campaign's command log headless, print the final state."""
+    parser = argparse.ArgumentParser(prog="d100gui replay", description="Re-run a campaign's command log headless.")
+    parser.add_argument("file", help="a campaign file (.d100.json)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the replayed state differs from the saved one")
+    args = parser.parse_args(list(argv))
+
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.game import Campaign, CommandRefused, replay
+    from d100gui.storage.campaigns import CampaignFileError, load_campaign
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.paths import user_data_dir
+
+    try:
+        saved = load_campaign(Path(args.file))
+    except CampaignFileError as exc:
+        print(f"d100gui replay: {exc}", file=sys.stderr)
+        return 2
+    start = Campaign(meta=saved.meta, start_rng_state=saved.start_rng_state, rng_state=saved.start_rng_state)
+    try:
+        final = replay(saved.log, load_library(user_data_dir()).library, ALL_COMMANDS, start)
+    except (CommandRefused, ValueError) as exc:
+        print(f"d100gui replay: the log could not be replayed: {exc}", file=sys.stderr)
+        return 1
+    print(final.model_dump_json(indent=2, exclude={"log"}))
+    if args.check:
+        same = final.model_dump(exclude={"log", "meta"}) == saved.model_dump(exclude={"log", "meta"})
+        print("replay matches the saved campaign" if same else "replay DIFFERS from the saved campaign", file=sys.stderr)
+        return 0 if same else 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        return replay_main(argv[1:])
+    args = build_parser().parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -52,6 +90,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_theme(app, args.theme or prefs.theme)
     loaded = load_library(user_data_dir())
     window = MainWindow(loaded, prefs, seed=args.seed)
+    if args.open:
+        if not window.open_campaign(args.open):
+            print(f"d100gui: {window.last_message_box.text()}", file=sys.stderr)
+    elif not args.screenshot and not args.new:
+        recent = prefs.recent()
+        if recent:
+            window.open_campaign(recent[0])
     if args.roll:
         if not window.dice_panel.select_table(args.roll):
             print(f"d100gui: there is no table {args.roll!r}", file=sys.stderr)
@@ -60,13 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:
         return _screenshot(app, window, Path(args.screenshot))
     window.resize(*SCREENSHOT_SIZE)
+    window.restore_window_state()
     window.show()
     window.show_startup_problems()
     return app.exec()
 
 
 def _screenshot(app, window, path: Path) -> int:
-    if not window.session.history and window.dice_panel.select_table("d100.A"):
+    if not window.game.campaign.dice_history and window.dice_panel.select_table("d100.A"):
         window.dice_panel.roll_selected_table()
     window.resize(*SCREENSHOT_SIZE)
     window.show()

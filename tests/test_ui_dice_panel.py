@@ -28,7 +28,7 @@ def window(qtbot):
 
 
 def script(win, *faces):
-    win.dice.source = ScriptedSource(faces)
+    win.game.override = ScriptedSource(faces)
 
 
 def test_quick_buttons_roll_and_draw_dice(window, qtbot):
@@ -54,7 +54,7 @@ def test_expression_box_and_bad_expression_message(window, qtbot):
 
 def test_every_bundled_table_is_listed_and_searchable(window):
     panel = window.dice_panel
-    assert set(panel.visible_table_ids()) == set(window.session.library.ids())
+    assert set(panel.visible_table_ids()) == set(window.library.ids())
     panel.table_filter.setText("encounter")
     ids = panel.visible_table_ids()
     assert "d100.E" in ids and "d100.A" not in ids
@@ -69,7 +69,7 @@ def test_table_roll_shows_row_and_followup(window, qtbot):
     [button] = panel.followup_buttons()
     assert "Table I" in button.text()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    assert window.session.history[-1].table.row.fields["item"] == "WORN KEY"
+    assert window.game.campaign.dice_history[-1].table.row.fields["item"] == "WORN KEY"
     assert panel.history.count() == 2
 
 
@@ -80,7 +80,7 @@ def test_modifier_is_applied_and_clamped(window, qtbot):
     panel.modifier.setValue(-40)
     qtbot.mouseClick(panel.table_button, Qt.MouseButton.LeftButton)
     assert "Giant Rats" in panel.result_text.text()
-    assert window.session.history[-1].roll.final == 1
+    assert window.game.campaign.dice_history[-1].roll.final == 1
 
 
 def test_fate_reroll_of_selected_die(window, qtbot):
@@ -90,14 +90,14 @@ def test_fate_reroll_of_selected_die(window, qtbot):
     qtbot.mouseClick(panel.faces, Qt.MouseButton.LeftButton, pos=panel.faces._rect(0).center().toPoint())
     assert panel.reroll_button.isEnabled()
     qtbot.mouseClick(panel.reroll_button, Qt.MouseButton.LeftButton)
-    assert window.session.history[-1].roll.natural == 28
+    assert window.game.campaign.dice_history[-1].roll.natural == 28
 
 
 def test_shortcuts_roll_and_repeat(window, qtbot):
     script(window, 1, 1, 2, 2)
     window.roll_d100_action.trigger()
     window.repeat_action.trigger()
-    assert [e.roll.natural for e in window.session.history] == [11, 22]
+    assert [e.roll.natural for e in window.game.campaign.dice_history] == [11, 22]
     assert window.roll_d100_action.shortcut().toString() == "Ctrl+D"
     assert window.repeat_action.shortcut().toString() == "Ctrl+R"
 
@@ -116,14 +116,14 @@ def test_physical_dice_ask_and_validate(window, qtbot):
     assert window.physical_action.isChecked()
     window.dice_panel.roll_expression("d100")
     assert asked == [2]
-    assert window.session.history[-1].roll.natural == 73
+    assert window.game.campaign.dice_history[-1].roll.natural == 73
     window.ask_faces = lambda reqs: [7]
     window.dice_panel.roll_expression("d6")
     assert "d6 face is 1-6" in window.dice_panel.result_text.text()
     window.ask_faces = lambda reqs: None
     window.dice_panel.roll_expression("d6")
     assert "cancelled" in window.dice_panel.result_text.text()
-    assert len(window.session.history) == 1
+    assert len(window.game.campaign.dice_history) == 1
 
 
 def test_physical_dice_dialog_rejects_bad_faces(qtbot):
@@ -154,7 +154,7 @@ def test_missing_row_dialog_saves_to_user_pack(window, qtbot, _fresh_home):
     for key, value in {"type": "(H)", "weapon": "Typed Blade", "adjustment": "+1 DMG", "value": "90", "repair": "18"}.items():
         dialog.fields[key].setText(value)
     dialog._try_accept()
-    assert window.session.history[-1].table.row.fields["weapon"] == "Typed Blade"
+    assert window.game.campaign.dice_history[-1].table.row.fields["weapon"] == "Typed Blade"
     stored = json.loads((user_data_dir() / packs.USER_PACK_FILE).read_text(encoding="utf-8"))
     assert stored["tables"][0]["id"] == "d100.W"
     assert stored["tables"][0]["rows"][0]["fields"]["weapon"] == "Typed Blade"
@@ -171,7 +171,9 @@ def test_reroll_policy_preference(window):
 
 def test_import_bad_pack_is_refused_with_path(window, tmp_path):
     bad = tmp_path / "bad-pack.json"
-    bad.write_text('{"id": "x", "title": "x", "tables": [{"id": "x.t", "title": "T", "columns": [], "rows": []}]}', encoding="utf-8")
+    bad.write_text(
+        '{"id": "x", "title": "x", "tables": [{"id": "x.t", "title": "T", "columns": [], "rows": []}]}', encoding="utf-8"
+    )
     assert not window.import_pack(str(bad))
     assert "bad-pack.json" in window.last_message_box.text()
     assert "table x.t" in window.last_message_box.text()
@@ -180,7 +182,21 @@ def test_import_bad_pack_is_refused_with_path(window, tmp_path):
 def test_import_export_pack_and_csv(window, tmp_path):
     good = tmp_path / "extra.json"
     good.write_text(
-        json.dumps({"id": "x", "title": "x", "tables": [{"id": "x.coin", "title": "Coin", "die": "d6", "columns": [{"key": "side", "label": "Side"}], "rows": [{"range": [1, 3], "fields": {"side": "Heads"}}, {"range": [4, 6], "fields": {"side": "Tails"}}]}]}),
+        json.dumps(
+            {
+                "id": "x",
+                "title": "x",
+                "tables": [
+                    {
+                        "id": "x.coin",
+                        "title": "Coin",
+                        "die": "d6",
+                        "columns": [{"key": "side", "label": "Side"}],
+                        "rows": [{"range": [1, 3], "fields": {"side": "Heads"}}, {"range": [4, 6], "fields": {"side": "Tails"}}],
+                    }
+                ],
+            }
+        ),
         encoding="utf-8",
     )
     assert window.import_pack(str(good))
@@ -192,7 +208,7 @@ def test_import_export_pack_and_csv(window, tmp_path):
     assert window.export_table_csv(str(csv_path), "x.coin")
     csv_path.write_text(csv_path.read_text(encoding="utf-8").replace("Tails", "Edge"), encoding="utf-8")
     assert window.import_table_csv(str(csv_path), "x.coin")
-    assert window.session.library.get("x.coin").find(5).fields["side"] == "Edge"
+    assert window.library.get("x.coin").find(5).fields["side"] == "Edge"
 
 
 def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home):

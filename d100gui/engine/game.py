@@ -18,6 +18,7 @@ campaign's starting state reproduces it exactly (physical-dice faces are in the 
 from __future__ import annotations
 
 import datetime as _dt
+import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -25,6 +26,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, Field
 
 from .dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
+from .history import HistoryEntry
 from .roller import MissingRowPolicy, TableRoller
 from .tables import TableLibrary
 
@@ -67,6 +69,7 @@ class LogEntry(BaseModel):
     rolls: list[RollRecord] = Field(default_factory=list)
     events: list[str] = Field(default_factory=list)
     manual: bool = False
+    policy: MissingRowPolicy = MissingRowPolicy.ASK
     at: str = ""
 
 
@@ -74,7 +77,7 @@ class CampaignMeta(BaseModel):
     id: str = Field(default_factory=lambda: uuid.uuid4().hex)
     created: str = Field(default_factory=lambda: _now())
     last_played: str = Field(default_factory=lambda: _now())
-    seed: int = 0
+    seed: int = Field(default_factory=lambda: secrets.randbits(32))
 
 
 class Campaign(BaseModel):
@@ -85,7 +88,7 @@ class Campaign(BaseModel):
     rng_state: list[Any] = Field(default_factory=list)
     start_rng_state: list[Any] = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
-    missing_row_policy: MissingRowPolicy = MissingRowPolicy.ASK
+    dice_history: list[HistoryEntry] = Field(default_factory=list)
 
 
 def _now() -> str:
@@ -128,6 +131,7 @@ class Game:
         library: TableLibrary,
         commands: Sequence[type[Command]] = (),
         physical: Callable[[list[FaceRequest]], Sequence[int] | None] | None = None,
+        policy: MissingRowPolicy = MissingRowPolicy.ASK,
     ) -> None:
         self.campaign = campaign
         self.library = library
@@ -140,6 +144,7 @@ class Game:
             campaign.start_rng_state = campaign.rng_state
         self.override: DiceSource | None = None
         self.physical = physical
+        self.policy = policy
         self.command_types: dict[str, type[Command]] = {c.model_fields["kind"].default: c for c in commands}
         self._undo: list[str] = []
         self._redo: list[tuple[str, str]] = []
@@ -166,7 +171,7 @@ class Game:
         """Run one command. Refused or failed commands change nothing and re-raise."""
         before = self.campaign.model_dump_json()
         dice = _RecordingDice(self._source())
-        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.campaign.missing_row_policy))
+        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy))
         try:
             events = command.apply(ctx)
         except BaseException:
@@ -181,6 +186,7 @@ class Game:
                 rolls=dice.made,
                 events=[e.message for e in events if e.message],
                 manual=type(command).manual,
+                policy=self.policy,
                 at=self.campaign.meta.last_played,
             )
         )
@@ -249,6 +255,7 @@ def replay(log: Sequence[LogEntry], library: TableLibrary, commands: Sequence[ty
         manual_faces = [d.face for r in entry.rolls if r.manual for d in r.dice]
         if manual_faces:
             game.override = ScriptedSource(manual_faces)
+        game.policy = entry.policy
         try:
             game.execute(command)
         finally:

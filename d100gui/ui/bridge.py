@@ -8,43 +8,81 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from d100gui.engine.dice import DiceError
-from d100gui.engine.session import DiceSession, RollMade, RowMissing, RowProvided, SessionError
+from d100gui.engine.game import Command, CommandRefused, Event, Game
 from d100gui.engine.tables import PackInvalid, TableError
 
 
 class EngineBridge(QObject):
-    """Qt face of the engine session."""
+    """Qt face of the game."""
 
-    roll_made = Signal(int, object)  # history index, HistoryEntry
-    decision_requested = Signal(int, object)  # history index, HistoryEntry waiting for a row
+    roll_made = Signal(int, object)  # dice-history index, HistoryEntry
+    decision_requested = Signal(int, object)  # a table roll waiting for the player's row
     row_provided = Signal(int, object)
     log_appended = Signal(str)
     tables_changed = Signal()
     error = Signal(str)  # a message for the player: bad input, refused command
-    character_changed = Signal(object)
-    map_changed = Signal(object)
+    character_changed = Signal()
+    map_changed = Signal()
+    campaign_changed = Signal()  # replaced, undone or redone: every view re-reads
+    command_done = Signal()  # after every successful command, undo or redo (autosave hook)
 
-    def __init__(self, session: DiceSession, parent: QObject | None = None) -> None:
+    def __init__(self, game: Game, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.session = session
+        self.game = game
 
-    def send(self, command) -> bool:
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.campaign_changed.emit()
+        self.character_changed.emit()
+        self.map_changed.emit()
+
+    def send(self, command: Command) -> bool:
         """Run a command; emit its events, or an ``error`` with the reason. True if it ran."""
         try:
-            events = self.session.execute(command)
-        except (DiceError, SessionError, TableError, PackInvalid, ValueError) as exc:
+            events = self.game.execute(command)
+        except (CommandRefused, DiceError, TableError, PackInvalid, ValueError) as exc:
             self.error.emit(str(exc))
             return False
-        for event in events:
-            if isinstance(event, RollMade):
-                self.roll_made.emit(event.index, event.entry)
-                self.log_appended.emit(event.entry.describe())
-            elif isinstance(event, RowMissing):
-                self.roll_made.emit(event.index, event.entry)
-                self.log_appended.emit(event.entry.describe())
-                self.decision_requested.emit(event.index, event.entry)
-            elif isinstance(event, RowProvided):
-                self.row_provided.emit(event.index, event.entry)
-                self.log_appended.emit(f"Row added to your tables: {event.entry.describe()}")
-                self.tables_changed.emit()
+        self._dispatch(events)
+        self.command_done.emit()
         return True
+
+    def undo(self) -> bool:
+        return self._step(self.game.undo)
+
+    def redo(self) -> bool:
+        return self._step(self.game.redo)
+
+    def _step(self, action) -> bool:
+        try:
+            events = action()
+        except CommandRefused as exc:
+            self.error.emit(str(exc))
+            return False
+        self._dispatch(events)
+        self.campaign_changed.emit()
+        self.character_changed.emit()
+        self.map_changed.emit()
+        self.command_done.emit()
+        return True
+
+    def _dispatch(self, events: list[Event]) -> None:
+        history = self.game.campaign.dice_history
+        for event in events:
+            if event.topic == "dice":
+                index = int(event.data.get("index", -1))
+                entry = history[index] if 0 <= index < len(history) else None
+                if event.kind == "roll_made":
+                    self.roll_made.emit(index, entry)
+                elif event.kind == "row_missing":
+                    self.roll_made.emit(index, entry)
+                    self.decision_requested.emit(index, entry)
+                elif event.kind == "row_provided":
+                    self.row_provided.emit(index, entry)
+                    self.tables_changed.emit()
+            elif event.topic == "character":
+                self.character_changed.emit()
+            elif event.topic == "map":
+                self.map_changed.emit()
+            if event.message:
+                self.log_appended.emit(event.message)

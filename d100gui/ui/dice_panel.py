@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.session import FollowLink, HistoryEntry, RerollDice, RollDice, RollTable
+from d100gui.engine.dice_commands import FollowLink, RerollDice, RollDice, RollTable, history_text
+from d100gui.engine.history import HistoryEntry
 from d100gui.engine.tables import TableLibrary
 
 from .bridge import EngineBridge
 from .dice_faces import DiceFacesView
-
 
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 
@@ -139,7 +139,9 @@ class DicePanel(QWidget):
         self.expression_button.clicked.connect(lambda: self.roll_expression(self.expression.text()))
         self.expression.returnPressed.connect(lambda: self.roll_expression(self.expression.text()))
         self.table_filter.textChanged.connect(self.refresh_tables)
-        self.table_list.currentItemChanged.connect(lambda _cur, _prev: self.table_button.setEnabled(self.selected_table_id() is not None))
+        self.table_list.currentItemChanged.connect(
+            lambda _cur, _prev: self.table_button.setEnabled(self.selected_table_id() is not None)
+        )
         self.table_list.itemDoubleClicked.connect(lambda item, _col: self.roll_selected_table() if item.parent() else None)
         self.table_button.clicked.connect(self.roll_selected_table)
         self.reroll_button.clicked.connect(self.reroll_selected)
@@ -149,18 +151,19 @@ class DicePanel(QWidget):
         self.bridge.roll_made.connect(self.show_entry)
         self.bridge.row_provided.connect(self.show_entry)
         self.bridge.tables_changed.connect(self.refresh_tables)
+        self.bridge.campaign_changed.connect(self.reload_history)
 
     # ------------------------------------------------------------------ actions
     @property
     def library(self) -> TableLibrary:
-        return self.bridge.session.library
+        return self.bridge.game.library
 
     def refresh_tables(self) -> None:
         """Fill the table tree, grouped by rule text, D100 Dungeon first."""
         current = self.selected_table_id()
         self.table_list.clear()
         groups: dict[str, QTreeWidgetItem] = {}
-        tables = sorted(self.library.search(self.table_filter.text()), key=lambda t: (_SOURCE_ORDER.get(t.id.split(".")[0], 9)))
+        tables = sorted(self.library.search(self.table_filter.text()), key=lambda t: _SOURCE_ORDER.get(t.id.split(".")[0], 9))
         for table in tables:
             source = table.source or "Other tables"
             group = groups.get(source)
@@ -230,9 +233,24 @@ class DicePanel(QWidget):
         self.bridge.send(RerollDice(entry=self._shown_index, dice=self.faces.selected()))
 
     def copy_history(self) -> None:
-        QGuiApplication.clipboard().setText(self.bridge.session.history_text())
+        QGuiApplication.clipboard().setText(history_text(self.bridge.game.campaign.dice_history))
 
     # ------------------------------------------------------------------ display
+    def reload_history(self) -> None:
+        """Re-read the whole history (a campaign was opened, or undo/redo)."""
+        history = self.bridge.game.campaign.dice_history
+        self.history.clear()
+        for i, entry in enumerate(history):
+            self.history.addItem(f"{i + 1}. {entry.describe()}")
+        if history:
+            self.show_entry(len(history) - 1, history[-1])
+        else:
+            self._shown_index = None
+            self.faces.set_faces([])
+            self.result_title.setText("No roll yet.")
+            self.result_text.setText("")
+            self._set_followups(None, None)
+
     def show_reference(self, table_id: str) -> None:
         table = self.library.get(table_id)
         self.faces.set_faces([])

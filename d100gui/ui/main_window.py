@@ -19,13 +19,19 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui import __version__
-from d100gui.engine.dice import Dice, FaceRequest, ManualSource, RandomSource
-from d100gui.engine.session import DiceSession, HistoryEntry, ProvideRow
+from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice import FaceRequest
+from d100gui.engine.dice_commands import ProvideRow
+from d100gui.engine.game import Campaign, Game
+from d100gui.engine.history import HistoryEntry
+from d100gui.engine.roller import MissingRowPolicy
 from d100gui.engine.tables import PackInvalid
 from d100gui.storage import packs
+from d100gui.storage.campaigns import SUFFIX, CampaignFileError, campaigns_dir, load_campaign, save_campaign
 from d100gui.storage.packs import LoadedLibrary
 
 from .bridge import EngineBridge
+from .campaign_list import CampaignListDialog
 from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
 from .dice_panel import DicePanel
 from .settings import Preferences
@@ -45,22 +51,36 @@ def _placeholder(text: str) -> QLabel:
 class MainWindow(QMainWindow):
     """Map in the centre, character sheet and dice panel docked."""
 
-    def __init__(self, loaded: LoadedLibrary, prefs: Preferences, seed: int | None = None) -> None:
+    def __init__(
+        self, loaded: LoadedLibrary, prefs: Preferences, seed: int | None = None, campaign: Campaign | None = None
+    ) -> None:
         super().__init__()
         self.loaded = loaded
         self.prefs = prefs
-        self.random_source = RandomSource(seed)
-        self.dice = Dice(self.random_source)
-        self.session = DiceSession(loaded.library, self.dice, prefs.missing_row_policy)
-        self.bridge = EngineBridge(self.session, self)
+        self.campaign_path: Path | None = None
         self.ask_faces: AskFaces = self._ask_faces_dialog
+        campaign = campaign or self._new_campaign(seed)
+        self.game = Game(campaign, loaded.library, ALL_COMMANDS, policy=prefs.missing_row_policy)
+        self.bridge = EngineBridge(self.game, self)
         self.setWindowTitle("d100gui")
         self._init_central()
         self._init_docks()
         self._init_actions()
         self._init_menus()
         self._connect_signals()
+        self._update_title()
         self.statusBar().showMessage(f"{len(loaded.library)} tables loaded.")
+
+    @staticmethod
+    def _new_campaign(seed: int | None) -> Campaign:
+        campaign = Campaign()
+        if seed is not None:
+            campaign.meta.seed = seed
+        return campaign
+
+    @property
+    def library(self):
+        return self.game.library
 
     # ------------------------------------------------------------------ parts
     def _init_central(self) -> None:
@@ -88,6 +108,12 @@ class MainWindow(QMainWindow):
             self.addAction(act)
             return act
 
+        self.new_action = action("&New campaign", self.new_campaign, QKeySequence.StandardKey.New)
+        self.open_action = action("&Open...", self.open_campaign_dialog, QKeySequence.StandardKey.Open)
+        self.save_as_action = action("Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.campaigns_action = action("&Campaigns...", self.show_campaign_list, "Ctrl+Shift+O")
+        self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
         self.roll_d100_action = action("Roll d&100", lambda: self.dice_panel.roll_expression("d100"), "Ctrl+D")
         self.repeat_action = action("&Repeat last roll", self.dice_panel.repeat_last, "Ctrl+R")
         self.physical_action = action("&Physical dice", lambda: None, "Ctrl+Shift+P")
@@ -103,11 +129,20 @@ class MainWindow(QMainWindow):
     def _init_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        for act in (self.new_action, self.open_action, self.campaigns_action):
+            file_menu.addAction(act)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
         for act in (self.import_pack_action, self.export_pack_action, self.import_csv_action, self.export_csv_action):
             file_menu.addAction(act)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
         edit_menu.addAction(self.prefs_action)
         dice_menu = bar.addMenu("&Dice")
         for act in (self.roll_d100_action, self.repeat_action, self.physical_action):
@@ -125,6 +160,7 @@ class MainWindow(QMainWindow):
         self.dice_panel.physical_toggled.connect(self.set_physical)
         self.physical_action.toggled.connect(self.dice_panel.physical.setChecked)
         self.dice_panel.physical.toggled.connect(self.physical_action.setChecked)
+        self.bridge.command_done.connect(self.autosave)
 
     # ------------------------------------------------------------------ behaviour
     def show_error(self, message: str) -> None:
@@ -132,7 +168,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 10000)
 
     def set_physical(self, on: bool) -> None:
-        self.dice.source = ManualSource(lambda reqs: self.ask_faces(reqs)) if on else self.random_source
+        self.game.physical = (lambda reqs: self.ask_faces(reqs)) if on else None
         self.statusBar().showMessage("Physical dice: type your faces." if on else "The app rolls the dice.", 5000)
 
     def _ask_faces_dialog(self, requests: list[FaceRequest]) -> Sequence[int] | None:
@@ -143,7 +179,7 @@ class MainWindow(QMainWindow):
         """Open the "type the row" dialog without blocking; saving goes through the engine."""
         if entry.table is None or entry.table.missing is None:
             return None
-        table = self.session.library.get(entry.table.table_id)
+        table = self.library.get(entry.table.table_id)
         dialog = MissingRowDialog(table, entry.roll.final, entry.table.missing, self)
         dialog.accepted.connect(lambda: self._store_row(index, dialog))
         dialog.open()
@@ -152,7 +188,7 @@ class MainWindow(QMainWindow):
 
     def _store_row(self, index: int, dialog: MissingRowDialog) -> None:
         row = dialog.row()
-        entry = self.session.history[index]
+        entry = self.game.campaign.dice_history[index]
         if entry.table is None:
             return
         if not self.bridge.send(ProvideRow(entry=index, row=row)):
@@ -160,7 +196,7 @@ class MainWindow(QMainWindow):
         path = self.loaded.user_pack_path
         if path is not None:
             try:
-                packs.save_user_table(path, self.session.library.get(entry.table.table_id))
+                packs.save_user_table(path, self.library.get(entry.table.table_id))
             except (OSError, PackInvalid) as exc:
                 self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
 
@@ -170,12 +206,10 @@ class MainWindow(QMainWindow):
             self.apply_preferences(dialog.chosen_policy().value, dialog.chosen_theme())
 
     def apply_preferences(self, policy: str, theme: str) -> None:
-        from d100gui.engine.roller import MissingRowPolicy
-
         self.prefs.missing_row_policy = MissingRowPolicy(policy)
         self.prefs.theme = theme
         self.prefs.sync()
-        self.session.roller.policy = MissingRowPolicy(policy)
+        self.game.policy = MissingRowPolicy(policy)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, theme)
@@ -186,12 +220,12 @@ class MainWindow(QMainWindow):
             if not path:
                 return False
         try:
-            pack = packs.import_pack(Path(path), self.session.library)
+            pack = packs.import_pack(Path(path), self.library)
             packs.merge_into_user_pack(self.loaded.user_pack_path, pack)
         except (PackInvalid, OSError) as exc:
             self._refuse("The table pack was not imported", exc)
             return False
-        self.session.library.overlay(pack)
+        self.library.overlay(pack)
         self.bridge.tables_changed.emit()
         self.statusBar().showMessage(f"Imported {len(pack.tables)} table(s) from {path}.", 8000)
         return True
@@ -210,7 +244,7 @@ class MainWindow(QMainWindow):
         table_id = self.dice_panel.selected_table_id()
         if table_id:
             return table_id
-        ids = self.session.library.ids()
+        ids = self.library.ids()
         choice, ok = QInputDialog.getItem(self, "Choose a table", "Table", ids, 0, False)
         return choice if ok else None
 
@@ -218,7 +252,7 @@ class MainWindow(QMainWindow):
         table_id = table_id or self._chosen_table()
         if not table_id:
             return False
-        table = self.session.library.get(table_id)
+        table = self.library.get(table_id)
         if path is None:
             path, _ = QFileDialog.getSaveFileName(self, f"Export {table.title}", f"{table_id}.csv", "CSV (*.csv)")
             if not path:
@@ -231,7 +265,7 @@ class MainWindow(QMainWindow):
         table_id = table_id or self._chosen_table()
         if not table_id:
             return False
-        base = self.session.library.get(table_id)
+        base = self.library.get(table_id)
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, f"Import rows for {base.title}", "", "CSV (*.csv)")
             if not path:
@@ -243,10 +277,134 @@ class MainWindow(QMainWindow):
         except (PackInvalid, OSError, UnicodeDecodeError) as exc:
             self._refuse("The CSV was not imported", exc)
             return False
-        self.session.library.overlay(packs.Pack(id="csv", title="csv", tables=[table]))
+        self.library.overlay(packs.Pack(id="csv", title="csv", tables=[table]))
         self.bridge.tables_changed.emit()
         self.statusBar().showMessage(f"Imported {len(table.rows)} row(s) into {base.title}.", 8000)
         return True
+
+    # ------------------------------------------------------------------ campaigns
+    def _update_title(self) -> None:
+        name = self.campaign_path.name.removesuffix(SUFFIX) if self.campaign_path else "new campaign (not saved yet)"
+        self.setWindowTitle(f"d100gui - {name}")
+        self.undo_action.setEnabled(self.game.can_undo)
+        self.redo_action.setEnabled(self.game.can_redo)
+
+    def autosave(self) -> None:
+        """Save after every action. A new campaign gets its file on its first action."""
+        if self.campaign_path is None:
+            self.campaign_path = campaigns_dir() / f"{self.game.campaign.meta.id}{SUFFIX}"
+            self.prefs.add_recent(self.campaign_path)
+        try:
+            save_campaign(self.game.campaign, self.campaign_path)
+        except OSError as exc:
+            self.show_error(f"Could not save {self.campaign_path}: {exc.strerror or exc}. Use File > Save As.")
+        self._update_title()
+
+    def _switch_to(self, campaign: Campaign, path: Path | None) -> None:
+        self.game = Game(campaign, self.library, ALL_COMMANDS, policy=self.prefs.missing_row_policy)
+        self.game.physical = (lambda reqs: self.ask_faces(reqs)) if self.physical_action.isChecked() else None
+        self.campaign_path = path
+        if path is not None:
+            self.prefs.add_recent(path)
+        self.bridge.set_game(self.game)
+        self._update_title()
+
+    def new_campaign(self) -> None:
+        self._switch_to(Campaign(), None)
+        self.statusBar().showMessage("New campaign. It is saved automatically from its first action.", 8000)
+
+    def open_campaign(self, path: str | Path) -> bool:
+        """Open a campaign file; a bad file is refused, left untouched, and its backups offered."""
+        path = Path(path)
+        try:
+            campaign = load_campaign(path)
+        except CampaignFileError as exc:
+            self._refuse_campaign(exc)
+            return False
+        self._switch_to(campaign, path)
+        self.statusBar().showMessage(f"Opened {path.name}.", 8000)
+        return True
+
+    def _refuse_campaign(self, exc: CampaignFileError) -> None:
+        text = f"{exc}\n\nThe file has not been changed."
+        box = QMessageBox(QMessageBox.Icon.Warning, "Campaign not opened", text, QMessageBox.StandardButton.Close, self)
+        self.restore_buttons = {}
+        for backup in exc.backups:
+            button = box.addButton(f"Open backup {backup.suffix.lstrip('.')}", QMessageBox.ButtonRole.AcceptRole)
+            self.restore_buttons[button] = backup
+        box.buttonClicked.connect(lambda button: self._open_backup(self.restore_buttons.get(button), exc.path))
+        self.show_error(str(exc))
+        box.open()
+        self.last_message_box = box
+
+    def _open_backup(self, backup: Path | None, original: Path) -> bool:
+        """Open a backup as a new file beside the damaged one (which stays untouched)."""
+        if backup is None:
+            return False
+        try:
+            campaign = load_campaign(backup)
+        except CampaignFileError as exc:
+            self._refuse_campaign(exc)
+            return False
+        target = original.with_name(original.name.removesuffix(SUFFIX) + "-restored" + SUFFIX)
+        self._switch_to(campaign, target)
+        save_campaign(campaign, target)
+        self.statusBar().showMessage(f"Opened backup {backup.name} as {target.name}.", 8000)
+        return True
+
+    def open_campaign_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open campaign", str(campaigns_dir()), f"Campaigns (*{SUFFIX} *.json)")
+        if path:
+            self.open_campaign(path)
+
+    def save_as(self, path: str | None = None) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Save campaign as", str(campaigns_dir()), f"Campaigns (*{SUFFIX})")
+            if not path:
+                return False
+        target = Path(path)
+        if not target.name.endswith(SUFFIX):
+            target = target.with_name(target.name.removesuffix(".json") + SUFFIX)
+        try:
+            save_campaign(self.game.campaign, target)
+        except OSError as exc:
+            self.show_error(f"Could not save {target}: {exc.strerror or exc}")
+            return False
+        self.campaign_path = target
+        self.prefs.add_recent(target)
+        self._update_title()
+        return True
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.prefs.recent()
+        if not recent:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+        for path in recent:
+            act = self.recent_menu.addAction(path.name.removesuffix(SUFFIX))
+            act.setToolTip(str(path))
+            act.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
+
+    def show_campaign_list(self) -> CampaignListDialog:
+        dialog = CampaignListDialog(campaigns_dir(), self)
+        dialog.chosen.connect(self.open_campaign)
+        dialog.open()
+        self.campaign_list_dialog = dialog
+        return dialog
+
+    def closeEvent(self, event) -> None:
+        self.prefs.qsettings.setValue("window/geometry", self.saveGeometry())
+        self.prefs.qsettings.setValue("window/state", self.saveState())
+        self.prefs.sync()
+        super().closeEvent(event)
+
+    def restore_window_state(self) -> None:
+        geometry = self.prefs.qsettings.value("window/geometry")
+        state = self.prefs.qsettings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
 
     def _refuse(self, title: str, exc: Exception) -> None:
         self.show_error(f"{title}: {exc}")

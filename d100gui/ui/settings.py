@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSettings
 
 from d100gui.engine.roller import MissingRowPolicy
 from d100gui.storage.paths import user_config_dir
+
+MAX_RECENT = 8
 
 
 class Preferences:
@@ -39,5 +43,21 @@ class Preferences:
     def theme(self, value: str) -> None:
         self._s.setValue("ui/theme", value)
 
+    def recent(self) -> list[Path]:
+        """Recently opened campaign files that still exist, newest first."""
+        return [Path(p) for p in _paths(self._s.value("campaigns/recent", [])) if Path(p).exists()]
+
+    def add_recent(self, path: Path) -> None:
+        entries = [str(path), *[p for p in _paths(self._s.value("campaigns/recent", [])) if p != str(path)]]
+        self._s.setValue("campaigns/recent", entries[:MAX_RECENT])
+
     def sync(self) -> None:
         self._s.sync()
+
+
+def _paths(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, list):
+        return [str(v) for v in value if v]
+    return []

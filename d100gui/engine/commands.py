@@ -1,0 +1,8 @@
+"""Every command the game knows, in one place (used to read logs and replay them)."""
+
+from __future__ import annotations
+
+from .dice_commands import DICE_COMMANDS
+from .game import Command
+
+ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS,)

@@ -1,0 +1,59 @@
+"""The campaign list: every saved campaign with its hero, REP, gold, quests done and last play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from d100gui.storage.campaigns import CampaignSummary, list_campaigns
+
+COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Last played", "File")
+
+
+class CampaignListDialog(QDialog):
+    chosen = Signal(str)
+
+    def __init__(self, directory: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Campaigns")
+        self.resize(760, 360)
+        layout = QVBoxLayout(self)
+        self.summaries: list[CampaignSummary] = list_campaigns(directory)
+        layout.addWidget(QLabel(f"Saved campaigns in {directory}"))
+        self.table = QTableWidget(len(self.summaries), len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for row, s in enumerate(self.summaries):
+            values = (
+                s.hero if not s.problem else f"{s.hero} (unreadable: {s.problem})",
+                "" if s.rep is None else str(s.rep),
+                "" if s.gold is None else f"{s.gold} gp",
+                "" if s.quests_done is None else str(s.quests_done),
+                s.last_played.replace("T", " ")[:16],
+                s.path.name,
+            )
+            for col, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setData(Qt.ItemDataRole.UserRole, str(s.path))
+                self.table.setItem(row, col, item)
+        if self.summaries:
+            self.table.selectRow(0)
+        self.table.doubleClicked.connect(lambda _index: self._open())
+        layout.addWidget(self.table)
+        if not self.summaries:
+            layout.addWidget(QLabel("No saved campaigns yet: play an action and the campaign saves itself."))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Close)
+        buttons.accepted.connect(self._open)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _open(self) -> None:
+        item = self.table.item(self.table.currentRow(), 0)
+        if item is None:
+            return
+        self.chosen.emit(item.data(Qt.ItemDataRole.UserRole))
+        self.accept()
