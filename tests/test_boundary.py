@@ -21,7 +21,9 @@ def test_engine_sources_name_no_qt_module():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in {"PySide6", "PyQt5", "PyQt6", "qtpy", "shiboken6"}]
+            offenders += [
+                f"{path.name}: {n}" for n in names if n.split(".")[0] in {"PySide6", "PyQt5", "PyQt6", "qtpy", "shiboken6"}
+            ]
             if isinstance(node, ast.ImportFrom) and node.level and node.module and node.module.split(".")[0] in {"ui"}:
                 offenders.append(f"{path.name}: imports the UI layer")
     assert offenders == []

@@ -15,7 +15,9 @@ from d100gui.app import build_parser
 
 def run(*args, home):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "d100gui", *args], capture_output=True, text=True, env=env, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "d100gui", *args], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
 
 
 def test_help_lists_options():

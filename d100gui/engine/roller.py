@@ -44,7 +44,11 @@ class TableRoll(BaseModel):
 
     def describe(self, table: Table | None = None) -> str:
         mods = "".join(f" {m.value:+d}" for m in self.roll.modifiers)
-        head = f"{self.table_title}: {self.roll.natural}{mods} = {self.roll.final}" if mods else f"{self.table_title}: {self.roll.final}"
+        head = (
+            f"{self.table_title}: {self.roll.natural}{mods} = {self.roll.final}"
+            if mods
+            else f"{self.table_title}: {self.roll.final}"
+        )
         if self.row is None:
             lo, hi = self.missing or (self.roll.final, self.roll.final)
             return f"{head} - row {lo}-{hi} is not in your tables"
