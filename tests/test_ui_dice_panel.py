@@ -224,3 +224,11 @@ def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home
 def test_placeholders_say_no_character_and_no_dungeon(window):
     assert "No dungeon yet" in window.map_placeholder.text()
     assert "No character yet" in window.sheet_dock.widget().text()
+
+
+def test_selecting_a_table_shows_its_modifier_note(window):
+    window.dice_panel.select_table("d100.E")
+    text = window.dice_panel.table_notes.text()
+    assert text.startswith("Modifier: ")
+    assert "encounter modifier" in text
+    assert "not printed in the excerpt" in text

@@ -89,8 +89,13 @@ class DicePanel(QWidget):
         self.table_button = QPushButton("Roll table")
         self.table_button.setEnabled(False)
         row.addWidget(self.table_button)
+        self.table_notes = QLabel("")
+        self.table_notes.setWordWrap(True)
+        self.table_notes.setObjectName("tableNotes")
+        self.table_notes.setStyleSheet("color: palette(placeholder-text);")
         tl.addWidget(self.table_filter)
         tl.addWidget(self.table_list, 1)
+        tl.addWidget(self.table_notes)
         tl.addLayout(row)
         outer.addWidget(tables, 3)
 
@@ -139,9 +144,7 @@ class DicePanel(QWidget):
         self.expression_button.clicked.connect(lambda: self.roll_expression(self.expression.text()))
         self.expression.returnPressed.connect(lambda: self.roll_expression(self.expression.text()))
         self.table_filter.textChanged.connect(self.refresh_tables)
-        self.table_list.currentItemChanged.connect(
-            lambda _cur, _prev: self.table_button.setEnabled(self.selected_table_id() is not None)
-        )
+        self.table_list.currentItemChanged.connect(lambda _cur, _prev: self._table_selected())
         self.table_list.itemDoubleClicked.connect(lambda item, _col: self.roll_selected_table() if item.parent() else None)
         self.table_button.clicked.connect(self.roll_selected_table)
         self.reroll_button.clicked.connect(self.reroll_selected)
@@ -180,6 +183,21 @@ class DicePanel(QWidget):
             if table.id == current:
                 self.table_list.setCurrentItem(item)
         self.table_list.expandAll()
+
+    def _table_selected(self) -> None:
+        """Enable rolling and show the table's notes (roll modifiers first)."""
+        table_id = self.selected_table_id()
+        self.table_button.setEnabled(table_id is not None)
+        if table_id is None:
+            self.table_notes.setText("")
+            return
+        table = self.library.get(table_id)
+        notes = sorted(table.notes, key=lambda n: n.kind != "roll_modifier")
+        gaps = table.missing_ranges()
+        lines = [("Modifier: " if n.kind == "roll_modifier" else "") + n.text for n in notes[:3]]
+        if gaps:
+            lines.append(f"{len(table.rows)} rows in your tables; {len(gaps)} range(s) not printed in the excerpt.")
+        self.table_notes.setText("\n".join(lines))
 
     def _table_items(self) -> list[QTreeWidgetItem]:
         items = []
