@@ -19,8 +19,8 @@ run: $(STAMP)
 test: $(STAMP) lint qtfree pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check d100gui tests packaging
-	$(VENV)/bin/ruff format --check d100gui tests packaging
+	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py
+	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py
 
 qtfree: $(STAMP)
 	$(PY) packaging/check_engine_qt_free.py
