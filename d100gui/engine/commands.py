@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from .character_commands import CHARACTER_COMMANDS
 from .dice_commands import DICE_COMMANDS
 from .game import Command
 
-ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS,)
+ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS, *CHARACTER_COMMANDS)

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
+from .character import Character, PendingDecision
 from .dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
 from .history import HistoryEntry
 from .roller import MissingRowPolicy, TableRoller
@@ -89,6 +90,10 @@ class Campaign(BaseModel):
     start_rng_state: list[Any] = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
     dice_history: list[HistoryEntry] = Field(default_factory=list)
+    character: Character | None = None
+    pending: list[PendingDecision] = Field(default_factory=list)  # decisions waiting for the player
+    decision_serial: int = 0  # the last pending-decision id handed out (d1, d2, ...)
+    hall_of_fallen: list[Character] = Field(default_factory=list)
 
 
 def _now() -> str:
