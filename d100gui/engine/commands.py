@@ -5,5 +5,6 @@ from __future__ import annotations
 from .character_commands import CHARACTER_COMMANDS
 from .dice_commands import DICE_COMMANDS
 from .game import Command
+from .map_commands import MAP_COMMANDS
 
-ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS, *CHARACTER_COMMANDS)
+ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS, *CHARACTER_COMMANDS, *MAP_COMMANDS)

@@ -20,16 +20,18 @@ from __future__ import annotations
 import datetime as _dt
 import secrets
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
 from .character import Character, PendingDecision
 from .dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
+from .dungeon import DungeonBook
 from .history import HistoryEntry
 from .roller import MissingRowPolicy, TableRoller
 from .tables import TableLibrary
+from .tiles import TileSet, load_standard_tileset
 
 CAMPAIGN_SCHEMA_VERSION = 1
 MAX_UNDO = 500
@@ -90,6 +92,8 @@ class Campaign(BaseModel):
     start_rng_state: list[Any] = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
     dice_history: list[HistoryEntry] = Field(default_factory=list)
+    dungeons: DungeonBook = Field(default_factory=DungeonBook)
+    tileset: str = "standard"  # the Table M tile set this campaign rolls on
     character: Character | None = None
     pending: list[PendingDecision] = Field(default_factory=list)  # decisions waiting for the player
     decision_serial: int = 0  # the last pending-decision id handed out (d1, d2, ...)
@@ -121,10 +125,11 @@ class _RecordingDice(Dice):
 class GameContext:
     """What a command may use: the campaign to change, the dice, the tables."""
 
-    def __init__(self, campaign: Campaign, dice: Dice, tables: TableRoller) -> None:
+    def __init__(self, campaign: Campaign, dice: Dice, tables: TableRoller, tilesets: Mapping[str, TileSet]) -> None:
         self.campaign = campaign
         self.dice = dice
         self.tables = tables
+        self.tilesets = tilesets
 
 
 class Game:
@@ -137,9 +142,11 @@ class Game:
         commands: Sequence[type[Command]] = (),
         physical: Callable[[list[FaceRequest]], Sequence[int] | None] | None = None,
         policy: MissingRowPolicy = MissingRowPolicy.ASK,
+        tilesets: Mapping[str, TileSet] | None = None,
     ) -> None:
         self.campaign = campaign
         self.library = library
+        self.tilesets: dict[str, TileSet] = dict(tilesets) if tilesets else {"standard": load_standard_tileset()}
         self.random = RandomSource(campaign.meta.seed)
         if campaign.rng_state:
             self.random.set_state(campaign.rng_state)
@@ -176,7 +183,7 @@ class Game:
         """Run one command. Refused or failed commands change nothing and re-raise."""
         before = self.campaign.model_dump_json()
         dice = _RecordingDice(self._source())
-        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy))
+        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets)
         try:
             events = command.apply(ctx)
         except BaseException:
@@ -245,7 +252,13 @@ class Game:
         return events
 
 
-def replay(log: Sequence[LogEntry], library: TableLibrary, commands: Sequence[type[Command]], start: Campaign) -> Campaign:
+def replay(
+    log: Sequence[LogEntry],
+    library: TableLibrary,
+    commands: Sequence[type[Command]],
+    start: Campaign,
+    tilesets: Mapping[str, TileSet] | None = None,
+) -> Campaign:
     """Re-run a command log headless from ``start`` and return the final campaign.
 
     Rolls made with physical dice are replayed from the faces in the log; everything else
@@ -254,7 +267,7 @@ def replay(log: Sequence[LogEntry], library: TableLibrary, commands: Sequence[ty
     campaign = start.model_copy(deep=True)
     campaign.log = []
     campaign.rng_state = list(start.start_rng_state or start.rng_state)
-    game = Game(campaign, library, commands)
+    game = Game(campaign, library, commands, tilesets=tilesets)
     for entry in log:
         command = game.parse_command(entry.command)
         manual_faces = [d.face for r in entry.rolls if r.manual for d in r.dice]
