@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", choices=["system", "light", "dark"], help="override the theme preference for this run")
     parser.add_argument("--open", metavar="FILE", help="open this campaign file")
     parser.add_argument("--new", action="store_true", help="start a new campaign instead of the last one played")
+    parser.add_argument(
+        "--demo", action="store_true", help="open a demo campaign: a hero made by the rules and a mapped dungeon (sample play)"
+    )
     parser.epilog = "Also: d100gui replay FILE  re-runs a campaign's command log headless and prints the final state as JSON."
     return parser
 
@@ -89,8 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     prefs = Preferences()
     apply_theme(app, args.theme or prefs.theme)
     loaded = load_library(user_data_dir())
-    window = MainWindow(loaded, prefs, seed=args.seed)
-    if args.open:
+    campaign = None
+    if args.demo:
+        from d100gui.demo import build_demo_campaign
+
+        campaign = build_demo_campaign(loaded.library)
+    window = MainWindow(loaded, prefs, seed=args.seed, campaign=campaign)
+    if args.demo:
+        window.dice_panel.reload_history()
+    elif args.open:
         if not window.open_campaign(args.open):
             print(f"d100gui: {window.last_message_box.text()}", file=sys.stderr)
     elif not args.screenshot and not args.new:
