@@ -223,7 +223,8 @@ def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home
 
 def test_placeholders_say_no_character_and_no_dungeon(window):
     assert "No dungeon yet" in window.map_placeholder.text()
-    assert "No character yet" in window.sheet_dock.widget().text()
+    assert "No character yet" in window.sheet.empty_label.text()
+    assert window.sheet.empty_label.isVisibleTo(window.sheet)
 
 
 def test_selecting_a_table_shows_its_modifier_note(window):

@@ -6,5 +6,6 @@ from .character_commands import CHARACTER_COMMANDS
 from .dice_commands import DICE_COMMANDS
 from .game import Command
 from .map_commands import MAP_COMMANDS
+from .sheet_edits import SHEET_EDIT_COMMANDS
 
-ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS, *CHARACTER_COMMANDS, *MAP_COMMANDS)
+ALL_COMMANDS: tuple[type[Command], ...] = (*DICE_COMMANDS, *CHARACTER_COMMANDS, *SHEET_EDIT_COMMANDS, *MAP_COMMANDS)

@@ -20,9 +20,11 @@ class EngineBridge(QObject):
     row_provided = Signal(int, object)
     log_appended = Signal(str)
     tables_changed = Signal()
+    user_row_added = Signal(str)  # a table the player typed a row into: save it to their pack
     error = Signal(str)  # a message for the player: bad input, refused command
     character_changed = Signal()
     map_changed = Signal()
+    decision_event = Signal(object)  # an Event that asks the player something (e.g. a door row)
     campaign_changed = Signal()  # replaced, undone or redone: every view re-reads
     command_done = Signal()  # after every successful command, undo or redo (autosave hook)
 
@@ -69,7 +71,10 @@ class EngineBridge(QObject):
     def _dispatch(self, events: list[Event]) -> None:
         history = self.game.campaign.dice_history
         for event in events:
-            if event.topic == "dice":
+            if event.kind == "row_provided" and event.data.get("table_id"):
+                self.user_row_added.emit(str(event.data["table_id"]))
+                self.tables_changed.emit()
+            if event.topic == "dice" and "index" in event.data:
                 index = int(event.data.get("index", -1))
                 entry = history[index] if 0 <= index < len(history) else None
                 if event.kind == "roll_made":
@@ -77,11 +82,12 @@ class EngineBridge(QObject):
                 elif event.kind == "row_missing":
                     self.roll_made.emit(index, entry)
                     self.decision_requested.emit(index, entry)
-                elif event.kind == "row_provided":
+                elif event.kind == "row_provided" and entry is not None:
                     self.row_provided.emit(index, entry)
-                    self.tables_changed.emit()
             elif event.topic == "character":
                 self.character_changed.emit()
+            elif event.topic == "decision":
+                self.decision_event.emit(event)
             elif event.topic == "map":
                 self.map_changed.emit()
             if event.message:

@@ -22,8 +22,9 @@ from d100gui import __version__
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice import FaceRequest
 from d100gui.engine.dice_commands import ProvideRow
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Campaign, Event, Game
 from d100gui.engine.history import HistoryEntry
+from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.roller import MissingRowPolicy
 from d100gui.engine.tables import PackInvalid
 from d100gui.storage import packs
@@ -32,9 +33,12 @@ from d100gui.storage.packs import LoadedLibrary
 
 from .bridge import EngineBridge
 from .campaign_list import CampaignListDialog
+from .creation_wizard import CreationWizard
 from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
 from .dice_panel import DicePanel
 from .settings import Preferences
+from .sheet import CharacterSheet
+from .skill_test_dialog import SkillTestDialog
 from .theme import apply_theme
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
@@ -90,14 +94,15 @@ class MainWindow(QMainWindow):
     def _init_docks(self) -> None:
         self.sheet_dock = QDockWidget("Character", self)
         self.sheet_dock.setObjectName("sheetDock")
-        self.sheet_dock.setWidget(_placeholder("No character yet."))
+        self.sheet = CharacterSheet(self.bridge)
+        self.sheet_dock.setWidget(self.sheet)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)
         self.dice_panel = DicePanel(self.bridge)
         self.dice_dock = QDockWidget("Dice and tables", self)
         self.dice_dock.setObjectName("diceDock")
         self.dice_dock.setWidget(self.dice_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
-        self.resizeDocks([self.sheet_dock, self.dice_dock], [300, 460], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.sheet_dock, self.dice_dock], [340, 440], Qt.Orientation.Horizontal)
 
     def _init_actions(self) -> None:
         def action(text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None) -> QAction:
@@ -114,6 +119,10 @@ class MainWindow(QMainWindow):
         self.campaigns_action = action("&Campaigns...", self.show_campaign_list, "Ctrl+Shift+O")
         self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
+        self.new_character_action = action("New &character...", self.open_creation_wizard, "Ctrl+Shift+N")
+        self.test_action = action("Skill &test...", self.open_skill_test, "Ctrl+T")
+        self.print_sheet_action = action("&Print sheet...", self.sheet.open_print_preview, QKeySequence.StandardKey.Print)
+        self.export_sheet_action = action("Export sheet to P&DF...", lambda: self.sheet.export_pdf(), "Ctrl+Shift+E")
         self.roll_d100_action = action("Roll d&100", lambda: self.dice_panel.roll_expression("d100"), "Ctrl+D")
         self.repeat_action = action("&Repeat last roll", self.dice_panel.repeat_last, "Ctrl+R")
         self.physical_action = action("&Physical dice", lambda: None, "Ctrl+Shift+P")
@@ -135,6 +144,9 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.print_sheet_action)
+        file_menu.addAction(self.export_sheet_action)
+        file_menu.addSeparator()
         for act in (self.import_pack_action, self.export_pack_action, self.import_csv_action, self.export_csv_action):
             file_menu.addAction(act)
         file_menu.addSeparator()
@@ -144,6 +156,9 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.prefs_action)
+        hero_menu = bar.addMenu("&Hero")
+        hero_menu.addAction(self.new_character_action)
+        hero_menu.addAction(self.test_action)
         dice_menu = bar.addMenu("&Dice")
         for act in (self.roll_d100_action, self.repeat_action, self.physical_action):
             dice_menu.addAction(act)
@@ -161,6 +176,9 @@ class MainWindow(QMainWindow):
         self.physical_action.toggled.connect(self.dice_panel.physical.setChecked)
         self.dice_panel.physical.toggled.connect(self.physical_action.setChecked)
         self.bridge.command_done.connect(self.autosave)
+        self.bridge.user_row_added.connect(self.save_user_rows)
+        self.bridge.decision_event.connect(self.answer_decision)
+        self.sheet.create_requested.connect(self.open_creation_wizard)
 
     # ------------------------------------------------------------------ behaviour
     def show_error(self, message: str) -> None:
@@ -187,18 +205,49 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _store_row(self, index: int, dialog: MissingRowDialog) -> None:
-        row = dialog.row()
         entry = self.game.campaign.dice_history[index]
-        if entry.table is None:
-            return
-        if not self.bridge.send(ProvideRow(entry=index, row=row)):
-            return
+        if entry.table is not None:
+            self.bridge.send(ProvideRow(entry=index, row=dialog.row()))
+
+    def save_user_rows(self, table_id: str) -> None:
+        """A row the player typed is in use: keep it in their own table pack."""
         path = self.loaded.user_pack_path
-        if path is not None:
-            try:
-                packs.save_user_table(path, self.library.get(entry.table.table_id))
-            except (OSError, PackInvalid) as exc:
-                self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
+        if path is None:
+            return
+        try:
+            packs.save_user_table(path, self.library.get(table_id))
+        except (OSError, PackInvalid) as exc:
+            self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
+
+    def answer_decision(self, event: Event) -> MissingRowDialog | None:
+        """Ask the player what the map needs: the Table D row a door roll landed on."""
+        if event.kind != "door_row_missing":
+            return None
+        table = self.library.get(DOOR_TABLE)
+        roll = int(event.data["roll"])
+        gap = table.gap_containing(roll) or (roll, roll)
+        dialog = MissingRowDialog(table, roll, gap, self)
+        pos, side = str(event.data["pos"]), str(event.data["side"])
+        dialog.accepted.connect(lambda: self.bridge.send(ResolveDoorRow(pos=pos, side=side, row=dialog.row())))
+        dialog.open()
+        self.missing_row_dialog = dialog
+        return dialog
+
+    def open_creation_wizard(self) -> CreationWizard:
+        wizard = CreationWizard(self.bridge, self)
+        wizard.open()
+        self.creation_wizard = wizard
+        return wizard
+
+    def open_skill_test(self, text: str | None = None) -> SkillTestDialog | None:
+        character = self.game.campaign.character
+        if character is None or character.creation is not None:
+            self.show_error("Create a character first (Hero > New character).")
+            return None
+        dialog = SkillTestDialog(self.bridge, text or None, self)
+        dialog.open()
+        self.skill_test_dialog = dialog
+        return dialog
 
     def edit_preferences(self) -> None:
         dialog = PreferencesDialog(self.prefs.missing_row_policy, self.prefs.theme, self)
