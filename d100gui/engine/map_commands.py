@@ -61,7 +61,8 @@ def _dice_events(ctx: GameContext, placement: dg.Placement | None) -> list[Event
     events: list[Event] = []
     history = ctx.campaign.dice_history
     if placement.tile_roll is not None:
-        history.append(HistoryEntry(roll=placement.tile_roll.roll))
+        tile = placement.tile_roll.tile
+        history.append(HistoryEntry(roll=placement.tile_roll.roll, note=f"tile {tile.number} ({tile.colour}, {tile.kind})"))
         events.append(
             Event(kind="roll_made", message=placement.tile_roll.describe(), topic="dice", data={"index": len(history) - 1})
         )
