@@ -29,6 +29,7 @@ from .character import Character, PendingDecision
 from .dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
 from .dungeon import DungeonBook
 from .history import HistoryEntry
+from .monster import CombatState, EscapedMonster
 from .roller import MissingRowPolicy, TableRoller
 from .tables import TableLibrary
 from .tiles import TileSet, load_standard_tileset
@@ -98,6 +99,9 @@ class Campaign(BaseModel):
     pending: list[PendingDecision] = Field(default_factory=list)  # decisions waiting for the player
     decision_serial: int = 0  # the last pending-decision id handed out (d1, d2, ...)
     hall_of_fallen: list[Character] = Field(default_factory=list)
+    combat: CombatState | None = None  # the fight in progress (combat.py)
+    escaped_monsters: list[EscapedMonster] = Field(default_factory=list)  # for the map's escaped-monster marker
+    shield_half_pip: str = ""  # the shield (by name) carrying a half-shaded repair pip from shield offsets
 
 
 def _now() -> str:

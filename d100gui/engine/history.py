@@ -7,7 +7,6 @@ from pydantic import BaseModel
 from .dice import RollRecord
 from .roller import TableRoll
 
-
 MAX_LINE = 110
 
 
