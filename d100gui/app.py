@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--demo", action="store_true", help="open a demo campaign: a hero made by the rules and a mapped dungeon (sample play)"
     )
+    parser.add_argument("--quit-when-idle", action="store_true", help=argparse.SUPPRESS)  # start-up benchmark
     parser.epilog = "Also: d100gui replay FILE  re-runs a campaign's command log headless and prints the final state as JSON."
     return parser
 
@@ -118,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.restore_window_state()
     window.show()
     window.show_startup_problems()
+    if args.quit_when_idle:
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, app.quit)
     return app.exec()
 
 

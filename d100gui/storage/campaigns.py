@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from .paths import user_data_dir
 MAX_CAMPAIGN_BYTES = 50 * 1024 * 1024
 BACKUPS = 3
 SUFFIX = ".d100.json"
+CURRENT_PREFIX = f'{{"schema_version":{CAMPAIGN_SCHEMA_VERSION},'
 
 
 class CampaignFileError(ValueError):
@@ -98,6 +100,12 @@ def load_campaign(path: Path) -> Campaign:
         raise CampaignFileError(path, "it is not a text file (not UTF-8)", backups) from None
     if not text.strip():
         raise CampaignFileError(path, "it is empty", backups)
+    if text.startswith(CURRENT_PREFIX):
+        # the common case, a file this version wrote: validate straight from the text (fast)
+        try:
+            return Campaign.model_validate_json(text)
+        except (ValidationError, RecursionError):
+            pass  # fall through to the careful path for a precise message
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -124,7 +132,8 @@ def load_campaign(path: Path) -> Campaign:
 
 
 def campaign_json(campaign: Campaign) -> str:
-    return campaign.model_dump_json(indent=1)
+    """Compact JSON: a large campaign is megabytes, and autosave runs after every action."""
+    return campaign.model_dump_json()
 
 
 def save_campaign(campaign: Campaign, path: Path, text: str | None = None) -> None:
@@ -135,10 +144,15 @@ def save_campaign(campaign: Campaign, path: Path, text: str | None = None) -> No
             older = path.with_name(f"{path.name}.{i - 1}")
             if older.exists():
                 older.replace(path.with_name(f"{path.name}.{i}"))
+        newest = path.with_name(f"{path.name}.1")
         try:
-            path.with_name(f"{path.name}.1").write_bytes(path.read_bytes())
+            newest.unlink(missing_ok=True)
+            os.link(path, newest)  # the atomic replace below leaves this link on the old content
         except OSError:
-            pass
+            try:
+                newest.write_bytes(path.read_bytes())
+            except OSError:
+                pass
     write_text_atomic(path, text)
 
 
