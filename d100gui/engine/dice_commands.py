@@ -133,7 +133,32 @@ class ProvideRow(Command):
         ]
 
 
-DICE_COMMANDS: tuple[type[Command], ...] = (RollDice, RollTable, FollowLink, RerollDice, ProvideRow)
+class AddTableRow(Command):
+    """The player typed a row their tables lack (asked for by a roll outside the dice panel,
+    e.g. loot or a curse in a fight): lay it over the table. The result is applied by the
+    player on the sheet, as on paper."""
+
+    kind: Literal["add_table_row"] = "add_table_row"
+    table_id: str
+    row: Row
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        try:
+            table = ctx.tables.library.add_user_row(self.table_id, self.row)
+        except (TableError, ValueError) as exc:
+            raise CommandRefused(str(exc)) from None
+        shown = self.row.model_copy(update={"user": True}).summary(table)
+        return [
+            Event(
+                kind="row_provided",
+                message=f"Row {self.row.range_label()} added to {table.title}: {shown}. Apply its result on the sheet.",
+                topic="tables",
+                data={"table_id": self.table_id},
+            )
+        ]
+
+
+DICE_COMMANDS: tuple[type[Command], ...] = (RollDice, RollTable, FollowLink, RerollDice, ProvideRow, AddTableRow)
 
 
 def history_text(history: list[HistoryEntry]) -> str:

@@ -28,6 +28,7 @@ from d100gui.engine.tables import TableLibrary
 from .bridge import EngineBridge
 from .dice_faces import DiceFacesView
 
+FIGHT_TABLE = "d100.E"
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 
 
@@ -35,6 +36,7 @@ class DicePanel(QWidget):
     """Sends dice commands through the bridge and shows what came back."""
 
     physical_toggled = Signal(bool)
+    fight_requested = Signal(int)  # a Table E roll: fight the monster it gave (the roll's final value)
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -327,6 +329,11 @@ class DicePanel(QWidget):
             self.followups.addWidget(button)
             self.followups.addStretch(1)
             return
+        if entry.table.table_id == FIGHT_TABLE:
+            fight = QPushButton("Fight this monster")
+            fight.setToolTip("Start the fight in the combat panel with this Table E result")
+            fight.clicked.connect(lambda _=False, value=entry.roll.final: self.fight_requested.emit(value))
+            self.followups.addWidget(fight)
         for link_index, link in enumerate(entry.table.row.links):
             target = self.library.get(link.table).title if link.table in self.library else link.table
             times = "" if link.times == "1" else f" x{link.times}"

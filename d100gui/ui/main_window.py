@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui import __version__
+from d100gui.engine.combat import StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice import FaceRequest
-from d100gui.engine.dice_commands import ProvideRow
+from d100gui.engine.dice_commands import AddTableRow, ProvideRow
 from d100gui.engine.game import Campaign, Event, Game
 from d100gui.engine.history import HistoryEntry
 from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow
@@ -33,6 +34,7 @@ from d100gui.storage.packs import LoadedLibrary
 
 from .bridge import EngineBridge
 from .campaign_list import CampaignListDialog
+from .combat_panel import CombatPanel
 from .creation_wizard import CreationWizard
 from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
 from .dice_panel import DicePanel
@@ -97,11 +99,18 @@ class MainWindow(QMainWindow):
         self.sheet = CharacterSheet(self.bridge)
         self.sheet_dock.setWidget(self.sheet)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)
+        self.combat_panel = CombatPanel(self.bridge)
+        self.combat_dock = QDockWidget("Combat", self)
+        self.combat_dock.setObjectName("combatDock")
+        self.combat_dock.setWidget(self.combat_panel)
         self.dice_panel = DicePanel(self.bridge)
         self.dice_dock = QDockWidget("Dice and tables", self)
         self.dice_dock.setObjectName("diceDock")
         self.dice_dock.setWidget(self.dice_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat_dock)
+        self.tabifyDockWidget(self.dice_dock, self.combat_dock)
+        self.dice_dock.raise_()
         self.resizeDocks([self.sheet_dock, self.dice_dock], [340, 440], Qt.Orientation.Horizontal)
 
     def _init_actions(self) -> None:
@@ -165,6 +174,7 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.sheet_dock.toggleViewAction())
         view_menu.addAction(self.dice_dock.toggleViewAction())
+        view_menu.addAction(self.combat_dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
@@ -179,6 +189,8 @@ class MainWindow(QMainWindow):
         self.bridge.user_row_added.connect(self.save_user_rows)
         self.bridge.decision_event.connect(self.answer_decision)
         self.sheet.create_requested.connect(self.open_creation_wizard)
+        self.dice_panel.fight_requested.connect(self.start_fight)
+        self.combat_panel.fight_active_changed.connect(lambda on: self.combat_dock.raise_() if on else None)
 
     # ------------------------------------------------------------------ behaviour
     def show_error(self, message: str) -> None:
@@ -219,8 +231,17 @@ class MainWindow(QMainWindow):
         except (OSError, PackInvalid) as exc:
             self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
 
+    def start_fight(self, table_value: int) -> bool:
+        """Fight the monster a Table E roll gave (the dice panel's "Fight" button)."""
+        if self.bridge.send(StartCombat(source="table_e", table_value=table_value)):
+            self.combat_dock.raise_()
+            return True
+        return False
+
     def answer_decision(self, event: Event) -> MissingRowDialog | None:
-        """Ask the player what the map needs: the Table D row a door roll landed on."""
+        """Ask the player for a row their tables lack: a door roll, or loot or a curse in a fight."""
+        if event.kind in ("combat_loot_missing", "combat_curse_missing"):
+            return self._ask_table_row(event)
         if event.kind != "door_row_missing":
             return None
         table = self.library.get(DOOR_TABLE)
@@ -229,6 +250,20 @@ class MainWindow(QMainWindow):
         dialog = MissingRowDialog(table, roll, gap, self)
         pos, side = str(event.data["pos"]), str(event.data["side"])
         dialog.accepted.connect(lambda: self.bridge.send(ResolveDoorRow(pos=pos, side=side, row=dialog.row())))
+        dialog.open()
+        self.missing_row_dialog = dialog
+        return dialog
+
+    def _ask_table_row(self, event: Event) -> MissingRowDialog | None:
+        data = event.data.get("table_roll") or {}
+        table_id = str(data.get("table_id", ""))
+        roll = int((data.get("roll") or {}).get("final", 0))
+        if table_id not in self.library:
+            return None
+        table = self.library.get(table_id)
+        gap = table.gap_containing(roll) or (roll, roll)
+        dialog = MissingRowDialog(table, roll, gap, self)
+        dialog.accepted.connect(lambda: self.bridge.send(AddTableRow(table_id=table_id, row=dialog.row())))
         dialog.open()
         self.missing_row_dialog = dialog
         return dialog

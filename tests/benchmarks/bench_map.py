@@ -1,0 +1,215 @@
+"""Map benchmarks (PRODUCT.md §7). A script, not a test: ``python tests/benchmarks/bench_map.py``.
+
+Bars:
+  - a 2,000-area dungeon: scene built (and first painted) in under 1 s;
+  - panning and zooming repaint in under 16 ms median on a 1400x900 viewport;
+  - a 500-area map exported to PNG, SVG and PDF in under 2 s each.
+
+The dungeons are made with the real engine (``place_manual`` on every square of a big sheet,
+the standard tile set, Table D doors rolled with seeded dice), so areas have the walls,
+hatching, doors and labels a played map has. Prints a table of figures in milliseconds and
+exits non-zero if a bar is missed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+from d100gui.engine.dice import Dice, RandomSource
+from d100gui.engine.dungeon import (
+    ROTATIONS,
+    Dungeon,
+    add_note,
+    mark_escaped,
+    mark_interacted,
+    mark_searched,
+    place_manual,
+)
+from d100gui.engine.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.tiles import load_standard_tileset
+from d100gui.storage.packs import load_library
+from d100gui.ui.map_export import export_pdf, export_png, export_svg
+from d100gui.ui.map_scene import MapScene
+from d100gui.ui.map_view import MapView
+
+VIEW_W, VIEW_H = 1400, 900
+
+
+def big_dungeon(cols: int, rows: int, seed: int = 1) -> Dungeon:
+    """A sheet of ``cols`` x ``rows`` areas, every square mapped by hand with rolled doors."""
+    rng = random.Random(seed)
+    tileset = load_standard_tileset()
+    doors = TableRoller(load_library(None).library, Dice(RandomSource(seed)), MissingRowPolicy.REROLL)
+    d = Dungeon(id="bench", name="Benchmark", width=cols, height=rows)
+    for row in range(rows):
+        for col in range(cols):
+            if (col, row) == d.outside:
+                continue
+            d, _ = place_manual(d, col, row, tileset.tile(rng.randint(1, 100)), rng.choice(ROTATIONS), doors)
+    for i, area in enumerate(list(d.areas.values())):
+        if i % 7 == 0:
+            d = mark_searched(d, area.pos)
+        if i % 11 == 0:
+            d = mark_interacted(d, area.pos)
+        if i % 23 == 0:
+            d = mark_escaped(d, area.pos, "Goblin")
+        if i % 13 == 0:
+            d, _ = add_note(d, area.pos, f"note {i}", (i % 3, (i // 3) % 3))
+    return d.model_copy(update={"hero": (cols // 2, rows - 1)})
+
+
+def ms(seconds: float) -> float:
+    return seconds * 1000.0
+
+
+def render_view(view: MapView, image: QImage) -> float:
+    """Paint the view's viewport into ``image``; the time it took."""
+    start = time.perf_counter()
+    painter = QPainter(image)
+    view.render(painter, QRectF(0, 0, image.width(), image.height()), view.viewport().rect())
+    painter.end()
+    return time.perf_counter() - start
+
+
+def bench_scene(dungeon: Dungeon) -> dict[str, float]:
+    out: dict[str, float] = {}
+    start = time.perf_counter()
+    scene = MapScene()
+    scene.set_dungeon(dungeon)
+    out["scene build (2,000 areas)"] = ms(time.perf_counter() - start)
+
+    # First paint of the whole sheet, fitted into the viewport (every area drawn once).
+    image = QImage(VIEW_W, VIEW_H, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    start = time.perf_counter()
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, VIEW_W, VIEW_H), scene.paper_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    out["first paint, whole sheet"] = ms(time.perf_counter() - start)
+    out["build + first paint"] = out["scene build (2,000 areas)"] + out["first paint, whole sheet"]
+
+    # First paint at reading zoom (full detail: hatching, labels) of a 1400x900 window.
+    view = MapView(scene)
+    view.resize(VIEW_W, VIEW_H)
+    view.show()  # an unshown view keeps a small default viewport
+    QApplication.processEvents()
+    assert view.viewport().width() >= VIEW_W - 20, view.viewport().size()
+    view.set_dungeon(dungeon)
+    view.set_zoom(1.0)
+    view.centerOn(scene.sheet_rect().center())
+    out["first paint, 1400x900 at 100%"] = ms(render_view(view, image))
+
+    # A sequence of pans and zooms, each repainted in full.
+    times = []
+    rng = random.Random(3)
+    for step in range(60):
+        kind = step % 4
+        if kind == 0:
+            view.pan_by(rng.randint(-300, 300), rng.randint(-200, 200))
+        elif kind == 1:
+            view.zoom_by(1.25, view.viewport().rect().center())
+        elif kind == 2:
+            view.pan_by(rng.randint(-300, 300), rng.randint(-200, 200))
+        else:
+            view.zoom_by(0.8, view.viewport().rect().center())
+        times.append(render_view(view, image))
+    out["pan/zoom repaint, median (100%)"] = ms(statistics.median(times))
+    out["pan/zoom repaint, max (100%)"] = ms(max(times))
+
+    # The same through real paint events (scrolling, background cache, backing store).
+    times = []
+    for step in range(40):
+        if step % 2:
+            view.pan_by(rng.randint(-300, 300), rng.randint(-200, 200))
+        else:
+            view.zoom_by(1.25 if step % 4 == 0 else 0.8, view.viewport().rect().center())
+        start = time.perf_counter()
+        view.viewport().repaint()
+        times.append(time.perf_counter() - start)
+    out["pan/zoom paint events, median (100%)"] = ms(statistics.median(times))
+
+    # A sweep from the whole map up to 200% and back: every level of detail on the way.
+    view.fit_to_dungeon()
+    times = []
+    for _ in range(2):
+        while view.zoom < 2.0:
+            view.zoom_by(1.15, view.viewport().rect().center())
+            times.append(render_view(view, image))
+        while view.zoom > 0.2:
+            view.zoom_by(1 / 1.15, view.viewport().rect().center())
+            times.append(render_view(view, image))
+    out["zoom sweep fit..200%, median"] = ms(statistics.median(times))
+    out["zoom sweep fit..200%, 90th percentile"] = ms(sorted(times)[int(len(times) * 0.9)])
+
+    # The same while zoomed out to the whole dungeon (every area on screen).
+    view.fit_to_dungeon()
+    times = []
+    for step in range(30):
+        if step % 2:
+            view.pan_by(rng.randint(-100, 100), rng.randint(-100, 100))
+        else:
+            view.zoom_by(1.1 if step % 4 == 0 else 1 / 1.1, view.viewport().rect().center())
+        times.append(render_view(view, image))
+    out["pan/zoom repaint, median (fit)"] = ms(statistics.median(times))
+    view.deleteLater()
+    return out
+
+
+def bench_export(dungeon: Dungeon) -> dict[str, float]:
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        start = time.perf_counter()
+        export_png(dungeon, folder / "map.png", dpi=150)
+        out["export PNG 150 dpi (500 areas)"] = ms(time.perf_counter() - start)
+        start = time.perf_counter()
+        export_svg(dungeon, folder / "map.svg")
+        out["export SVG (500 areas)"] = ms(time.perf_counter() - start)
+        start = time.perf_counter()
+        pages = export_pdf(dungeon, folder / "map.pdf", true_scale=True)
+        out[f"export PDF true scale, {pages} A4 pages (500 areas)"] = ms(time.perf_counter() - start)
+    return out
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    start = time.perf_counter()
+    big = big_dungeon(50, 40)
+    medium = big_dungeon(25, 20, seed=2)
+    print(f"(dungeons made in {time.perf_counter() - start:.1f} s: {len(big.areas)} and {len(medium.areas)} areas)")
+    figures = {**bench_scene(big), **bench_export(medium)}
+    bars = {
+        "build + first paint": 1000.0,
+        "pan/zoom repaint, median (100%)": 16.0,
+        "pan/zoom paint events, median (100%)": 16.0,
+        "zoom sweep fit..200%, median": 16.0,
+        "pan/zoom repaint, median (fit)": 16.0,
+    }
+    missed = []
+    width = max(len(k) for k in figures) + 2
+    print(f"{'measure':<{width}}{'ms':>10}  bar")
+    for name, value in figures.items():
+        bar = bars.get(name, 2000.0 if name.startswith("export") else None)
+        verdict = "" if bar is None else (f"< {bar:g}  ok" if value < bar else f"< {bar:g}  MISSED")
+        if bar is not None and value >= bar:
+            missed.append(name)
+        print(f"{name:<{width}}{value:>10.1f}  {verdict}")
+    app.processEvents()
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
