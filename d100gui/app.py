@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("d100gui")
     app.setApplicationVersion(__version__)
     prefs = Preferences()
-    apply_theme(app, args.theme or prefs.theme)
+    theme = apply_theme(app, args.theme or prefs.theme)
     loaded = load_library(user_data_dir())
     campaign = None
     if args.demo:
@@ -99,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         campaign = build_demo_campaign(loaded.library)
     window = MainWindow(loaded, prefs, seed=args.seed, campaign=campaign)
+    window.map_area.set_dark(theme == "dark")
     if args.demo:
         window.dice_panel.reload_history()
     elif args.open:
@@ -133,6 +134,8 @@ def _screenshot(app, window, path: Path) -> int:
     window.show()
     for _ in range(5):
         app.processEvents()
+    window.map_area.view.fit_to_dungeon()
+    app.processEvents()
     image = window.grab()
     ok = image.save(str(path), "PNG")
     window.close()

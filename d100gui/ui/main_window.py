@@ -12,10 +12,8 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QInputDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
-    QWidget,
 )
 
 from d100gui import __version__
@@ -25,10 +23,11 @@ from d100gui.engine.dice import FaceRequest
 from d100gui.engine.dice_commands import AddTableRow, ProvideRow
 from d100gui.engine.game import Campaign, Event, Game
 from d100gui.engine.history import HistoryEntry
-from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow
+from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow, SetTileSet
 from d100gui.engine.roller import MissingRowPolicy
 from d100gui.engine.tables import PackInvalid
-from d100gui.storage import packs
+from d100gui.engine.tiles import TileSetInvalid
+from d100gui.storage import packs, tilesets
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, campaigns_dir, load_campaign, save_campaign
 from d100gui.storage.packs import LoadedLibrary
 
@@ -38,20 +37,15 @@ from .combat_panel import CombatPanel
 from .creation_wizard import CreationWizard
 from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
 from .dice_panel import DicePanel
+from .map_area import MapArea
+from .map_export import export_pdf, export_png, export_svg, print_map
 from .settings import Preferences
 from .sheet import CharacterSheet
 from .skill_test_dialog import SkillTestDialog
 from .theme import apply_theme
+from .tile_editor import TileEditorDialog
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
-
-
-def _placeholder(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: palette(placeholder-text); font-size: 15px; padding: 24px;")
-    return label
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +61,7 @@ class MainWindow(QMainWindow):
         self.ask_faces: AskFaces = self._ask_faces_dialog
         campaign = campaign or self._new_campaign(seed)
         self.game = Game(campaign, loaded.library, ALL_COMMANDS, policy=prefs.missing_row_policy)
+        self.load_tilesets()
         self.bridge = EngineBridge(self.game, self)
         self.setWindowTitle("d100gui")
         self._init_central()
@@ -90,8 +85,9 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ parts
     def _init_central(self) -> None:
-        self.map_placeholder = _placeholder("No dungeon yet.\nThe map appears here once a quest begins.")
-        self.setCentralWidget(self.map_placeholder)
+        self.map_area = MapArea(self.bridge)
+        self.map_placeholder = self.map_area.placeholder
+        self.setCentralWidget(self.map_area)
 
     def _init_docks(self) -> None:
         self.sheet_dock = QDockWidget("Character", self)
@@ -128,6 +124,13 @@ class MainWindow(QMainWindow):
         self.campaigns_action = action("&Campaigns...", self.show_campaign_list, "Ctrl+Shift+O")
         self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
+        self.new_dungeon_action = action("&New dungeon", self.map_area.new_dungeon, "Ctrl+Shift+D")
+        self.fit_map_action = action("&Fit map to window", self.map_area.view.fit_to_dungeon, "Ctrl+0")
+        self.edit_map_action = action("&Edit map by hand", lambda: None, "Ctrl+E")
+        self.edit_map_action.setCheckable(True)
+        self.print_map_action = action("Print &map...", self.print_map, "Ctrl+Alt+P")
+        self.export_map_action = action("E&xport map...", self.export_map, "Ctrl+Alt+E")
+        self.tile_editor_action = action("&Tile editor (Table M)...", self.open_tile_editor)
         self.new_character_action = action("New &character...", self.open_creation_wizard, "Ctrl+Shift+N")
         self.test_action = action("Skill &test...", self.open_skill_test, "Ctrl+T")
         self.print_sheet_action = action("&Print sheet...", self.sheet.open_print_preview, QKeySequence.StandardKey.Print)
@@ -165,6 +168,16 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.prefs_action)
+        map_menu = bar.addMenu("&Map")
+        for act in (self.new_dungeon_action, self.fit_map_action, self.edit_map_action):
+            map_menu.addAction(act)
+        map_menu.addSeparator()
+        for act in (self.print_map_action, self.export_map_action):
+            map_menu.addAction(act)
+        map_menu.addSeparator()
+        map_menu.addAction(self.tile_editor_action)
+        self.tileset_menu = map_menu.addMenu("Tile &set")
+        self.tileset_menu.aboutToShow.connect(self._fill_tileset_menu)
         hero_menu = bar.addMenu("&Hero")
         hero_menu.addAction(self.new_character_action)
         hero_menu.addAction(self.test_action)
@@ -190,6 +203,10 @@ class MainWindow(QMainWindow):
         self.bridge.decision_event.connect(self.answer_decision)
         self.sheet.create_requested.connect(self.open_creation_wizard)
         self.dice_panel.fight_requested.connect(self.start_fight)
+        self.map_area.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.map_area.test_requested.connect(self.open_skill_test)
+        self.edit_map_action.toggled.connect(self.map_area.view.set_edit_mode)
+        self.map_area.view.edit_mode_changed.connect(self.edit_map_action.setChecked)
         self.combat_panel.fight_active_changed.connect(lambda on: self.combat_dock.raise_() if on else None)
 
     # ------------------------------------------------------------------ behaviour
@@ -230,6 +247,70 @@ class MainWindow(QMainWindow):
             packs.save_user_table(path, self.library.get(table_id))
         except (OSError, PackInvalid) as exc:
             self.show_error(f"The row is in use but could not be saved to {path}: {exc}")
+
+    # ------------------------------------------------------------------ map
+    def _dungeon_or_say(self):
+        dungeon = self.game.campaign.dungeons.current_dungeon
+        if dungeon is None:
+            self.show_error("There is no dungeon to print yet: start one first (Map > New dungeon).")
+        return dungeon
+
+    def print_map(self) -> bool:
+        dungeon = self._dungeon_or_say()
+        return bool(dungeon and print_map(dungeon, self))
+
+    def export_map(self, path: str | None = None, dpi: int = 150, colour: bool = True) -> Path | None:
+        """Export the current map to PNG, SVG or PDF (chosen by the file's suffix)."""
+        dungeon = self._dungeon_or_say()
+        if dungeon is None:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export map", f"{dungeon.name or 'map'}.pdf", "PDF (*.pdf);;PNG image (*.png);;SVG (*.svg)"
+            )
+            if not path:
+                return None
+        target = Path(path)
+        try:
+            if target.suffix.lower() == ".png":
+                export_png(dungeon, target, dpi=dpi, colour=colour)
+            elif target.suffix.lower() == ".svg":
+                export_svg(dungeon, target, colour=colour)
+            else:
+                target = target.with_suffix(".pdf")
+                export_pdf(dungeon, target, colour=colour)
+        except OSError as exc:
+            self.show_error(f"Could not export the map to {target}: {exc.strerror or exc}")
+            return None
+        self.statusBar().showMessage(f"Map exported to {target}.", 8000)
+        return target
+
+    def load_tilesets(self) -> None:
+        """The standard tile set and every usable tile set of the player's."""
+        sets = {}
+        for entry in tilesets.list_tilesets():
+            if entry.usable:
+                try:
+                    sets[entry.id] = tilesets.load_tileset(entry.id)
+                except (TileSetInvalid, tilesets.TileSetStorageError):
+                    continue
+        self.game.tilesets = sets
+
+    def open_tile_editor(self) -> TileEditorDialog:
+        current = self.game.tilesets.get(self.game.campaign.tileset) or self.game.tilesets["standard"]
+        dialog = TileEditorDialog(current, self)
+        dialog.tileset_saved.connect(lambda _id: self.load_tilesets())
+        dialog.open()
+        self.tile_editor = dialog
+        return dialog
+
+    def _fill_tileset_menu(self) -> None:
+        self.tileset_menu.clear()
+        for set_id, tileset in self.game.tilesets.items():
+            act = self.tileset_menu.addAction(tileset.title)
+            act.setCheckable(True)
+            act.setChecked(set_id == self.game.campaign.tileset)
+            act.triggered.connect(lambda _=False, i=set_id: self.bridge.send(SetTileSet(tileset=i)))
 
     def start_fight(self, table_value: int) -> bool:
         """Fight the monster a Table E roll gave (the dice panel's "Fight" button)."""
@@ -296,7 +377,7 @@ class MainWindow(QMainWindow):
         self.game.policy = MissingRowPolicy(policy)
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            apply_theme(app, theme)
+            self.map_area.set_dark(apply_theme(app, theme) == "dark")
 
     def import_pack(self, path: str | None = None) -> bool:
         if path is None:
@@ -385,7 +466,7 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _switch_to(self, campaign: Campaign, path: Path | None) -> None:
-        self.game = Game(campaign, self.library, ALL_COMMANDS, policy=self.prefs.missing_row_policy)
+        self.game = Game(campaign, self.library, ALL_COMMANDS, policy=self.prefs.missing_row_policy, tilesets=self.game.tilesets)
         self.game.physical = (lambda reqs: self.ask_faces(reqs)) if self.physical_action.isChecked() else None
         self.campaign_path = path
         if path is not None:
@@ -508,8 +589,3 @@ class MainWindow(QMainWindow):
             f"<b>d100gui {__version__}</b><br>A desktop companion for the solo dungeon crawl D100 Dungeon,"
             " with a toolbox for classic rule systems.",
         )
-
-
-def central_widget_text(window: QMainWindow) -> str:
-    widget: QWidget | None = window.centralWidget()
-    return widget.text() if isinstance(widget, QLabel) else ""
