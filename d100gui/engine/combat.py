@@ -108,6 +108,7 @@ import re
 from collections.abc import Callable
 from typing import ClassVar, Literal
 
+from . import dungeon as dg
 from .character import (
     STATS,
     Character,
@@ -403,7 +404,10 @@ class _Flow:
 
     def _t_escape(self, ok: bool) -> None:
         if ok:
-            self.campaign.escaped_monsters.append(EscapedMonster(monster=self.m, escaped_by="hero", round=self.c.round))
+            area = _mark_escaped_on_map(self.campaign, self.m.name)
+            self.campaign.escaped_monsters.append(
+                EscapedMonster(monster=self.m, escaped_by="hero", round=self.c.round, area=area)
+            )
             self.end("hero_escaped", f"You escape from {self.m.name}. Mark it on the map: next time it is back at full HP.")
         else:
             self.ev("combat_escape", "You fail to escape.")
@@ -1336,6 +1340,36 @@ def _attack_choice(ch: Character, slot: str, stat: str) -> AttackChoice:
 # --------------------------------------------------------------------------- commands
 
 
+def _mark_escaped_on_map(campaign: Campaign, name: str) -> str:
+    """Mark the monster on the hero's map area ("If you escape a monster, mark the monster in
+    that section"); returns the area key, or "" when no dungeon is in play."""
+    dungeon = campaign.dungeons.current_dungeon
+    if dungeon is None or dungeon.hero is None or dungeon.area_at(dungeon.hero) is None:
+        return ""
+    campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, dungeon.hero, name))
+    return dg.pos_key(dungeon.hero)
+
+
+class FaceEscapedMonster(Command):
+    """Back in an area where the hero escaped a monster: it is there again, at full HP."""
+
+    kind: Literal["face_escaped_monster"] = "face_escaped_monster"
+    pos: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        record = next((e for e in reversed(campaign.escaped_monsters) if e.escaped_by == "hero" and e.area == self.pos), None)
+        if record is None:
+            refuse(f"No monster you escaped from waits in area {self.pos}.")
+        dungeon = campaign.dungeons.current_dungeon
+        if dungeon is not None and dungeon.area_at(dg.parse_key(self.pos)) is not None:
+            campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, dg.parse_key(self.pos), ""))
+        campaign.escaped_monsters.remove(record)
+        events = StartCombat(source="monster", monster=record.monster).apply(ctx)
+        note = Event(kind="combat_note", message=f"{record.monster.name} is here again, back at full HP.", topic="combat")
+        return [note, *events]
+
+
 class StartCombat(Command):
     """Start a fight: ``source`` ``table_e`` (roll Table E with the quest's encounter modifier,
     or use ``table_value`` already rolled), ``snake`` (Table G's GIANT SNAKE) or ``monster``
@@ -1821,6 +1855,7 @@ class CombatChooseLoot(Command):
 
 
 COMBAT_COMMANDS: tuple[type[Command], ...] = (
+    FaceEscapedMonster,
     StartCombat,
     CombatContinue,
     CombatFate,

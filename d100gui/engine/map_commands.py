@@ -170,7 +170,17 @@ class MoveHero(Command):
             message = f"Moved {self.side} into a new area: tile {area.tile} ({area.colour})."
         else:
             message = f"Moved {self.side} to area {area.col},{area.row}."
-        return [*_dice_events(ctx, result.placement), _map_event(message, pos=area.key)]
+        events = [*_dice_events(ctx, result.placement), _map_event(message, pos=area.key)]
+        if area.escaped:
+            events.append(
+                Event(
+                    kind="escaped_monster_here",
+                    message=f"The {area.escaped} you escaped from is here: you must encounter it (back at full HP).",
+                    topic="decision",
+                    data={"pos": area.key},
+                )
+            )
+        return events
 
 
 class LeaveDungeon(Command):

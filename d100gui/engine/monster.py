@@ -543,3 +543,4 @@ class EscapedMonster(BaseModel):
     escaped_by: Literal["hero", "monster"]
     round: int = 0
     note: str = ""
+    area: str = ""  # the map area ("col,row") where the hero left it

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui import __version__
-from d100gui.engine.combat import StartCombat
+from d100gui.engine.combat import FaceEscapedMonster, StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice import FaceRequest
 from d100gui.engine.dice_commands import AddTableRow, ProvideRow
@@ -323,6 +323,11 @@ class MainWindow(QMainWindow):
         """Ask the player for a row their tables lack: a door roll, or loot or a curse in a fight."""
         if event.kind in ("combat_loot_missing", "combat_curse_missing"):
             return self._ask_table_row(event)
+        if event.kind == "escaped_monster_here":
+            self.statusBar().showMessage(event.message, 10000)
+            if self.bridge.send(FaceEscapedMonster(pos=str(event.data["pos"]))):
+                self.combat_dock.raise_()
+            return None
         if event.kind != "door_row_missing":
             return None
         table = self.library.get(DOOR_TABLE)
