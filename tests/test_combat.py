@@ -1032,7 +1032,9 @@ def test_undo_and_redo_an_attack(bundled_library):
 def test_combat_commands_are_exported():
     kinds = [c.model_fields["kind"].default for c in COMBAT_COMMANDS]
     assert len(kinds) == len(set(kinds)) == 14
-    assert {"start_combat", "face_escaped_monster", "combat_attack", "combat_continue", "combat_fate", "combat_offset"} <= set(kinds)
+    assert {"start_combat", "face_escaped_monster", "combat_attack", "combat_continue", "combat_fate", "combat_offset"} <= set(
+        kinds
+    )
     assert all(k in ("start_combat", "face_escaped_monster") or k.startswith("combat_") for k in kinds)
 
 

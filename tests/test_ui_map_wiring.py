@@ -88,3 +88,54 @@ def test_undo_removes_the_mapped_area(window):
     dungeon = window.game.campaign.dungeons.current_dungeon
     assert sorted(dungeon.areas) == ["7,10"]
     assert "1 area ·" in window.map_area.title.text()
+
+
+def test_sheet_size_preference_is_used_for_new_dungeons(window):
+    dialog = window.edit_preferences()
+    dialog.sheet_width.setValue(21)
+    dialog.sheet_height.setValue(9)
+    dialog.unbounded.setChecked(True)
+    dialog.accept()
+    assert Preferences().sheet_size == (21, 9) and Preferences().unbounded_sheet
+    window.game.override = ScriptedSource([0, 3])
+    assert window.map_area.new_dungeon()
+    dungeon = window.game.campaign.dungeons.current_dungeon
+    assert (dungeon.width, dungeon.height, dungeon.unbounded) == (21, 9, True)
+    assert dungeon.hero == (10, 8)
+
+
+def test_dungeons_menu_lists_each_quest_attempt(window):
+    window.game.override = ScriptedSource([0, 3, 0, 4])
+    window.map_area.new_dungeon()
+    window.map_area.new_dungeon()
+    window._fill_dungeons_menu()
+    actions = window.dungeons_menu.actions()
+    assert [a.isChecked() for a in actions] == [False, True]
+    actions[0].trigger()
+    assert window.game.campaign.dungeons.current == 0
+    assert window.map_area.title.text().startswith("<b>Dungeon 1</b>")
+
+
+def test_hall_of_the_fallen(window):
+    from d100gui.engine.character import new_character
+    from d100gui.engine.rules_data import bundled_rules
+
+    assert "No hero has fallen" in window.show_hall_of_fallen().text()
+    dead = new_character(bundled_rules())
+    dead.name, dead.dead = "Brave Sir Robin", True
+    window.game.campaign.hall_of_fallen.append(dead)
+    assert "Brave Sir Robin" in window.show_hall_of_fallen().text()
+
+
+def test_window_geometry_and_docks_are_kept(qtbot):
+    first = MainWindow(packs.load_library(user_data_dir()), Preferences())
+    qtbot.addWidget(first)
+    first.show()
+    first.sheet_dock.hide()
+    first.close()
+    assert Preferences().qsettings.value("window/geometry") is not None
+    second = MainWindow(packs.load_library(user_data_dir()), Preferences())
+    qtbot.addWidget(second)
+    assert not second.sheet_dock.isHidden()
+    assert second.restore_window_state()
+    assert second.sheet_dock.isHidden()

@@ -4,6 +4,7 @@ preferences. Each validates what is typed and says clearly what is wrong."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -157,7 +158,14 @@ class MissingRowDialog(_Validating):
 class PreferencesDialog(QDialog):
     """The few choices players genuinely differ on."""
 
-    def __init__(self, policy: MissingRowPolicy, theme: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        policy: MissingRowPolicy,
+        theme: str,
+        parent: QWidget | None = None,
+        sheet_size: tuple[int, int] = (15, 11),
+        unbounded: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Preferences")
         form = QFormLayout(self)
@@ -171,6 +179,17 @@ class PreferencesDialog(QDialog):
             self.theme.addItem(label, value)
         self.theme.setCurrentIndex(max(0, self.theme.findData(theme)))
         form.addRow("Theme", self.theme)
+        self.sheet_width = QSpinBox()
+        self.sheet_width.setRange(3, 200)
+        self.sheet_width.setValue(sheet_size[0])
+        self.sheet_height = QSpinBox()
+        self.sheet_height.setRange(2, 200)
+        self.sheet_height.setValue(sheet_size[1])
+        form.addRow("New mapping sheets: areas across", self.sheet_width)
+        form.addRow("New mapping sheets: areas down", self.sheet_height)
+        self.unbounded = QCheckBox("Exits beyond the sheet edge lead on (no dead end at the edge)")
+        self.unbounded.setChecked(unbounded)
+        form.addRow("", self.unbounded)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -181,3 +200,6 @@ class PreferencesDialog(QDialog):
 
     def chosen_theme(self) -> str:
         return str(self.theme.currentData())
+
+    def chosen_sheet(self) -> tuple[tuple[int, int], bool]:
+        return (self.sheet_width.value(), self.sheet_height.value()), self.unbounded.isChecked()

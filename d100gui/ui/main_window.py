@@ -23,7 +23,7 @@ from d100gui.engine.dice import FaceRequest
 from d100gui.engine.dice_commands import AddTableRow, ProvideRow
 from d100gui.engine.game import Campaign, Event, Game
 from d100gui.engine.history import HistoryEntry
-from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow, SetTileSet
+from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow, SelectDungeon, SetTileSet
 from d100gui.engine.roller import MissingRowPolicy
 from d100gui.engine.tables import PackInvalid
 from d100gui.engine.tiles import TileSetInvalid
@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.bridge = EngineBridge(self.game, self)
         self.setWindowTitle("d100gui")
         self._init_central()
+        self.map_area.sheet_options = (prefs.sheet_size, prefs.unbounded_sheet)
         self._init_docks()
         self._init_actions()
         self._init_menus()
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.print_map_action = action("Print &map...", self.print_map, "Ctrl+Alt+P")
         self.export_map_action = action("E&xport map...", self.export_map, "Ctrl+Alt+E")
         self.tile_editor_action = action("&Tile editor (Table M)...", self.open_tile_editor)
+        self.fallen_action = action("Hall of the &fallen...", self.show_hall_of_fallen)
         self.new_character_action = action("New &character...", self.open_creation_wizard, "Ctrl+Shift+N")
         self.test_action = action("Skill &test...", self.open_skill_test, "Ctrl+T")
         self.print_sheet_action = action("&Print sheet...", self.sheet.open_print_preview, QKeySequence.StandardKey.Print)
@@ -175,12 +177,16 @@ class MainWindow(QMainWindow):
         for act in (self.print_map_action, self.export_map_action):
             map_menu.addAction(act)
         map_menu.addSeparator()
+        self.dungeons_menu = map_menu.addMenu("&Dungeons")
+        self.dungeons_menu.aboutToShow.connect(self._fill_dungeons_menu)
         map_menu.addAction(self.tile_editor_action)
         self.tileset_menu = map_menu.addMenu("Tile &set")
         self.tileset_menu.aboutToShow.connect(self._fill_tileset_menu)
         hero_menu = bar.addMenu("&Hero")
         hero_menu.addAction(self.new_character_action)
         hero_menu.addAction(self.test_action)
+        hero_menu.addSeparator()
+        hero_menu.addAction(self.fallen_action)
         dice_menu = bar.addMenu("&Dice")
         for act in (self.roll_d100_action, self.repeat_action, self.physical_action):
             dice_menu.addAction(act)
@@ -304,6 +310,36 @@ class MainWindow(QMainWindow):
         self.tile_editor = dialog
         return dialog
 
+    def _fill_dungeons_menu(self) -> None:
+        """One dungeon per quest attempt: pick which one the map shows."""
+        self.dungeons_menu.clear()
+        book = self.game.campaign.dungeons
+        if not book.dungeons:
+            self.dungeons_menu.addAction("(none yet)").setEnabled(False)
+        for index, dungeon in enumerate(book.dungeons):
+            label = f"{dungeon.name}" + (f" - {dungeon.quest}" if dungeon.quest else "") + f" ({len(dungeon.areas)} areas)"
+            act = self.dungeons_menu.addAction(label)
+            act.setCheckable(True)
+            act.setChecked(index == book.current)
+            act.triggered.connect(lambda _=False, i=index: self.bridge.send(SelectDungeon(index=i)))
+
+    def show_hall_of_fallen(self) -> QMessageBox:
+        """The heroes who died, kept read-only."""
+        fallen = self.game.campaign.hall_of_fallen
+        if fallen:
+            lines = [
+                f"<b>{h.name or 'Unnamed hero'}</b>: REP {h.rep}, {h.gp} gp, quests completed {h.quest_log.completed}, "
+                f"monsters defeated {len(h.combat_track)}"
+                for h in fallen
+            ]
+            text = "<br>".join(lines)
+        else:
+            text = "No hero has fallen in this campaign."
+        box = QMessageBox(QMessageBox.Icon.Information, "Hall of the fallen", text, QMessageBox.StandardButton.Close, self)
+        box.open()
+        self.fallen_box = box
+        return box
+
     def _fill_tileset_menu(self) -> None:
         self.tileset_menu.clear()
         for set_id, tileset in self.game.tilesets.items():
@@ -370,10 +406,21 @@ class MainWindow(QMainWindow):
         self.skill_test_dialog = dialog
         return dialog
 
-    def edit_preferences(self) -> None:
-        dialog = PreferencesDialog(self.prefs.missing_row_policy, self.prefs.theme, self)
-        if dialog.exec():
+    def edit_preferences(self) -> PreferencesDialog:
+        dialog = PreferencesDialog(
+            self.prefs.missing_row_policy, self.prefs.theme, self, self.prefs.sheet_size, self.prefs.unbounded_sheet
+        )
+
+        def accepted() -> None:
+            size, unbounded = dialog.chosen_sheet()
+            self.prefs.sheet_size, self.prefs.unbounded_sheet = size, unbounded
+            self.map_area.sheet_options = (size, unbounded)
             self.apply_preferences(dialog.chosen_policy().value, dialog.chosen_theme())
+
+        dialog.accepted.connect(accepted)
+        dialog.open()
+        self.preferences_dialog = dialog
+        return dialog
 
     def apply_preferences(self, policy: str, theme: str) -> None:
         self.prefs.missing_row_policy = MissingRowPolicy(policy)
@@ -568,13 +615,13 @@ class MainWindow(QMainWindow):
         self.prefs.sync()
         super().closeEvent(event)
 
-    def restore_window_state(self) -> None:
+    def restore_window_state(self) -> bool:
+        """Window geometry and dock layout as the player left them; True if both came back."""
         geometry = self.prefs.qsettings.value("window/geometry")
         state = self.prefs.qsettings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        restored_geometry = geometry is not None and self.restoreGeometry(geometry)
+        restored_state = state is not None and self.restoreState(state)
+        return bool(restored_geometry and restored_state)
 
     def _refuse(self, title: str, exc: Exception) -> None:
         self.show_error(f"{title}: {exc}")

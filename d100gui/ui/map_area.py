@@ -49,6 +49,7 @@ class MapArea(QWidget):
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
+        self.sheet_options: tuple[tuple[int, int], bool] = ((15, 11), False)  # set from the preferences
         self.stack = QStackedWidget()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -151,11 +152,13 @@ class MapArea(QWidget):
 
     # ------------------------------------------------------------------ actions
     def new_dungeon(self) -> bool:
+        """A blank sheet of the preferred size for the current quest, and step in."""
         quest = ""
         character = self.bridge.game.campaign.character
         if character is not None and character.quest_log.current:
             quest = character.quest_log.current
-        if not self.bridge.send(NewDungeon(quest=quest)):
+        (width, height), unbounded = self.sheet_options
+        if not self.bridge.send(NewDungeon(quest=quest, width=width, height=height, unbounded=unbounded)):
             return False
         return self.bridge.send(EnterDungeon())
 

@@ -43,6 +43,29 @@ class Preferences:
     def theme(self, value: str) -> None:
         self._s.setValue("ui/theme", value)
 
+    @property
+    def sheet_size(self) -> tuple[int, int]:
+        """Mapping sheet size in areas (default 15 x 11)."""
+        try:
+            w, h = int(self._s.value("map/width", 15)), int(self._s.value("map/height", 11))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 15, 11
+        return (w, h) if 3 <= w <= 200 and 2 <= h <= 200 else (15, 11)
+
+    @sheet_size.setter
+    def sheet_size(self, value: tuple[int, int]) -> None:
+        self._s.setValue("map/width", value[0])
+        self._s.setValue("map/height", value[1])
+
+    @property
+    def unbounded_sheet(self) -> bool:
+        """Exits beyond the sheet edge lead on instead of being dead ends."""
+        return str(self._s.value("map/unbounded", "false")).lower() == "true"
+
+    @unbounded_sheet.setter
+    def unbounded_sheet(self, value: bool) -> None:
+        self._s.setValue("map/unbounded", "true" if value else "false")
+
     def recent(self) -> list[Path]:
         """Recently opened campaign files that still exist, newest first."""
         return [Path(p) for p in _paths(self._s.value("campaigns/recent", [])) if Path(p).exists()]
