@@ -843,8 +843,11 @@ class CombatPanel(QWidget):
 
     def _build_odds(self) -> QWidget:
         self.odds_box = QWidget()
-        row = QHBoxLayout(self.odds_box)
-        row.setContentsMargins(2, 0, 2, 0)
+        column = QVBoxLayout(self.odds_box)
+        column.setContentsMargins(2, 0, 2, 0)
+        column.setSpacing(0)
+        row = QHBoxLayout()
+        column.addLayout(row)
         self.hit_odds = QLabel()
         self.hit_odds.setObjectName("hitOdds")
         self.monster_odds = QLabel()
@@ -853,10 +856,11 @@ class CombatPanel(QWidget):
         self.win_odds.setObjectName("winOdds")
         for label in (self.hit_odds, self.monster_odds, self.win_odds):
             label.setStyleSheet("font-weight: bold;")
-            row.addWidget(label)
-            if label is not self.win_odds:
-                row.addWidget(_dim("·"))
+        row.addWidget(self.hit_odds)
+        row.addWidget(_dim("·"))
+        row.addWidget(self.monster_odds)
         row.addStretch(1)
+        column.addWidget(self.win_odds)  # its own line: it must never be cut off in a narrow dock
         return self.odds_box
 
     def _build_actions(self) -> QWidget:

@@ -11,9 +11,11 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QInputDialog,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
 )
 
 from d100gui import __version__
@@ -99,11 +101,20 @@ class MainWindow(QMainWindow):
         self.combat_panel = CombatPanel(self.bridge)
         self.combat_dock = QDockWidget("Combat", self)
         self.combat_dock.setObjectName("combatDock")
-        self.combat_dock.setWidget(self.combat_panel)
+        combat_scroll = QScrollArea()
+        combat_scroll.setWidget(self.combat_panel)
+        combat_scroll.setWidgetResizable(True)
+        combat_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.combat_dock.setWidget(combat_scroll)
         self.dice_panel = DicePanel(self.bridge)
         self.dice_dock = QDockWidget("Dice and tables", self)
         self.dice_dock.setObjectName("diceDock")
-        self.dice_dock.setWidget(self.dice_panel)
+        dice_scroll = QScrollArea()
+        dice_scroll.setWidget(self.dice_panel)
+        dice_scroll.setWidgetResizable(True)
+        dice_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        dice_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.dice_dock.setWidget(dice_scroll)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat_dock)
         self.tabifyDockWidget(self.dice_dock, self.combat_dock)
