@@ -34,20 +34,9 @@ def _settle_creation(game: Game) -> None:
 
 
 def _create_hero(game: Game) -> None:
-    game.execute(cr.CreateCharacter())
-    game.execute(cr.AssignCharacteristics(scores={"STR": 50, "DEX": 40, "INT": 30}))
-    game.execute(cr.ChooseStartingSkills(skills=["Locks", "Traps"]))
-    game.execute(cr.SetStartingReputation())
-    game.execute(cr.RollStartingWeapon())
-    _settle_creation(game)
-    for _ in range(3):
-        game.execute(cr.RollStartingArmour())
+    for command in cr.creation_commands("Aldric the Demo", {"STR": 50, "DEX": 40, "INT": 30}, ["Locks", "Traps"]):
+        game.execute(command)
         _settle_creation(game)
-    game.execute(cr.TakeStartingSupplies())
-    game.execute(cr.TakeStartingPotions())
-    game.execute(cr.SetStartingHealth())
-    game.execute(cr.NameCharacter(name="Aldric the Demo"))
-    game.execute(cr.FinishCharacter())
 
 
 def _test(game: Game, text: str) -> None:

@@ -7,17 +7,8 @@ import pytest
 from d100gui.engine.character import Item, derive
 from d100gui.engine.character_commands import CHARACTER_COMMANDS, AddItem
 from d100gui.engine.creation import (
-    AssignCharacteristics,
-    ChooseStartingSkills,
     CreateCharacter,
-    FinishCharacter,
-    NameCharacter,
-    RollStartingArmour,
-    RollStartingWeapon,
-    SetStartingHealth,
-    SetStartingReputation,
-    TakeStartingPotions,
-    TakeStartingSupplies,
+    creation_commands,
 )
 from d100gui.engine.dice import ScriptedSource
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
@@ -43,21 +34,7 @@ def hero_game(library):
     campaign.meta.seed = 3
     game = Game(campaign, library, commands=COMMANDS)
     game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
-    for command in (
-        CreateCharacter(),
-        AssignCharacteristics(scores={"STR": 40, "DEX": 50, "INT": 30}),
-        ChooseStartingSkills(skills=["Traps", "Lucky"]),
-        SetStartingReputation(),
-        RollStartingWeapon(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        TakeStartingSupplies(),
-        TakeStartingPotions(),
-        SetStartingHealth(),
-        NameCharacter(name="Judith"),
-        FinishCharacter(),
-    ):
+    for command in (*creation_commands("Judith", {"STR": 40, "DEX": 50, "INT": 30}, ["Traps", "Lucky"]),):
         game.execute(command)
     game.override = None
     return game

@@ -11,17 +11,7 @@ from PySide6.QtPrintSupport import QPrintPreviewWidget
 from d100gui.engine.character import CombatTrackEntry, Item, SpellEntry
 from d100gui.engine.character_commands import CHARACTER_COMMANDS
 from d100gui.engine.creation import (
-    AssignCharacteristics,
-    ChooseStartingSkills,
-    CreateCharacter,
-    FinishCharacter,
-    NameCharacter,
-    RollStartingArmour,
-    RollStartingWeapon,
-    SetStartingHealth,
-    SetStartingReputation,
-    TakeStartingPotions,
-    TakeStartingSupplies,
+    creation_commands,
 )
 from d100gui.engine.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
@@ -38,21 +28,7 @@ def hero(bundled_library):
     """A finished hero made by the creation commands, with a few things on page 2."""
     game = Game(Campaign(), bundled_library, commands=CHARACTER_COMMANDS)
     game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
-    for command in (
-        CreateCharacter(),
-        AssignCharacteristics(scores={"STR": 50, "DEX": 40, "INT": 30}),
-        ChooseStartingSkills(skills=["Locks", "Traps"]),
-        SetStartingReputation(),
-        RollStartingWeapon(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        TakeStartingSupplies(),
-        TakeStartingPotions(),
-        SetStartingHealth(),
-        NameCharacter(name="Judith"),
-        FinishCharacter(),
-    ):
+    for command in (*creation_commands("Judith", {"STR": 50, "DEX": 40, "INT": 30}, ["Locks", "Traps"]),):
         game.execute(command)
     ch = game.campaign.character.model_copy(deep=True)
     ch.backpack.append(Item(name="Iron Helm", kind="armour", slot="head", defence=1, value=40, repair_pips=2))

@@ -7,17 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QWheelEvent
 
 from d100gui.engine.creation import (
-    AssignCharacteristics,
-    ChooseStartingSkills,
-    CreateCharacter,
-    FinishCharacter,
-    NameCharacter,
-    RollStartingArmour,
-    RollStartingWeapon,
-    SetStartingHealth,
-    SetStartingReputation,
-    TakeStartingPotions,
-    TakeStartingSupplies,
+    creation_commands,
 )
 from d100gui.engine.dice import ScriptedSource
 from d100gui.engine.rules_data import bundled_rules
@@ -32,21 +22,7 @@ from d100gui.ui.skill_test_dialog import SkillTestDialog
 
 pytestmark = pytest.mark.gui
 RULES = bundled_rules()
-CREATION = (
-    CreateCharacter(),
-    AssignCharacteristics(scores={"STR": 50, "DEX": 40, "INT": 30}),
-    ChooseStartingSkills(skills=["Locks", "Traps"]),
-    SetStartingReputation(),
-    RollStartingWeapon(),
-    RollStartingArmour(),
-    RollStartingArmour(),
-    RollStartingArmour(),
-    TakeStartingSupplies(),
-    TakeStartingPotions(),
-    SetStartingHealth(),
-    NameCharacter(name="Judith"),
-    FinishCharacter(),
-)
+CREATION = tuple(creation_commands("Judith", {"STR": 50, "DEX": 40, "INT": 30}, ["Locks", "Traps"]))
 
 
 @pytest.fixture

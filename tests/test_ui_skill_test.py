@@ -7,17 +7,7 @@ from PySide6.QtCore import Qt
 
 from d100gui.engine.character import ExperienceChoice, PendingTest
 from d100gui.engine.creation import (
-    AssignCharacteristics,
-    ChooseStartingSkills,
-    CreateCharacter,
-    FinishCharacter,
-    NameCharacter,
-    RollStartingArmour,
-    RollStartingWeapon,
-    SetStartingHealth,
-    SetStartingReputation,
-    TakeStartingPotions,
-    TakeStartingSupplies,
+    creation_commands,
 )
 from d100gui.engine.dice import ScriptedSource
 from d100gui.engine.sheet_edits import SetCharacteristic, SetSkillBonus
@@ -39,19 +29,7 @@ def window(qtbot):
     qtbot.addWidget(win)
     win.game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
     for command in (
-        CreateCharacter(),
-        AssignCharacteristics(scores={"STR": 40, "DEX": 50, "INT": 30}),
-        ChooseStartingSkills(skills=["Locks", "Traps"]),
-        SetStartingReputation(),
-        RollStartingWeapon(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        RollStartingArmour(),
-        TakeStartingSupplies(),
-        TakeStartingPotions(),
-        SetStartingHealth(),
-        NameCharacter(name="Harry"),
-        FinishCharacter(),
+        *creation_commands("Harry", {"STR": 40, "DEX": 50, "INT": 30}, ["Locks", "Traps"]),
         SetCharacteristic(stat="DEX", primary=65),
         SetSkillBonus(skill="Traps", bonus=10),
     ):

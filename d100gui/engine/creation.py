@@ -472,3 +472,24 @@ CREATION_COMMANDS: tuple[type[Command], ...] = (
     NameCharacter,
     FinishCharacter,
 )
+
+
+def creation_commands(name: str, scores: dict[str, int], skills: list[str], armour_rolls: int = 3) -> list[Command]:
+    """Every step of "Creating a Character" as commands, in the rulebook's order.
+
+    Armour clashes (a second piece for one slot) become pending decisions the caller settles
+    between the steps; with dice that give no clash the list runs straight through.
+    """
+    return [
+        CreateCharacter(),
+        AssignCharacteristics(scores=scores),
+        ChooseStartingSkills(skills=skills),
+        SetStartingReputation(),
+        RollStartingWeapon(),
+        *[RollStartingArmour() for _ in range(armour_rolls)],
+        TakeStartingSupplies(),
+        TakeStartingPotions(),
+        SetStartingHealth(),
+        NameCharacter(name=name),
+        FinishCharacter(),
+    ]
