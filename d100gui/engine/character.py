@@ -89,11 +89,9 @@ class Item(BaseModel):
     def def_label(self) -> str:
         return f"+{self.defence}" if self.defence_bonus else str(self.defence)
 
-    def describe(self) -> str:
-        bits = [self.name]
-        for stat, n in self.bonuses.items():
-            if n:
-                bits.append(f"{n:+d} {stat}")
+    def stat_bits(self, two_handed: str = "two-handed") -> list[str]:
+        """The item's numbers as printed on the sheet: ``+5 STR``, ``DEF +1``, ``S2``, ``-2 DMG``."""
+        bits = [f"{n:+d} {stat}" for stat, n in self.bonuses.items() if n]
         if self.hp_bonus:
             bits.append(f"{self.hp_bonus:+d} HP")
         if self.defence or self.defence_bonus:
@@ -103,8 +101,11 @@ class Item(BaseModel):
         if self.dmg:
             bits.append(f"{self.dmg:+d} DMG")
         if self.two_handed:
-            bits.append("two-handed")
-        return ", ".join(bits)
+            bits.append(two_handed)
+        return bits
+
+    def describe(self) -> str:
+        return ", ".join([self.name, *self.stat_bits()])
 
 
 _ADJ = re.compile(r"([+\-–−]\s*\d+)\s*(DMG|DEF|STR|DEX|INT|HP)\b", re.I)

@@ -99,20 +99,7 @@ def _signed(n: int) -> str:
 
 def item_stats(item: Item) -> str:
     """The numbers of an item's sheet columns, short: ``DEF 1 · -2 DMG · +5 STR · 23 gp``."""
-    bits = []
-    for stat, n in item.bonuses.items():
-        if n:
-            bits.append(f"{n:+d} {stat}")
-    if item.hp_bonus:
-        bits.append(f"{item.hp_bonus:+d} HP")
-    if item.defence or item.defence_bonus:
-        bits.append(f"DEF {item.def_label}")
-    if item.shield:
-        bits.append(f"S{item.shield}")
-    if item.dmg:
-        bits.append(f"{item.dmg:+d} DMG")
-    if item.two_handed:
-        bits.append("2-handed")
+    bits = item.stat_bits(two_handed="2-handed")
     if item.weapon_type:
         bits.append(f"({item.weapon_type})")
     if item.value:
