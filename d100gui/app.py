@@ -82,9 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
+    from d100gui.ui.common.settings import Preferences
+    from d100gui.ui.common.theme import apply_theme
     from d100gui.ui.main_window import MainWindow
-    from d100gui.ui.settings import Preferences
-    from d100gui.ui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(["d100gui"])
     assert isinstance(app, QApplication)

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from d100gui.engine import creation as cr
-from d100gui.engine import dungeon as dg
-from d100gui.engine.character import ArmourClash, ExperienceChoice, PendingTest, RowNeeded, pending_of
 from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.commands import AddNote, EnterDungeon, MarkArea, MoveHero, NewDungeon, OpenDoor, SecretPassage
+from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.game import Campaign, CommandRefused, Game
-from d100gui.engine.map_commands import AddNote, EnterDungeon, MarkArea, MoveHero, NewDungeon, OpenDoor, SecretPassage
-from d100gui.engine.roller import MissingRowPolicy
-from d100gui.engine.skill_test import AcceptTest, AssignExperience, RollTest
-from d100gui.engine.tables import TableLibrary
-from d100gui.engine.tiles import TileSet
+from d100gui.engine.hero import creation as cr
+from d100gui.engine.hero.character import ArmourClash, ExperienceChoice, PendingTest, RowNeeded, pending_of
+from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
 
 DEMO_SEED = 20261129
 DEMO_AREAS = 18

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from d100gui.engine.character_commands import CHARACTER_COMMANDS
-from d100gui.engine.combat import COMBAT_COMMANDS
-from d100gui.engine.dice_commands import DICE_COMMANDS
-from d100gui.engine.map_commands import MAP_COMMANDS
-from d100gui.engine.sheet_edits import SHEET_EDIT_COMMANDS
+from d100gui.engine.combat.round import COMBAT_COMMANDS
+from d100gui.engine.dice.commands import DICE_COMMANDS
+from d100gui.engine.dungeon.commands import MAP_COMMANDS
+from d100gui.engine.hero.commands import CHARACTER_COMMANDS
+from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS
 
 GROUPS = [
     ("Dice panel (`engine/dice_commands.py`)", DICE_COMMANDS),

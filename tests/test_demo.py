@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from d100gui.demo import DEMO_AREAS, build_demo_campaign
 from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.game import Campaign, replay
-from d100gui.engine.tables import Pack, TableLibrary
 
 
 def _library(bundled_library) -> TableLibrary:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .character_commands import CHARACTER_COMMANDS
-from .combat import COMBAT_COMMANDS
-from .dice_commands import DICE_COMMANDS
-from .game import Command
-from .map_commands import MAP_COMMANDS
-from .sheet_edits import SHEET_EDIT_COMMANDS
+from d100gui.engine.combat.round import COMBAT_COMMANDS
+from d100gui.engine.dice.commands import DICE_COMMANDS
+from d100gui.engine.dungeon.commands import MAP_COMMANDS
+from d100gui.engine.game import Command
+from d100gui.engine.hero.commands import CHARACTER_COMMANDS
+from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS
 
 ALL_COMMANDS: tuple[type[Command], ...] = (
     *DICE_COMMANDS,

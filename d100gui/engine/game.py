@@ -25,14 +25,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
-from .character import Character, PendingDecision
-from .dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
-from .dungeon import DungeonBook
-from .history import HistoryEntry
-from .monster import CombatState, EscapedMonster
-from .roller import MissingRowPolicy, TableRoller
-from .tables import TableLibrary
-from .tiles import TileSet, load_standard_tileset
+from d100gui.engine.combat.monster import CombatState, EscapedMonster
+from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.dungeon.map import DungeonBook
+from d100gui.engine.dungeon.tiles import TileSet, load_standard_tileset
+from d100gui.engine.hero.character import Character, PendingDecision
 
 CAMPAIGN_SCHEMA_VERSION = 1
 MAX_UNDO = 500
@@ -178,7 +178,7 @@ class Game:
         if self.override is not None:
             return self.override
         if self.physical is not None:
-            from .dice import ManualSource
+            from d100gui.engine.dice.dice import ManualSource
 
             return ManualSource(self.physical)
         return self.random

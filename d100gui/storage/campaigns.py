@@ -19,9 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
-
-from .atomic import write_text_atomic
-from .paths import user_data_dir
+from d100gui.storage.atomic import write_text_atomic
+from d100gui.storage.paths import user_data_dir
 
 MAX_CAMPAIGN_BYTES = 50 * 1024 * 1024
 BACKUPS = 3

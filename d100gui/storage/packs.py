@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from d100gui.engine.tables import (
+from d100gui.engine.dice.tables import (
     Pack,
     PackInvalid,
     Problem,
@@ -20,9 +20,8 @@ from d100gui.engine.tables import (
     load_pack_text,
     merge_rows,
 )
-
-from .atomic import write_text_atomic
-from .paths import resource_dir
+from d100gui.storage.atomic import write_text_atomic
+from d100gui.storage.paths import resource_dir
 
 MAX_PACK_BYTES = 20 * 1024 * 1024
 USER_PACK_FILE = "my-tables.json"

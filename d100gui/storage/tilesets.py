@@ -1,7 +1,7 @@
 """Tile sets on disk: the bundled standard set and the player's own in ``<user data>/tilesets``.
 
 A player's set is one JSON file per set, named by its id (``my-printed-sheet.json``). Every
-set is checked (:func:`d100gui.engine.tiles.load_tileset_text`) when it is read, saved,
+set is checked (:func:`d100gui.engine.dungeon.tiles.load_tileset_text`) when it is read, saved,
 imported or exported, so a set with a disconnected floor, an exit off a side middle, a wrong
 tile count or a bad colour never gets in: the problems name the tile and the reason, and
 the standard set stays in use. The standard set is built in: always listed, never written.
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from d100gui.engine.tiles import (
+from d100gui.engine.dungeon.tiles import (
     TileProblem,
     TileSet,
     TileSetInvalid,
@@ -22,9 +22,8 @@ from d100gui.engine.tiles import (
     load_tileset_text,
     read_tileset_file,
 )
-
-from .atomic import write_text_atomic
-from .paths import user_data_dir
+from d100gui.storage.atomic import write_text_atomic
+from d100gui.storage.paths import user_data_dir
 
 STANDARD_ID = "standard"
 TILESETS_DIR = "tilesets"

@@ -19,33 +19,32 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui import __version__
-from d100gui.engine.combat import FaceEscapedMonster, StartCombat
+from d100gui.engine.combat.round import FaceEscapedMonster, StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice import FaceRequest
-from d100gui.engine.dice_commands import AddTableRow, ProvideRow
+from d100gui.engine.dice.commands import AddTableRow, ProvideRow
+from d100gui.engine.dice.dice import FaceRequest
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dice.tables import PackInvalid
+from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow, SelectDungeon, SetTileSet
+from d100gui.engine.dungeon.tiles import TileSetInvalid
 from d100gui.engine.game import Campaign, Event, Game
-from d100gui.engine.history import HistoryEntry
-from d100gui.engine.map_commands import DOOR_TABLE, ResolveDoorRow, SelectDungeon, SetTileSet
-from d100gui.engine.roller import MissingRowPolicy
-from d100gui.engine.tables import PackInvalid
-from d100gui.engine.tiles import TileSetInvalid
 from d100gui.storage import packs, tilesets
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, campaigns_dir, load_campaign, save_campaign
 from d100gui.storage.packs import LoadedLibrary
-
-from .bridge import EngineBridge
-from .campaign_list import CampaignListDialog
-from .combat_panel import CombatPanel
-from .creation_wizard import CreationWizard
-from .dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
-from .dice_panel import DicePanel
-from .map_area import MapArea
-from .map_export import export_pdf, export_png, export_svg, print_map
-from .settings import Preferences
-from .sheet import CharacterSheet
-from .skill_test_dialog import SkillTestDialog
-from .theme import apply_theme
-from .tile_editor import TileEditorDialog
+from d100gui.ui.campaign_list import CampaignListDialog
+from d100gui.ui.combat.panel import CombatPanel
+from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
+from d100gui.ui.common.settings import Preferences
+from d100gui.ui.common.theme import apply_theme
+from d100gui.ui.dice.panel import DicePanel
+from d100gui.ui.hero.creation_wizard import CreationWizard
+from d100gui.ui.hero.sheet import CharacterSheet
+from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
+from d100gui.ui.map.area import MapArea
+from d100gui.ui.map.export import export_pdf, export_png, export_svg, print_map
+from d100gui.ui.map.tile_editor import TileEditorDialog
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
 

@@ -27,8 +27,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from d100gui.engine.dice import Dice, RandomSource
-from d100gui.engine.dungeon import (
+from d100gui.engine.dice.dice import Dice, RandomSource
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.dungeon.map import (
     ROTATIONS,
     Dungeon,
     add_note,
@@ -37,12 +38,11 @@ from d100gui.engine.dungeon import (
     mark_searched,
     place_manual,
 )
-from d100gui.engine.roller import MissingRowPolicy, TableRoller
-from d100gui.engine.tiles import load_standard_tileset
+from d100gui.engine.dungeon.tiles import load_standard_tileset
 from d100gui.storage.packs import load_library
-from d100gui.ui.map_export import export_pdf, export_png, export_svg
-from d100gui.ui.map_scene import MapScene
-from d100gui.ui.map_view import MapView
+from d100gui.ui.map.export import export_pdf, export_png, export_svg
+from d100gui.ui.map.scene import MapScene
+from d100gui.ui.map.view import MapView
 
 VIEW_W, VIEW_H = 1400, 900
 

@@ -1,7 +1,7 @@
 """Fight-odds benchmark (PRODUCT.md §7). A script, not a test: ``python tests/benchmarks/bench_odds.py``.
 
 Bar: the chance to win and the expected HP lost from at least 10,000 simulated fights in
-under 200 ms. Times :func:`d100gui.engine.odds.fight_odds` end to end (tables built from the
+under 200 ms. Times :func:`d100gui.engine.combat.odds.fight_odds` end to end (tables built from the
 character and the monster, then 10,000 fights), 20 runs each with a different seed, against
 Table E's Giant Rats (a pack with Disease) and Table G's Giant Snake (16 HP, DEF 3, Poison),
 for a starting hero (STR 50 / DEX 40 / INT 30, a sword, leather armour, 20 HP, 3 Lives).
@@ -15,10 +15,10 @@ import statistics
 import sys
 import time
 
-from d100gui.engine.character import Character, Item, new_character
-from d100gui.engine.monster import Monster, giant_snake, monster_from_row
-from d100gui.engine.odds import fight_odds
-from d100gui.engine.rules_data import bundled_rules
+from d100gui.engine.combat.monster import Monster, giant_snake, monster_from_row
+from d100gui.engine.combat.odds import fight_odds
+from d100gui.engine.hero.character import Character, Item, new_character
+from d100gui.engine.rules.model import bundled_rules
 from d100gui.storage.packs import load_library
 
 FIGHTS = 10_000

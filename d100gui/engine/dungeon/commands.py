@@ -1,0 +1,406 @@
+"""Map commands: every change to a campaign's dungeons goes through one of these.
+
+They wrap the pure functions of :mod:`d100gui.engine.dungeon.map` so each map action is
+validated, logged with its dice, undoable and autosaved like any other command. Rolls made
+while mapping (Table M, Table D for doors) are also added to the dice history, so the dice
+panel shows them.
+
+Positions are ``"col,row"`` keys; sides are map sides ``N``/``E``/``S``/``W``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.tables import Row
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.tiles import TileRoller, TileSet
+from d100gui.engine.game import Command, CommandRefused, Event, GameContext
+
+Side = Literal["N", "E", "S", "W"]
+DOOR_TABLE = "d100.D"
+
+
+def _book(ctx: GameContext) -> dg.DungeonBook:
+    return ctx.campaign.dungeons
+
+
+def _current(ctx: GameContext) -> dg.Dungeon:
+    dungeon = _book(ctx).current_dungeon
+    if dungeon is None:
+        raise CommandRefused("There is no dungeon yet: start one first (Map > New dungeon).")
+    return dungeon
+
+
+def _store(ctx: GameContext, dungeon: dg.Dungeon) -> None:
+    ctx.campaign.dungeons = dg.replace_current(_book(ctx), dungeon)
+
+
+def _pos(key: str) -> dg.Pos:
+    try:
+        return dg.parse_key(key)
+    except (ValueError, TypeError):
+        raise CommandRefused(f"{key!r} is not an area position (col,row).") from None
+
+
+def tileset_for(ctx: GameContext) -> TileSet:
+    """The campaign's tile set (the standard set if the chosen one is not installed)."""
+    wanted = ctx.campaign.tileset
+    return ctx.tilesets.get(wanted) or ctx.tilesets["standard"]
+
+
+def _map_event(message: str, **data: object) -> Event:
+    return Event(kind="map_changed", message=message, topic="map", data=dict(data))
+
+
+def _dice_events(ctx: GameContext, placement: dg.Placement | None) -> list[Event]:
+    """Put the Table M and Table D rolls of a placement in the dice history."""
+    if placement is None:
+        return []
+    events: list[Event] = []
+    history = ctx.campaign.dice_history
+    if placement.tile_roll is not None:
+        tile = placement.tile_roll.tile
+        history.append(HistoryEntry(roll=placement.tile_roll.roll, note=f"tile {tile.number} ({tile.colour}, {tile.kind})"))
+        events.append(
+            Event(kind="roll_made", message=placement.tile_roll.describe(), topic="dice", data={"index": len(history) - 1})
+        )
+    for door in placement.door_rolls:
+        history.append(HistoryEntry(roll=door.roll.roll, table=door.roll))
+        label = f"Door on the {door.side} side of area {door.col},{door.row}: {door.door.label}"
+        events.append(Event(kind="roll_made", message=label, topic="dice", data={"index": len(history) - 1}))
+        if door.pending:
+            events.append(
+                Event(
+                    kind="door_row_missing",
+                    message=f"Table D roll {door.door.roll}: that row is not in your tables. Type it from your rulebook.",
+                    topic="decision",
+                    data={"pos": dg.pos_key((door.col, door.row)), "side": door.side, "roll": door.door.roll},
+                )
+            )
+    return events
+
+
+def _run(fn, *args, **kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except dg.DungeonError as exc:
+        raise CommandRefused(str(exc)) from None
+
+
+# --------------------------------------------------------------------------- dungeons
+
+
+class NewDungeon(Command):
+    """Take a blank mapping sheet for a quest (entrance at the bottom middle)."""
+
+    kind: Literal["new_dungeon"] = "new_dungeon"
+    name: str = ""
+    quest: str = ""
+    width: int = dg.DEFAULT_WIDTH
+    height: int = dg.DEFAULT_HEIGHT
+    unbounded: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        if not (3 <= self.width <= 200 and 2 <= self.height <= 200):
+            raise CommandRefused("A sheet is 3-200 areas wide and 2-200 areas high.")
+        number = len(_book(ctx).dungeons) + 1
+        dungeon = dg.Dungeon(
+            id=f"dungeon-{number}",
+            name=self.name or f"Dungeon {number}",
+            quest=self.quest,
+            tileset=tileset_for(ctx).id,
+            width=self.width,
+            height=self.height,
+            unbounded=self.unbounded,
+        )
+        ctx.campaign.dungeons = _run(dg.add_dungeon, _book(ctx), dungeon)
+        return [_map_event(f"New mapping sheet: {dungeon.name} ({self.width}x{self.height} areas).")]
+
+
+class SelectDungeon(Command):
+    kind: Literal["select_dungeon"] = "select_dungeon"
+    index: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ctx.campaign.dungeons = _run(dg.select_dungeon, _book(ctx), self.index)
+        return [_map_event(f"Showing {_current(ctx).name}.")]
+
+
+class SetTileSet(Command):
+    """Choose which Table M tile set this campaign rolls on from now on."""
+
+    kind: Literal["set_tileset"] = "set_tileset"
+    tileset: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        if self.tileset not in ctx.tilesets:
+            raise CommandRefused(f"There is no tile set {self.tileset!r}.")
+        ctx.campaign.tileset = self.tileset
+        return [_map_event(f"Table M now uses the tile set {ctx.tilesets[self.tileset].title}.")]
+
+
+# --------------------------------------------------------------------------- moving
+
+
+class EnterDungeon(Command):
+    """Step in from the entrance; maps the entrance area the first time."""
+
+    kind: Literal["enter_dungeon"] = "enter_dungeon"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        result = _run(dg.enter, _current(ctx), TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
+        _store(ctx, result.dungeon)
+        what = f"mapped tile {result.area.tile} ({result.area.colour})" if result.placed else "back in"
+        return [*_dice_events(ctx, result.placement), _map_event(f"Entered the dungeon: {what}.")]
+
+
+class MoveHero(Command):
+    """Go through the exit on ``side`` of the hero's area; an unmapped area rolls Table M."""
+
+    kind: Literal["move_hero"] = "move_hero"
+    side: Side
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        result = _run(dg.move, _current(ctx), self.side, TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
+        _store(ctx, result.dungeon)
+        area = result.area
+        if result.placed:
+            message = f"Moved {self.side} into a new area: tile {area.tile} ({area.colour})."
+        else:
+            message = f"Moved {self.side} to area {area.col},{area.row}."
+        events = [*_dice_events(ctx, result.placement), _map_event(message, pos=area.key)]
+        if area.escaped:
+            events.append(
+                Event(
+                    kind="escaped_monster_here",
+                    message=f"The {area.escaped} you escaped from is here: you must encounter it (back at full HP).",
+                    topic="decision",
+                    data={"pos": area.key},
+                )
+            )
+        return events
+
+
+class LeaveDungeon(Command):
+    kind: Literal["leave_dungeon"] = "leave_dungeon"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.leave, _current(ctx)))
+        return [_map_event("Left the dungeon by the entrance.")]
+
+
+class SecretPassage(Command):
+    """Add a secret passage through solid rock (allowed when the dungeon blocks progress)."""
+
+    kind: Literal["secret_passage"] = "secret_passage"
+    pos: str
+    side: Side
+    force: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.secret_passage, _current(ctx), _pos(self.pos), self.side, self.force))
+        return [_map_event(f"Secret passage on the {self.side} side of area {self.pos}.")]
+
+
+# --------------------------------------------------------------------------- doors
+
+
+class OpenDoor(Command):
+    """Mark a door open (after its Table D test succeeded)."""
+
+    kind: Literal["open_door"] = "open_door"
+    pos: str
+    side: Side
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.open_door, _current(ctx), _pos(self.pos), self.side))
+        return [_map_event(f"The door on the {self.side} side of area {self.pos} is open.")]
+
+
+class SetDoor(Command):
+    """Edit a door by hand: type (None removes it), roll number, open or closed."""
+
+    kind: Literal["set_door"] = "set_door"
+    manual = True
+    pos: str
+    side: Side
+    door_type: str | None
+    roll: int | None = None
+    is_open: bool | None = None
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        if self.roll is not None and not 1 <= self.roll <= 100:
+            raise CommandRefused("A Table D roll is 1-100.")
+        door_type = self.door_type.strip().upper() if self.door_type else None
+        _store(ctx, _run(dg.set_door, _current(ctx), _pos(self.pos), self.side, door_type, self.roll, self.is_open))
+        return [_map_event(f"Door on the {self.side} side of area {self.pos} edited by hand.")]
+
+
+class ResolveDoorRow(Command):
+    """The player typed the Table D row a door roll landed on: label the door from it."""
+
+    kind: Literal["resolve_door_row"] = "resolve_door_row"
+    pos: str
+    side: Side
+    row: Row
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        dungeon = _current(ctx)
+        area = dungeon.area_at(_pos(self.pos))
+        exit_ = area.exits.get(self.side) if area else None
+        door = exit_.door if exit_ else None
+        if door is None or not door.pending or door.roll is None:
+            raise CommandRefused("That door is not waiting for a Table D row.")
+        table = ctx.tables.library.get(DOOR_TABLE)
+        gap = table.gap_containing(door.roll)
+        if self.row.range is None or not self.row.range[0] <= door.roll <= self.row.range[1]:
+            raise CommandRefused(f"The row you typed must cover the roll of {door.roll}.")
+        if gap and (self.row.range[0] < gap[0] or self.row.range[1] > gap[1]):
+            raise CommandRefused(f"The row must lie inside the missing range {gap[0]}-{gap[1]}.")
+        try:
+            ctx.tables.library.add_user_row(DOOR_TABLE, self.row)
+        except ValueError as exc:
+            raise CommandRefused(str(exc)) from None
+        found = ctx.tables.library.get(DOOR_TABLE).find(door.roll)
+        assert found is not None
+        kind = dg.door_type_from_row(found, ctx.tables.library.get(DOOR_TABLE))
+        _store(ctx, _run(dg.set_door, dungeon, _pos(self.pos), self.side, kind, door.roll, kind == dg.OPEN_DOOR))
+        return [
+            _map_event(f"Door on the {self.side} side of area {self.pos}: {kind} ({door.roll})."),
+            Event(kind="row_provided", message="", topic="tables", data={"table_id": DOOR_TABLE}),
+        ]
+
+
+# --------------------------------------------------------------------------- manual edits
+
+
+class PlaceTile(Command):
+    """Map a tile by hand at any of the four turns (doors are rolled on Table D)."""
+
+    kind: Literal["place_tile"] = "place_tile"
+    manual = True
+    pos: str
+    tile: int
+    rotation: Literal[0, 90, 180, 270] = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        tileset = tileset_for(ctx)
+        if not 1 <= self.tile <= len(tileset.tiles):
+            raise CommandRefused(f"Tiles are numbered 1-{len(tileset.tiles)}.")
+        col, row = _pos(self.pos)
+        dungeon, placement = _run(dg.place_manual, _current(ctx), col, row, tileset.tile(self.tile), self.rotation, ctx.tables)
+        _store(ctx, dungeon)
+        return [*_dice_events(ctx, placement), _map_event(f"Placed tile {self.tile} at {self.pos}, turned {self.rotation}°.")]
+
+
+class DeleteArea(Command):
+    kind: Literal["delete_area"] = "delete_area"
+    manual = True
+    pos: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.delete_area, _current(ctx), _pos(self.pos)))
+        return [_map_event(f"Deleted area {self.pos}.")]
+
+
+class MoveHeroTo(Command):
+    """Put the hero marker on a mapped area by hand (a correction)."""
+
+    kind: Literal["move_hero_to"] = "move_hero_to"
+    manual = True
+    pos: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.move_hero, _current(ctx), _pos(self.pos)))
+        return [_map_event(f"Hero placed at {self.pos}.")]
+
+
+class AddNote(Command):
+    kind: Literal["add_note"] = "add_note"
+    pos: str
+    text: str
+    square: tuple[int, int] | None = None
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        if not self.text.strip():
+            raise CommandRefused("A note needs some text.")
+        dungeon, note = _run(dg.add_note, _current(ctx), _pos(self.pos), self.text.strip(), self.square)
+        _store(ctx, dungeon)
+        return [_map_event(f"Note ({note.ref}) added at {self.pos}.")]
+
+
+class MoveNote(Command):
+    kind: Literal["move_note"] = "move_note"
+    ref: int
+    pos: str
+    square: tuple[int, int] | None = None
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.move_note, _current(ctx), self.ref, _pos(self.pos), self.square))
+        return [_map_event(f"Note ({self.ref}) moved to {self.pos}.")]
+
+
+class EditNote(Command):
+    kind: Literal["edit_note"] = "edit_note"
+    ref: int
+    text: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.edit_note, _current(ctx), self.ref, self.text))
+        return [_map_event(f"Note ({self.ref}) edited.")]
+
+
+class DeleteNote(Command):
+    kind: Literal["delete_note"] = "delete_note"
+    ref: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _store(ctx, _run(dg.delete_note, _current(ctx), self.ref))
+        return [_map_event(f"Note ({self.ref}) deleted.")]
+
+
+class MarkArea(Command):
+    """Mark an area searched (S), interacted (I), or with an escaped monster."""
+
+    kind: Literal["mark_area"] = "mark_area"
+    pos: str
+    mark: Literal["searched", "interacted", "escaped"]
+    value: bool = True
+    monster: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        dungeon, pos = _current(ctx), _pos(self.pos)
+        if self.mark == "searched":
+            dungeon = _run(dg.mark_searched, dungeon, pos, self.value)
+        elif self.mark == "interacted":
+            dungeon = _run(dg.mark_interacted, dungeon, pos, self.value)
+        else:
+            dungeon = _run(dg.mark_escaped, dungeon, pos, self.monster if self.value else "")
+        _store(ctx, dungeon)
+        return [
+            _map_event(f"Area {self.pos} marked {self.mark}." if self.value else f"Area {self.pos}: {self.mark} mark removed.")
+        ]
+
+
+MAP_COMMANDS: tuple[type[Command], ...] = (
+    NewDungeon,
+    SelectDungeon,
+    SetTileSet,
+    EnterDungeon,
+    MoveHero,
+    LeaveDungeon,
+    SecretPassage,
+    OpenDoor,
+    SetDoor,
+    ResolveDoorRow,
+    PlaceTile,
+    DeleteArea,
+    MoveHeroTo,
+    AddNote,
+    MoveNote,
+    EditNote,
+    DeleteNote,
+    MarkArea,
+)

@@ -1,0 +1,133 @@
+"""Equipping and belt commands, and ``CHARACTER_COMMANDS``: every command of the character feature.
+
+Register them with ``Game(campaign, library, commands=[*CHARACTER_COMMANDS, ...])``.
+
+* :class:`EquipItem` — backpack item ``index`` into ``slot`` (one item per slot; a
+  two-handed weapon takes both weapon slots; a shield only the off weapon slot).
+* :class:`UnequipItem` — the item in ``slot`` into the backpack, damage kept; HP drops to
+  the new maximum if the item gave HP.
+* :class:`MoveToBelt` / :class:`TakeFromBelt` — brews, potions and scrolls between the belt
+  slots (1-10) and the backpack or unequipped-potions list.
+* :class:`AddItem` — a hand entry on the sheet (marked manual in the log).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from d100gui.engine.game import Command, Event, GameContext
+from d100gui.engine.hero.character import Item, enforce, equip, refuse, unequip
+from d100gui.engine.hero.creation import CREATION_COMMANDS
+from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS, living_character, rules_of
+
+
+def _ev(kind: str, message: str, **data: object) -> Event:
+    return Event(kind=kind, message=message, topic="character", data=data)
+
+
+def _take(items: list[Item], index: int, where: str) -> Item:
+    if not 0 <= index < len(items):
+        refuse(f"There is no item {index + 1} in the {where}.")
+    return items.pop(index)
+
+
+class EquipItem(Command):
+    """Equip backpack item ``index`` (0-based) in ``slot`` (a slot id such as ``head``)."""
+
+    kind: Literal["equip_item"] = "equip_item"
+    index: int
+    slot: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        rules = rules_of(ctx)
+        ch = living_character(ctx.campaign)
+        item = _take(ch.backpack, self.index, "backpack")
+        equip(ch, rules, item, self.slot)
+        enforce(ch, rules)
+        return [_ev("equipped", f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.", slot=self.slot)]
+
+
+class UnequipItem(Command):
+    """Move the item in ``slot`` to the backpack."""
+
+    kind: Literal["unequip_item"] = "unequip_item"
+    slot: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        rules = rules_of(ctx)
+        ch = living_character(ctx.campaign)
+        before = ch.hp
+        item = unequip(ch, rules, self.slot)
+        enforce(ch, rules)
+        note = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
+        return [_ev("unequipped", f"{item.name} goes in the backpack.{note}", slot=self.slot)]
+
+
+class MoveToBelt(Command):
+    """Put a brew, potion or scroll from the backpack or the unequipped potions into belt slot ``belt_slot`` (1-10)."""
+
+    kind: Literal["move_to_belt"] = "move_to_belt"
+    source: Literal["backpack", "potions"] = "potions"
+    index: int
+    belt_slot: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        rules = rules_of(ctx)
+        ch = living_character(ctx.campaign)
+        if not 1 <= self.belt_slot <= len(ch.belt):
+            refuse(f"Belt slots are 1 to {len(ch.belt)}.")
+        if ch.belt[self.belt_slot - 1] is not None:
+            refuse(f"Belt slot {self.belt_slot} already holds {ch.belt[self.belt_slot - 1].name}.")  # type: ignore[union-attr]
+        items = ch.backpack if self.source == "backpack" else ch.potions
+        item = _take(items, self.index, "backpack" if self.source == "backpack" else "unequipped potions")
+        if item.kind not in rules.belt_kinds:
+            refuse(f"Only brews, potions and scrolls go on the belt, not {item.name}.")
+        ch.belt[self.belt_slot - 1] = item
+        enforce(ch, rules)
+        return [_ev("belt", f"{item.name} in belt slot {self.belt_slot}.", belt_slot=self.belt_slot)]
+
+
+class TakeFromBelt(Command):
+    """Take the item out of belt slot ``belt_slot`` (potions go to the unequipped potions, others to the backpack)."""
+
+    kind: Literal["take_from_belt"] = "take_from_belt"
+    belt_slot: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        if not 1 <= self.belt_slot <= len(ch.belt):
+            refuse(f"Belt slots are 1 to {len(ch.belt)}.")
+        item = ch.belt[self.belt_slot - 1]
+        if item is None:
+            refuse(f"Belt slot {self.belt_slot} is empty.")
+        ch.belt[self.belt_slot - 1] = None
+        (ch.potions if item.kind == "potion" else ch.backpack).append(item)
+        where = "unequipped potions" if item.kind == "potion" else "backpack"
+        return [_ev("belt", f"{item.name} moved from belt slot {self.belt_slot} to the {where}.", belt_slot=self.belt_slot)]
+
+
+class AddItem(Command):
+    """Write an item on the sheet by hand: ``to`` the backpack, unequipped potions, non-slot items or a belt slot."""
+
+    kind: Literal["add_item"] = "add_item"
+    manual: ClassVar[bool] = True
+    item: Item
+    to: Literal["backpack", "potions", "non_slot", "belt"] = "backpack"
+    belt_slot: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        rules = rules_of(ctx)
+        ch = living_character(ctx.campaign, created=False)
+        if self.to == "belt":
+            if not 1 <= self.belt_slot <= len(ch.belt) or ch.belt[self.belt_slot - 1] is not None:
+                refuse(f"Choose an empty belt slot from 1 to {len(ch.belt)}.")
+            ch.belt[self.belt_slot - 1] = self.item
+        else:
+            {"backpack": ch.backpack, "potions": ch.potions, "non_slot": ch.non_slot_items}[self.to].append(self.item)
+        enforce(ch, rules)
+        return [_ev("item_added", f"Added {self.item.describe()} ({self.to.replace('_', '-')}).")]
+
+
+ITEM_COMMANDS: tuple[type[Command], ...] = (EquipItem, UnequipItem, MoveToBelt, TakeFromBelt, AddItem)
+
+CHARACTER_COMMANDS: tuple[type[Command], ...] = (*CREATION_COMMANDS, *SKILL_TEST_COMMANDS, *ITEM_COMMANDS)

@@ -1,0 +1,86 @@
+"""Preferences and window state, kept in an INI file in the player's config directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.storage.paths import user_config_dir
+
+MAX_RECENT = 8
+
+
+class Preferences:
+    """Typed access to the stored preferences."""
+
+    def __init__(self) -> None:
+        self._s = QSettings(str(user_config_dir() / "settings.ini"), QSettings.Format.IniFormat)
+
+    @property
+    def qsettings(self) -> QSettings:
+        return self._s
+
+    @property
+    def missing_row_policy(self) -> MissingRowPolicy:
+        value = str(self._s.value("tables/missing_row_policy", MissingRowPolicy.ASK.value))
+        try:
+            return MissingRowPolicy(value)
+        except ValueError:
+            return MissingRowPolicy.ASK
+
+    @missing_row_policy.setter
+    def missing_row_policy(self, value: MissingRowPolicy) -> None:
+        self._s.setValue("tables/missing_row_policy", value.value)
+
+    @property
+    def theme(self) -> str:
+        value = str(self._s.value("ui/theme", "system"))
+        return value if value in ("system", "light", "dark") else "system"
+
+    @theme.setter
+    def theme(self, value: str) -> None:
+        self._s.setValue("ui/theme", value)
+
+    @property
+    def sheet_size(self) -> tuple[int, int]:
+        """Mapping sheet size in areas (default 15 x 11)."""
+        try:
+            w, h = int(self._s.value("map/width", 15)), int(self._s.value("map/height", 11))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 15, 11
+        return (w, h) if 3 <= w <= 200 and 2 <= h <= 200 else (15, 11)
+
+    @sheet_size.setter
+    def sheet_size(self, value: tuple[int, int]) -> None:
+        self._s.setValue("map/width", value[0])
+        self._s.setValue("map/height", value[1])
+
+    @property
+    def unbounded_sheet(self) -> bool:
+        """Exits beyond the sheet edge lead on instead of being dead ends."""
+        return str(self._s.value("map/unbounded", "false")).lower() == "true"
+
+    @unbounded_sheet.setter
+    def unbounded_sheet(self, value: bool) -> None:
+        self._s.setValue("map/unbounded", "true" if value else "false")
+
+    def recent(self) -> list[Path]:
+        """Recently opened campaign files that still exist, newest first."""
+        return [Path(p) for p in _paths(self._s.value("campaigns/recent", [])) if Path(p).exists()]
+
+    def add_recent(self, path: Path) -> None:
+        entries = [str(path), *[p for p in _paths(self._s.value("campaigns/recent", [])) if p != str(path)]]
+        self._s.setValue("campaigns/recent", entries[:MAX_RECENT])
+
+    def sync(self) -> None:
+        self._s.sync()
+
+
+def _paths(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, list):
+        return [str(v) for v in value if v]
+    return []

@@ -1,0 +1,347 @@
+"""The dice panel: quick dice, an expression box, every table searchable and rollable,
+the drawn dice of the last roll with its row and follow-up rolls, and a copyable history."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollTable, history_text
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.tables import TableLibrary
+from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.dice_faces import DiceFacesView
+
+FIGHT_TABLE = "d100.E"
+_SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
+
+
+class DicePanel(QWidget):
+    """Sends dice commands through the bridge and shows what came back."""
+
+    physical_toggled = Signal(bool)
+    fight_requested = Signal(int)  # a Table E roll: fight the monster it gave (the roll's final value)
+
+    def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self._last_command: RollDice | RollTable | None = None
+        self._shown_index: int | None = None
+        self._build()
+        self._connect()
+        self.refresh_tables()
+
+    # ------------------------------------------------------------------ build
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+
+        quick = QHBoxLayout()
+        self.d100_button = QPushButton("d100")
+        self.d100_button.setToolTip("Roll percentile dice: tens and units d10 (Ctrl+D)")
+        self.d10_button = QPushButton("d10")
+        self.d6_button = QPushButton("d6")
+        for b in (self.d100_button, self.d10_button, self.d6_button):
+            b.setMinimumHeight(30)
+            quick.addWidget(b)
+        outer.addLayout(quick)
+
+        expr = QHBoxLayout()
+        self.expression = QLineEdit()
+        self.expression.setPlaceholderText("Dice expression, e.g. 2d6, 3d4+1, d%")
+        self.expression_button = QPushButton("Roll")
+        expr.addWidget(self.expression, 1)
+        expr.addWidget(self.expression_button)
+        outer.addLayout(expr)
+
+        tables = QGroupBox("Tables")
+        tl = QVBoxLayout(tables)
+        self.table_filter = QLineEdit()
+        self.table_filter.setPlaceholderText("Search tables (e.g. encounter, sword, wilderness)")
+        self.table_filter.setClearButtonEnabled(True)
+        self.table_list = QTreeWidget()
+        self.table_list.setHeaderHidden(True)
+        self.table_list.setMinimumHeight(200)
+        self.table_list.setAccessibleName("Tables")
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Modifier"))
+        self.modifier = QSpinBox()
+        self.modifier.setRange(-100, 100)
+        self.modifier.setToolTip(
+            "Added to the roll, then clamped into the die's range (e.g. the quest's encounter modifier on Table E)"
+        )
+        row.addWidget(self.modifier)
+        row.addStretch(1)
+        self.table_button = QPushButton("Roll table")
+        self.table_button.setEnabled(False)
+        row.addWidget(self.table_button)
+        self.table_notes = QLabel("")
+        self.table_notes.setWordWrap(True)
+        self.table_notes.setObjectName("tableNotes")
+        self.table_notes.setStyleSheet("color: palette(placeholder-text);")
+        tl.addWidget(self.table_filter)
+        tl.addWidget(self.table_list, 1)
+        tl.addWidget(self.table_notes)
+        tl.addLayout(row)
+        outer.addWidget(tables, 3)
+
+        result = QGroupBox("Result")
+        rl = QVBoxLayout(result)
+        self.faces = DiceFacesView()
+        self.result_title = QLabel("No roll yet.")
+        self.result_title.setObjectName("resultTitle")
+        self.result_title.setWordWrap(True)
+        self.result_text = QLabel("")
+        self.result_text.setWordWrap(True)
+        self.result_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.followups = QHBoxLayout()
+        fate_row = QHBoxLayout()
+        self.reroll_button = QPushButton("Re-roll selected dice")
+        self.reroll_button.setToolTip("Click dice above to select them, then re-roll them (what Fate does)")
+        self.reroll_button.setEnabled(False)
+        fate_row.addStretch(1)
+        fate_row.addWidget(self.reroll_button)
+        rl.addWidget(self.faces)
+        rl.addWidget(self.result_title)
+        rl.addWidget(self.result_text)
+        rl.addLayout(self.followups)
+        rl.addLayout(fate_row)
+        outer.addWidget(result)
+
+        hist = QGroupBox("History")
+        hl = QVBoxLayout(hist)
+        self.history = QListWidget()
+        self.history.setWordWrap(True)
+        hb = QHBoxLayout()
+        self.physical = QCheckBox("Physical dice")
+        self.physical.setToolTip("Roll your own dice and type the faces")
+        self.copy_button = QPushButton("Copy history")
+        hb.addWidget(self.physical)
+        hb.addStretch(1)
+        hb.addWidget(self.copy_button)
+        hl.addWidget(self.history, 1)
+        hl.addLayout(hb)
+        outer.addWidget(hist, 2)
+
+    def _connect(self) -> None:
+        self.d100_button.clicked.connect(lambda: self.roll_expression("d100"))
+        self.d10_button.clicked.connect(lambda: self.roll_expression("d10"))
+        self.d6_button.clicked.connect(lambda: self.roll_expression("d6"))
+        self.expression_button.clicked.connect(lambda: self.roll_expression(self.expression.text()))
+        self.expression.returnPressed.connect(lambda: self.roll_expression(self.expression.text()))
+        self.table_filter.textChanged.connect(self.refresh_tables)
+        self.table_list.currentItemChanged.connect(lambda _cur, _prev: self._table_selected())
+        self.table_list.itemDoubleClicked.connect(lambda item, _col: self.roll_selected_table() if item.parent() else None)
+        self.table_button.clicked.connect(self.roll_selected_table)
+        self.reroll_button.clicked.connect(self.reroll_selected)
+        self.faces.selection_changed.connect(lambda sel: self.reroll_button.setEnabled(bool(sel)))
+        self.copy_button.clicked.connect(self.copy_history)
+        self.physical.toggled.connect(self.physical_toggled)
+        self.bridge.roll_made.connect(self.show_entry)
+        self.bridge.row_provided.connect(self.show_entry)
+        self.bridge.tables_changed.connect(self.refresh_tables)
+        self.bridge.campaign_changed.connect(self.reload_history)
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def library(self) -> TableLibrary:
+        return self.bridge.game.library
+
+    def refresh_tables(self) -> None:
+        """Fill the table tree, grouped by rule text, D100 Dungeon first."""
+        current = self.selected_table_id()
+        self.table_list.clear()
+        groups: dict[str, QTreeWidgetItem] = {}
+        tables = sorted(self.library.search(self.table_filter.text()), key=lambda t: _SOURCE_ORDER.get(t.id.split(".")[0], 9))
+        for table in tables:
+            source = table.source or "Other tables"
+            group = groups.get(source)
+            if group is None:
+                group = QTreeWidgetItem([source])
+                group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                self.table_list.addTopLevelItem(group)
+                groups[source] = group
+            label = table.title if table.rollable else f"{table.title} (reference)"
+            item = QTreeWidgetItem([f"{label}  [{table.die or 'list'}]"])
+            item.setData(0, Qt.ItemDataRole.UserRole, table.id)
+            item.setToolTip(0, f"{table.id}: {len(table.rows)} rows; {table.source}")
+            group.addChild(item)
+            if table.id == current:
+                self.table_list.setCurrentItem(item)
+        self.table_list.expandAll()
+
+    def _table_selected(self) -> None:
+        """Enable rolling and show the table's notes (roll modifiers first)."""
+        table_id = self.selected_table_id()
+        self.table_button.setEnabled(table_id is not None)
+        if table_id is None:
+            self.table_notes.setText("")
+            return
+        table = self.library.get(table_id)
+        notes = sorted(table.notes, key=lambda n: n.kind != "roll_modifier")
+        gaps = table.missing_ranges()
+        lines = [("Modifier: " if n.kind == "roll_modifier" else "") + n.text for n in notes[:3]]
+        if gaps:
+            lines.append(f"{len(table.rows)} rows in your tables; {len(gaps)} range(s) not printed in the excerpt.")
+        self.table_notes.setText("\n".join(lines))
+
+    def _table_items(self) -> list[QTreeWidgetItem]:
+        items = []
+        for g in range(self.table_list.topLevelItemCount()):
+            group = self.table_list.topLevelItem(g)
+            items += [group.child(i) for i in range(group.childCount())]
+        return items
+
+    def selected_table_id(self) -> str | None:
+        item = self.table_list.currentItem()
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None and item.parent() is not None else None
+
+    def select_table(self, table_id: str) -> bool:
+        for item in self._table_items():
+            if item.data(0, Qt.ItemDataRole.UserRole) == table_id:
+                self.table_list.setCurrentItem(item)
+                self.table_list.scrollToItem(item)
+                return True
+        return False
+
+    def visible_table_ids(self) -> list[str]:
+        return [item.data(0, Qt.ItemDataRole.UserRole) for item in self._table_items()]
+
+    def roll_expression(self, text: str) -> None:
+        command = RollDice(expression=text.strip(), purpose=text.strip())
+        if self.bridge.send(command):
+            self._last_command = command
+
+    def roll_selected_table(self) -> None:
+        table_id = self.selected_table_id()
+        if table_id is None:
+            self.bridge.error.emit("Choose a table first.")
+            return
+        table = self.library.get(table_id)
+        if not table.rollable:
+            self.show_reference(table_id)
+            return
+        command = RollTable(table_id=table_id, modifier=self.modifier.value())
+        if self.bridge.send(command):
+            self._last_command = command
+
+    def repeat_last(self) -> None:
+        if self._last_command is None:
+            self.bridge.error.emit("Nothing to repeat yet: make a roll first.")
+            return
+        self.bridge.send(self._last_command)
+
+    def reroll_selected(self) -> None:
+        if self._shown_index is None:
+            return
+        self.bridge.send(RerollDice(entry=self._shown_index, dice=self.faces.selected()))
+
+    def copy_history(self) -> None:
+        QGuiApplication.clipboard().setText(history_text(self.bridge.game.campaign.dice_history))
+
+    # ------------------------------------------------------------------ display
+    def reload_history(self) -> None:
+        """Re-read the whole history (a campaign was opened, or undo/redo)."""
+        history = self.bridge.game.campaign.dice_history
+        self.history.clear()
+        for i, entry in enumerate(history):
+            self.history.addItem(f"{i + 1}. {entry.describe()}")
+        if history:
+            self.show_entry(len(history) - 1, history[-1])
+        else:
+            self._shown_index = None
+            self.faces.set_faces([])
+            self.result_title.setText("No roll yet.")
+            self.result_text.setText("")
+            self._set_followups(None, None)
+
+    def show_reference(self, table_id: str) -> None:
+        table = self.library.get(table_id)
+        self.faces.set_faces([])
+        self.result_title.setText(f"<b>{table.title}</b> (a list to read, not a roll)")
+        lines = [f"{row.range_label()}: {row.summary(table)}" for row in table.rows]
+        self.result_text.setText("<br>".join(lines))
+        self._set_followups(None, None)
+
+    def show_entry(self, index: int, entry: HistoryEntry) -> None:
+        self._shown_index = index
+        roll = entry.roll
+        self.faces.set_faces(roll.dice, roll.rerolled)
+        mods = "".join(f" {m.value:+d} {m.label}" for m in roll.modifiers)
+        modified = f" → <b>{roll.final}</b>" if roll.modifiers or roll.final != roll.natural else ""
+        table = self.library.get(entry.table.table_id) if entry.table and entry.table.table_id in self.library else None
+        name = entry.table.table_title if entry.table else roll.expression
+        self.result_title.setText(f"<b>{name}</b>: natural <b>{roll.natural}</b>{mods}{modified}")
+        if entry.table is None:
+            self.result_text.setText("")
+        elif entry.table.row is None:
+            lo, hi = entry.table.missing or (roll.final, roll.final)
+            self.result_text.setText(f"<i>Row {lo}-{hi} is not in your tables.</i> You can type it from your rulebook.")
+        else:
+            row = entry.table.row
+            parts = []
+            for col in table.columns if table else []:
+                value = row.fields.get(col.key)
+                parts.append(
+                    f"<b>{col.label}:</b> {value}" if value else f"<b>{col.label}:</b> <i>not printed in this excerpt</i>"
+                )
+            if row.text:
+                parts.append(f"<i>{row.text}</i>")
+            if entry.table.sample:
+                parts.append("<span style='color:#b9770e'>Sample play: re-rolled among known rows.</span>")
+            if row.user:
+                parts.append("<span style='color:#2874a6'>From your own table pack.</span>")
+            self.result_text.setText(f"<b>[{row.range_label()}]</b> " + "<br>".join(parts))
+        self._set_followups(index, entry)
+        item = QListWidgetItem(f"{index + 1}. {entry.describe()}")
+        if index < self.history.count():
+            self.history.item(index).setText(item.text())
+        else:
+            self.history.addItem(item)
+            self.history.scrollToBottom()
+
+    def _set_followups(self, index: int | None, entry: HistoryEntry | None) -> None:
+        while self.followups.count():
+            w = self.followups.takeAt(0).widget()
+            if w is not None:
+                w.deleteLater()
+        if index is None or entry is None or entry.table is None:
+            return
+        if entry.table.row is None:
+            button = QPushButton("Type this row from my rulebook...")
+            button.clicked.connect(lambda _=False, i=index, e=entry: self.bridge.decision_requested.emit(i, e))
+            self.followups.addWidget(button)
+            self.followups.addStretch(1)
+            return
+        if entry.table.table_id == FIGHT_TABLE:
+            fight = QPushButton("Fight this monster")
+            fight.setToolTip("Start the fight in the combat panel with this Table E result")
+            fight.clicked.connect(lambda _=False, value=entry.roll.final: self.fight_requested.emit(value))
+            self.followups.addWidget(fight)
+        for link_index, link in enumerate(entry.table.row.links):
+            target = self.library.get(link.table).title if link.table in self.library else link.table
+            times = "" if link.times == "1" else f" x{link.times}"
+            mod = f" {link.modifier:+d}" if link.modifier else ""
+            button = QPushButton(f"Roll {target}{times}{mod}")
+            button.setToolTip(link.label or f"Follow this result to {target}")
+            button.clicked.connect(lambda _=False, i=index, li=link_index: self.bridge.send(FollowLink(entry=i, link=li)))
+            self.followups.addWidget(button)
+        self.followups.addStretch(1)
+
+    def followup_buttons(self) -> list[QPushButton]:
+        return [w for i in range(self.followups.count()) if isinstance(w := self.followups.itemAt(i).widget(), QPushButton)]

@@ -1,0 +1,630 @@
+"""The creation wizard: "Creating a Character", one page per step, every step a command.
+
+Pages follow the rulebook's order (``engine.creation.STEPS``): characteristics 50/40/30,
+two skills at +5, REP 1, one roll on Table W, three on Table A, supplies, three Lesser
+Healing Potions, 20 HP / 3 Fate / 3 Lives, and the name. Each page sends its command when
+the player moves on (a roll is sent when the player clicks Roll), so the engine validates
+every step and a refusal stays on the page with its message.
+
+Rolls are drawn with their dice and the row they landed on. A starting armour piece for a
+slot already filled offers "keep the new piece" or "roll again"; a roll on a row the
+player's tables lack asks for the row (the missing-row dialog) and sends
+``ProvideStartingRow``. Physical dice need nothing here: the game asks for the faces.
+
+Cancel undoes every command this wizard sent, so the campaign is exactly as it was. Undo
+restores the dice generator too, so starting again rolls the same dice: cancelling cannot
+be used to fish for better equipment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.tables import PackInvalid
+from d100gui.engine.game import Command
+from d100gui.engine.hero.character import STATS, ArmourClash, Character, RowNeeded, derive
+from d100gui.engine.hero.creation import (
+    STEP_LABELS,
+    STEPS,
+    AssignCharacteristics,
+    ChooseStartingSkills,
+    CreateCharacter,
+    FinishCharacter,
+    NameCharacter,
+    ProvideStartingRow,
+    ResolveArmourClash,
+    RollStartingArmour,
+    RollStartingWeapon,
+    SetStartingHealth,
+    SetStartingReputation,
+    TakeStartingPotions,
+    TakeStartingSupplies,
+    next_step,
+)
+from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.storage import packs
+from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.dialogs import MissingRowDialog
+from d100gui.ui.common.dice_faces import DiceFacesView
+
+ERROR_STYLE = "color: #c0392b;"
+PAGE_IDS = {"intro": 0, **{step: i + 1 for i, step in enumerate(STEPS)}, "name": len(STEPS) + 1}
+
+
+class _Page(QWizardPage):
+    """A wizard page that knows the wizard's bridge and shows refusals inline."""
+
+    def __init__(self, wizard: CreationWizard, title: str, subtitle: str = "") -> None:
+        super().__init__()
+        self.w = wizard
+        self.setTitle(title)
+        if subtitle:
+            self.setSubTitle(subtitle)
+        self.box = QVBoxLayout(self)
+        self.error = QLabel()
+        self.error.setObjectName("errorLabel")
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+
+    def finish_layout(self) -> None:
+        self.box.addStretch(1)
+        self.box.addWidget(self.error)
+
+    @property
+    def character(self) -> Character | None:
+        return self.w.character
+
+    def done_step(self, step: str) -> bool:
+        ch = self.character
+        return ch is not None and ch.creation is not None and step in ch.creation.done
+
+    def send(self, command: Command) -> bool:
+        ok = self.w.send(command)
+        self.error.setText("" if ok else self.w.last_error)
+        return ok
+
+    def refresh(self) -> None:
+        """Re-read the model (after any command)."""
+
+
+class IntroPage(_Page):
+    def __init__(self, wizard: CreationWizard) -> None:
+        super().__init__(wizard, "Creating a Character", "The rulebook's steps, one page each.")
+        steps = "".join(f"<li>{STEP_LABELS[s].capitalize()}</li>" for s in STEPS)
+        text = QLabel(
+            f"<ol>{steps}<li>Write the character's name</li></ol>"
+            "Every step is recorded in the campaign log. <i>Cancel</i> undoes everything this wizard did; the dice "
+            "remember their rolls, so starting again rolls the same."
+        )
+        text.setWordWrap(True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        self.box.addWidget(text)
+        self.state = QLabel()
+        self.state.setWordWrap(True)
+        self.box.addWidget(self.state)
+        self.finish_layout()
+
+    def refresh(self) -> None:
+        ch = self.character
+        if ch is not None and ch.creation is not None:
+            step = next_step(ch)
+            self.state.setText(
+                f"<b>Carrying on</b> with {ch.name or 'the character being created'}: next, {STEP_LABELS[step]}."
+                if step
+                else f"<b>Carrying on</b> with {ch.name or 'the character being created'}: only the name is left."
+            )
+        elif ch is not None and not ch.dead:
+            self.state.setText(f"<b>{ch.name or 'The character'}</b> is alive: a campaign has one character at a time.")
+        else:
+            self.state.setText("")
+
+    def validatePage(self) -> bool:
+        ch = self.character
+        if ch is not None and ch.creation is not None:
+            return True
+        return self.send(CreateCharacter())
+
+    def nextId(self) -> int:
+        ch = self.character
+        if ch is None or ch.creation is None:
+            return PAGE_IDS["characteristics"]
+        step = next_step(ch)
+        return PAGE_IDS[step] if step else PAGE_IDS["name"]
+
+
+class CharacteristicsPage(_Page):
+    def __init__(self, wizard: CreationWizard) -> None:
+        rules = wizard.rules
+        values = sorted(rules.creation.characteristic_values, reverse=True)
+        shown = ", ".join(str(v) for v in values)
+        super().__init__(wizard, "Characteristics", f"Assign {shown}: one value to each of STR, DEX and INT.")
+        form = QFormLayout()
+        self.combos: dict[str, QComboBox] = {}
+        for stat, default in zip(STATS, values, strict=True):
+            combo = QComboBox()
+            for v in values:
+                combo.addItem(str(v), v)
+            combo.setCurrentIndex(values.index(default))
+            combo.currentIndexChanged.connect(self._changed)
+            self.combos[stat] = combo
+            form.addRow(f"{rules.characteristic_names.get(stat, stat)} ({stat})", combo)
+        self.box.addLayout(form)
+        hints = ", ".join(f"{a.name} at {a.characteristic} {a.threshold}" for a in rules.abilities)
+        hint = QLabel(f"Abilities unlock at 50: {hints}.")
+        hint.setWordWrap(True)
+        self.box.addWidget(hint)
+        self.finish_layout()
+
+    def scores(self) -> dict[str, int]:
+        return {stat: int(combo.currentData()) for stat, combo in self.combos.items()}
+
+    def set_scores(self, scores: dict[str, int]) -> None:
+        for stat, value in scores.items():
+            self.combos[stat].setCurrentIndex(self.combos[stat].findData(value))
+
+    def _changed(self) -> None:
+        self.error.setText("")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        return sorted(self.scores().values()) == sorted(self.w.rules.creation.characteristic_values)
+
+    def refresh(self) -> None:
+        ch = self.character
+        if ch is not None and self.done_step("characteristics"):
+            for stat, combo in self.combos.items():
+                combo.blockSignals(True)
+                combo.setCurrentIndex(combo.findData(ch.characteristics[stat].primary))
+                combo.blockSignals(False)
+
+    def validatePage(self) -> bool:
+        ch = self.character
+        if ch is not None and self.done_step("characteristics"):
+            if {s: ch.characteristics[s].primary for s in STATS} == self.scores():
+                return True
+        return self.send(AssignCharacteristics(scores=self.scores()))
+
+
+class SkillsPage(_Page):
+    def __init__(self, wizard: CreationWizard) -> None:
+        rules = wizard.rules
+        n, bonus = rules.creation.skill_choices, rules.creation.skill_bonus
+        super().__init__(
+            wizard, "Skill bonus", f"Choose {n} skills to start at +{bonus}. You have every skill; these add to tests."
+        )
+        grid = QGridLayout()
+        self.checks: dict[str, QCheckBox] = {}
+        for i, skill in enumerate(rules.skills):
+            check = QCheckBox(skill)
+            check.toggled.connect(self._changed)
+            self.checks[skill] = check
+            grid.addWidget(check, i // 2, i % 2)
+        self.box.addLayout(grid)
+        self.count = QLabel()
+        self.box.addWidget(self.count)
+        self.finish_layout()
+        self._changed()
+
+    def chosen(self) -> list[str]:
+        return [s for s, c in self.checks.items() if c.isChecked()]
+
+    def choose(self, *skills: str) -> None:
+        for s, c in self.checks.items():
+            c.setChecked(s in skills)
+
+    def _changed(self) -> None:
+        n = self.w.rules.creation.skill_choices
+        chosen = self.chosen()
+        self.count.setText(f"{len(chosen)} of {n} chosen.")
+        for c in self.checks.values():
+            c.setEnabled(c.isChecked() or len(chosen) < n)
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        return len(self.chosen()) == self.w.rules.creation.skill_choices
+
+    def refresh(self) -> None:
+        ch = self.character
+        if ch is not None and self.done_step("skills"):
+            chosen = [s for s, v in ch.skills.items() if v.bonus]
+            for s, c in self.checks.items():
+                c.blockSignals(True)
+                c.setChecked(s in chosen)
+                c.blockSignals(False)
+            self._changed()
+
+    def validatePage(self) -> bool:
+        ch = self.character
+        if (
+            ch is not None
+            and self.done_step("skills")
+            and sorted(s for s, v in ch.skills.items() if v.bonus) == sorted(self.chosen())
+        ):
+            return True
+        return self.send(ChooseStartingSkills(skills=self.chosen()))
+
+
+class FixedStepPage(_Page):
+    """A step with nothing to choose: the page says what is written, Next writes it."""
+
+    def __init__(self, wizard: CreationWizard, step: str, title: str, text: str, command: type[Command]) -> None:
+        super().__init__(wizard, title, STEP_LABELS[step].capitalize() + ".")
+        self.step = step
+        self.command = command
+        self.text = QLabel(text)
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.box.addWidget(self.text)
+        self.finish_layout()
+
+    def validatePage(self) -> bool:
+        if self.done_step(self.step):
+            return True
+        return self.send(self.command())
+
+
+class RollPage(_Page):
+    """Table W once or Table A three times: roll, see the dice and the row, settle clashes and gaps."""
+
+    def __init__(self, wizard: CreationWizard, purpose: str) -> None:
+        rules = wizard.rules
+        self.purpose = purpose
+        self.step = "weapon" if purpose == "weapon" else "armour"
+        self.table_id = rules.creation.weapon_table if purpose == "weapon" else rules.creation.armour_table
+        self.total = rules.creation.weapon_rolls if purpose == "weapon" else rules.creation.armour_rolls
+        title = wizard.library.get(self.table_id).title if self.table_id in wizard.library else self.table_id
+        self.table_title = title
+        times = "once" if self.total == 1 else f"{self.total} times"
+        extra = (
+            " A piece for a slot you already fill: keep the new one (the old is discarded) or roll again."
+            if purpose == "armour"
+            else ""
+        )
+        super().__init__(
+            wizard, "Starting weapon" if purpose == "weapon" else "Starting armour", f"Roll {times} on {title}.{extra}"
+        )
+        line = QHBoxLayout()
+        self.roll_button = QPushButton(f"Roll {title.split('–')[0].strip()}")
+        self.roll_button.clicked.connect(lambda _=False: self.roll())
+        line.addWidget(self.roll_button)
+        self.progress = QLabel()
+        line.addWidget(self.progress, 1)
+        self.box.addLayout(line)
+        shown = QHBoxLayout()
+        self.faces = DiceFacesView()
+        self.faces.setFixedWidth(130)
+        shown.addWidget(self.faces)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        shown.addWidget(self.result, 1)
+        self.box.addLayout(shown)
+        self.history = QLabel()
+        self.history.setWordWrap(True)
+        self.history.setStyleSheet("color: palette(placeholder-text);")
+        self.box.addWidget(self.history)
+
+        self.clash = QGroupBox("Armour for a slot already filled")
+        col = QVBoxLayout(self.clash)
+        self.clash_text = QLabel()
+        self.clash_text.setWordWrap(True)
+        col.addWidget(self.clash_text)
+        buttons = QHBoxLayout()
+        self.keep_button = QPushButton("Keep the new piece")
+        self.reroll_button = QPushButton("Roll again")
+        self.keep_button.clicked.connect(lambda _=False: self.resolve_clash("keep_new"))
+        self.reroll_button.clicked.connect(lambda _=False: self.resolve_clash("reroll"))
+        buttons.addWidget(self.keep_button)
+        buttons.addWidget(self.reroll_button)
+        col.addLayout(buttons)
+        self.box.addWidget(self.clash)
+
+        self.missing = QGroupBox("A row your tables do not have")
+        col = QVBoxLayout(self.missing)
+        self.missing_text = QLabel()
+        self.missing_text.setWordWrap(True)
+        col.addWidget(self.missing_text)
+        self.type_row_button = QPushButton("Type the row from my rulebook…")
+        self.type_row_button.clicked.connect(lambda _=False: self.ask_row())
+        col.addWidget(self.type_row_button)
+        self.box.addWidget(self.missing)
+        self.row_dialog: MissingRowDialog | None = None
+        self.rolls: list[tuple[RollRecord | None, str]] = []  # each roll's dice and what it brought
+        self.finish_layout()
+
+    # ------------------------------------------------------------------ state
+    def _count(self) -> int:
+        ch = self.character
+        if ch is None or ch.creation is None:
+            return 0
+        return ch.creation.weapon_rolls if self.purpose == "weapon" else ch.creation.armour_rolls
+
+    def pending_clash(self) -> ArmourClash | None:
+        return next((d for d in self.w.campaign.pending if isinstance(d, ArmourClash)), None)
+
+    def pending_row(self) -> RowNeeded | None:
+        return next((d for d in self.w.campaign.pending if isinstance(d, RowNeeded) and d.purpose == self.purpose), None)
+
+    def isComplete(self) -> bool:
+        return self.done_step(self.step) and self.pending_clash() is None and self.pending_row() is None
+
+    def refresh(self) -> None:
+        clash, row = self.pending_clash(), self.pending_row()
+        done = self.done_step(self.step)
+        self.roll_button.setEnabled(not done and clash is None and row is None and self.character is not None)
+        self.progress.setText(f"{self._count()} of {self.total} done" + (": finished." if done else "."))
+        self.clash.setVisible(clash is not None)
+        if clash is not None:
+            rules = self.w.rules
+            self.clash_text.setText(
+                f"<b>{clash.new_item.name}</b> is for the <b>{rules.slot(clash.slot).name}</b>, "
+                f"where <b>{clash.old_item.name}</b> already is."
+            )
+        self.missing.setVisible(row is not None)
+        if row is not None:
+            lo, hi = row.table_roll.missing or (row.table_roll.roll.final, row.table_roll.roll.final)
+            self.missing_text.setText(
+                f"You rolled <b>{row.table_roll.roll.final}</b>. The bundled {row.table_roll.table_title} is an excerpt: "
+                f"rows {lo}-{hi} are not in your tables. Type the row from your rulebook; it is kept in your own "
+                "table pack and used from now on."
+            )
+        waiting = clash or row
+        if not self.rolls and waiting is not None:  # carrying on: show the roll that is waiting
+            self.rolls.append((waiting.table_roll.roll, waiting.table_roll.describe()))
+        if self.rolls:
+            roll, text = self.rolls[-1]
+            self.faces.set_faces(roll.dice if roll else [], roll.rerolled if roll else [])
+            self.result.setText(text)
+            self.history.setText("<br>".join(t for _, t in self.rolls[:-1]))
+        self.completeChanged.emit()
+
+    # ------------------------------------------------------------------ actions
+    def _record(self) -> None:
+        """Show the dice and what the engine said for the command just sent."""
+        entry = self.w.campaign.log[-1] if self.w.campaign.log else None
+        if entry is None or not entry.rolls:
+            return
+        messages = [m for m in entry.events if not m.endswith("rolling again.")]
+        self.rolls.append((entry.rolls[-1], "<br>".join(messages)))
+
+    def _amend(self, text: str) -> None:
+        """Add what a decision brought to the last roll's line."""
+        if self.rolls:
+            roll, before = self.rolls[-1]
+            self.rolls[-1] = (roll, f"{before}<br>{text}")
+        else:
+            self.rolls.append((None, text))
+
+    def roll(self) -> bool:
+        command = RollStartingWeapon() if self.purpose == "weapon" else RollStartingArmour()
+        ok = self.send(command)
+        if ok:
+            self._record()
+        self.w.refresh()
+        return ok
+
+    def resolve_clash(self, choice: str) -> bool:
+        clash = self.pending_clash()
+        if clash is None:
+            return False
+        ok = self.send(ResolveArmourClash(decision=clash.id, choice=choice))  # type: ignore[arg-type]
+        if ok and choice == "reroll":
+            self._record()
+        elif ok:
+            self._amend("<br>".join(self.w.campaign.log[-1].events))
+        self.w.refresh()
+        return ok
+
+    def ask_row(self) -> MissingRowDialog | None:
+        needed = self.pending_row()
+        if needed is None:
+            return None
+        table = self.w.library.get(needed.table_roll.table_id)
+        lo, hi = needed.table_roll.missing or (needed.table_roll.roll.final, needed.table_roll.roll.final)
+        dialog = MissingRowDialog(table, needed.table_roll.roll.final, (lo, hi), self)
+        dialog.accepted.connect(lambda: self.provide_row(needed.id, dialog))
+        dialog.open()
+        self.row_dialog = dialog
+        return dialog
+
+    def provide_row(self, decision: str, dialog: MissingRowDialog) -> bool:
+        row = dialog.row()
+        table_id = dialog.table.id
+        ok = self.send(ProvideStartingRow(decision=decision, row=row))
+        if ok:
+            self._amend("<br>".join(self.w.campaign.log[-1].events))
+            self.w.save_row(table_id)
+        self.w.refresh()
+        return ok
+
+    def validatePage(self) -> bool:
+        return self.isComplete()
+
+
+class NamePage(_Page):
+    def __init__(self, wizard: CreationWizard) -> None:
+        super().__init__(wizard, "Name", "Write the character's name. Finish checks every step is done.")
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setMaxLength(60)
+        self.name.textChanged.connect(lambda _t: self.completeChanged.emit())
+        form.addRow("Name", self.name)
+        self.box.addLayout(form)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.box.addWidget(self.summary)
+        self.finish_layout()
+
+    def isComplete(self) -> bool:
+        return bool(self.name.text().strip())
+
+    def refresh(self) -> None:
+        ch = self.character
+        if ch is None:
+            self.summary.setText("")
+            return
+        if ch.name and not self.name.text():
+            self.name.setText(ch.name)
+        rules = self.w.rules
+        d = derive(ch, rules)
+        stats = ", ".join(f"{s} {d.characteristics[s]}" for s in STATS)
+        skills = ", ".join(f"{s} +{v.bonus}" for s, v in ch.skills.items() if v.bonus) or "none yet"
+        items = ", ".join(f"{i.name} ({rules.slot(s).name})" for s, i in ch.equipment.items() if i) or "none yet"
+        belt = sum(1 for b in ch.belt if b)
+        self.summary.setText(
+            f"<b>{stats}</b><br>Skills: {skills}<br>Equipment: {items}<br>"
+            f"REP {ch.rep} · HP {ch.hp} · Fate {ch.fate} · Lives {ch.lives}<br>"
+            f"Oil {ch.supplies.oil}, food {ch.supplies.food}, picks {ch.supplies.picks}; {belt} on the belt."
+        )
+
+    def validatePage(self) -> bool:
+        ch = self.character
+        if ch is None:
+            return False
+        if ch.name != " ".join(self.name.text().split()) and not self.send(NameCharacter(name=self.name.text())):
+            return False
+        return self.send(FinishCharacter())
+
+
+class CreationWizard(QWizard):
+    """Creates a character by the rules, sending one command per step through the bridge."""
+
+    row_saved = Signal(str)  # a typed row was stored in the player's table pack (table id)
+
+    def __init__(self, bridge: EngineBridge, parent: QWidget | None = None, user_pack_path: Path | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.rules: Rules = active_rules()
+        self.user_pack_path = user_pack_path
+        self.sent = 0  # commands this wizard ran (Cancel undoes them)
+        self.last_error = ""
+        self._error_seen = ""
+        self.setWindowTitle("Create a character")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.setMinimumSize(520, 440)
+        rules = self.rules
+        c = rules.creation
+        supplies = ", ".join(f"{v} {k}" for k, v in c.supplies.items())
+        maxima = ", ".join(f"{k} {v}" for k, v in rules.supplies_max.items())
+        belt = ", ".join(f"{b.count} × {b.name} ({b.effect})" for b in c.belt)
+        self.pages_by_name: dict[str, _Page] = {
+            "intro": IntroPage(self),
+            "characteristics": CharacteristicsPage(self),
+            "skills": SkillsPage(self),
+            "reputation": FixedStepPage(
+                self,
+                "reputation",
+                "Reputation",
+                f"Write <b>REP {c.rep}</b>. Quests raise or lower it; it never goes above {rules.reputation.max} "
+                f"or below {rules.reputation.min}.",
+                SetStartingReputation,
+            ),
+            "weapon": RollPage(self, "weapon"),
+            "armour": RollPage(self, "armour"),
+            "supplies": FixedStepPage(
+                self,
+                "supplies",
+                "Supplies",
+                f"Add <b>{supplies}</b> to the Supplies area (maxima: {maxima}).",
+                TakeStartingSupplies,
+            ),
+            "potions": FixedStepPage(self, "potions", "Belt", f"Put <b>{belt}</b> in the belt slots.", TakeStartingPotions),
+            "finishing": FixedStepPage(
+                self,
+                "finishing",
+                "Finishing",
+                f"Add <b>{c.hp} Health Points</b>, <b>{c.fate} Fate</b> and <b>{c.lives} Lives</b>.",
+                SetStartingHealth,
+            ),
+            "name": NamePage(self),
+        }
+        for name, page in self.pages_by_name.items():
+            self.setPage(PAGE_IDS[name], page)
+        self.setStartId(PAGE_IDS["intro"])
+        self.bridge.error.connect(self._remember_error)
+        self.currentIdChanged.connect(lambda _id: self.refresh())
+        self.refresh()
+
+    # ------------------------------------------------------------------ model
+    @property
+    def campaign(self):
+        return self.bridge.game.campaign
+
+    @property
+    def library(self):
+        return self.bridge.game.library
+
+    @property
+    def character(self) -> Character | None:
+        return self.campaign.character
+
+    def page_named(self, name: str) -> _Page:
+        return self.pages_by_name[name]
+
+    def send(self, command: Command) -> bool:
+        self._error_seen = ""
+        ok = self.bridge.send(command)
+        if ok:
+            self.sent += 1
+        self.last_error = "" if ok else self._error_seen
+        self.refresh()
+        return ok
+
+    def _remember_error(self, text: str) -> None:
+        self._error_seen = text
+
+    def refresh(self) -> None:
+        for page in self.pages_by_name.values():
+            page.refresh()
+
+    def save_row(self, table_id: str) -> None:
+        """Keep a typed row in the player's table pack (when the wizard knows where it is)."""
+        if self.user_pack_path is None:
+            self.row_saved.emit(table_id)
+            return
+        try:
+            packs.save_user_table(self.user_pack_path, self.library.get(table_id))
+        except (OSError, PackInvalid) as exc:
+            self.last_error = f"The row is in use but could not be saved to {self.user_pack_path}: {exc}"
+            page = self.currentPage()
+            if isinstance(page, _Page):
+                page.error.setText(self.last_error)
+            return
+        self.row_saved.emit(table_id)
+
+    # ------------------------------------------------------------------ closing
+    def reject(self) -> None:
+        """Cancel: undo every command this wizard sent, leaving the campaign as it was."""
+        while self.sent > 0 and self.bridge.game.can_undo:
+            self.bridge.undo()
+            self.sent -= 1
+        self._disconnect()
+        super().reject()
+
+    def accept(self) -> None:
+        self._disconnect()
+        super().accept()
+
+    def _disconnect(self) -> None:
+        if getattr(self, "_connected", True):
+            self.bridge.error.disconnect(self._remember_error)
+            self._connected = False

@@ -1,0 +1,904 @@
+"""The map view: zoom, pan, hover highlights, clicks that ask for moves, and the edit tools.
+
+:class:`MapView` never changes the dungeon. Every click becomes a request signal the main
+window turns into an engine command; when a click can do nothing the view says why with
+``message`` (the engine's own sentence wherever the engine has one).
+
+:class:`MapEditPanel` is the small tool bar for map edits (tool, tile with a drawn preview,
+rotation) and :class:`DoorEditDialog` the dialog the door tool opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from d100gui.engine.dungeon.map import (
+    DIRECTION_NAMES,
+    ENTRANCE_SIDE,
+    OPEN_DOOR,
+    Door,
+    Dungeon,
+    MoveRefused,
+    move,
+    neighbour,
+    parse_key,
+    pos_key,
+    progress_blocked,
+)
+from d100gui.engine.dungeon.tiles import COLOUR_MEANINGS, COLOUR_NAMES, TILE_COUNT, TileSet, load_standard_tileset
+from d100gui.ui.map.scene import OVERVIEW_BELOW_PX, MapScene, MapStyle, Mark, paint_tile
+
+#: Table D's door abbreviations, offered by the door dialog (the player may type any other).
+DEFAULT_DOOR_TYPES: tuple[str, ...] = ("OPEN", "LD", "TLD", "JD", "LVD", "TD", "MS")
+TOOLS: tuple[str, ...] = ("place", "delete", "door", "note")
+TOOL_NAMES: dict[str, str] = {"place": "Place tile", "delete": "Delete area", "door": "Door", "note": "Note"}
+
+MIN_ZOOM = 0.04
+MAX_ZOOM = 8.0
+FIT_MAX_ZOOM = 2.0
+
+_GO = (QColor(46, 158, 79, 70), QColor(46, 158, 79, 220))
+_GO_FAINT = (QColor(46, 158, 79, 28), QColor(46, 158, 79, 120))
+_BLOCKED = (QColor(230, 150, 20, 70), QColor(200, 120, 0, 230))
+_BLOCKED_FAINT = (QColor(230, 150, 20, 26), QColor(200, 120, 0, 110))
+_EDIT = (QColor(61, 111, 168, 60), QColor(61, 111, 168, 220))
+_DELETE = (QColor(192, 57, 43, 70), QColor(192, 57, 43, 230))
+
+
+@dataclass(frozen=True)
+class ExitState:
+    """What clicking one exit of the hero's area would do, as the engine sees it."""
+
+    side: str
+    state: str  # go | door (a closed or unidentified door) | leave | blocked
+    reason: str = ""
+    door: tuple[str, str] | None = None  # (pos_key, side) of the door in the way
+
+
+@dataclass(frozen=True)
+class DoorChoice:
+    """The door dialog's answer. ``type`` "" means: no door on this exit."""
+
+    type: str
+    roll: int | None
+    is_open: bool
+
+
+class _WouldRoll(Exception):
+    """Raised by the probe rollers: the move is allowed and would map a new area."""
+
+
+class _ProbeRoller:
+    """Stands in for the dice when asking the engine whether a move is allowed."""
+
+    library = None
+
+    def roll(self, *_args, **_kwargs):
+        raise _WouldRoll
+
+
+_PROBE = _ProbeRoller()
+
+
+def hero_exit_states(dungeon: Dungeon | None) -> dict[str, ExitState]:
+    """Each exit of the hero's area and what a click on it would do.
+
+    The engine's :func:`move` is the judge (with dice that refuse to roll), so the reasons
+    are the engine's own sentences and no rule is re-derived here.
+    """
+    if dungeon is None or dungeon.hero is None:
+        return {}
+    area = dungeon.hero_area()
+    if area is None:
+        return {}
+    out: dict[str, ExitState] = {}
+    for side in area.exits:
+        if dungeon.hero == dungeon.entrance and side == ENTRANCE_SIDE:
+            out[side] = ExitState(side, "leave", "Leave the dungeon through the entrance.")
+            continue
+        try:
+            move(dungeon, side, _PROBE, _PROBE)  # type: ignore[arg-type]
+        except _WouldRoll:
+            out[side] = ExitState(side, "go")
+        except MoveRefused as exc:
+            door = (pos_key(exc.door[0]), exc.door[1]) if exc.door is not None else None
+            out[side] = ExitState(side, "door" if door else "blocked", str(exc), door)
+        else:
+            out[side] = ExitState(side, "go")
+    return out
+
+
+# --------------------------------------------------------------------------- the view
+
+
+class MapView(QGraphicsView):
+    """The dungeon map on screen. Emits requests; never edits the dungeon itself."""
+
+    move_requested = Signal(str)  # side N/E/S/W of the hero's area
+    enter_requested = Signal()  # the entrance clicked while the hero is outside
+    leave_requested = Signal()  # the entrance's south exit clicked from the entrance area
+    door_open_requested = Signal(str, str)  # pos_key, side: a closed door clicked (try to open it)
+    secret_passage_requested = Signal(str, str)  # pos_key, side: solid rock clicked while progress is blocked
+    place_tile_requested = Signal(int, int, int, int)  # col, row, tile, rotation
+    delete_area_requested = Signal(str)
+    door_edit_requested = Signal(str, str)  # pos_key, side: the door tool clicked an exit
+    door_set_requested = Signal(str, str, str, object, bool)  # pos_key, side, type ("" = no door), roll|None, is_open
+    note_add_requested = Signal(str, str)  # pos_key, text
+    note_move_requested = Signal(str, int, int, int)  # pos_key, ref, square x, square y
+    edit_mode_changed = Signal(bool)
+    zoom_changed = Signal(float)
+    message = Signal(str)  # why a click did nothing
+
+    def __init__(self, scene: MapScene | None = None, parent: QWidget | None = None, tileset: TileSet | None = None) -> None:
+        super().__init__(parent)
+        self._scene = scene or MapScene(parent=self)
+        self.setScene(self._scene)
+        self._tileset = tileset
+        self._edit = False
+        self._tool = "place"
+        self._tile = 1
+        self._rotation = 0
+        self._exits: dict[str, ExitState] = {}
+        self._blocked: bool | None = None
+        self._press: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._panning = False
+        self._last: QPoint | None = None
+        self._note_drag: tuple[str, int] | None = None
+        self._hover: QPointF | None = None
+        self._highlighted: list[tuple[str, str]] = []
+        self._ghost_key: tuple[int, int] | None = None
+        self._ghost_drawing = None
+        self.door_types: Sequence[str] = DEFAULT_DOOR_TYPES
+        #: Asks the player for a door's values; replaceable (tests answer without a dialog).
+        self.ask_door: Callable[[str, Door | None], DoorChoice | None] = self._ask_door_dialog
+        #: Asks the player for a note's text; replaceable like ``ask_door``.
+        self.ask_note_text: Callable[[str], str | None] = self._ask_note_dialog
+
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+
+    # ------------------------------------------------------------------ model
+    @property
+    def map_scene(self) -> MapScene:
+        return self._scene
+
+    @property
+    def dungeon(self) -> Dungeon | None:
+        return self._scene.dungeon
+
+    def set_dungeon(self, dungeon: Dungeon | None) -> None:
+        """Show a new state of the dungeon (the main window calls this on ``map_changed``)."""
+        self._scene.set_dungeon(dungeon)
+        self._exits = hero_exit_states(dungeon)
+        self._blocked = None
+        self._ghost_key = None
+        self._refresh_hover()
+
+    def set_style(self, style: MapStyle) -> None:
+        """Change the look (e.g. dark theme, black-and-white); the dungeon is drawn again."""
+        self._scene.set_style(style)
+        self._ghost_key = None
+        self._zoomed()
+        self.resetCachedContent()
+
+    def set_tileset(self, tileset: TileSet) -> None:
+        self._tileset = tileset
+        self._ghost_key = None
+
+    def tileset(self) -> TileSet:
+        if self._tileset is None:
+            self._tileset = load_standard_tileset()
+        return self._tileset
+
+    # ------------------------------------------------------------------ edit mode
+    @property
+    def edit_mode(self) -> bool:
+        return self._edit
+
+    @property
+    def tool(self) -> str:
+        return self._tool
+
+    def set_edit_mode(self, on: bool) -> None:
+        if on == self._edit:
+            return
+        self._edit = on
+        self._note_drag = None
+        self._refresh_hover()
+        self.edit_mode_changed.emit(on)
+
+    def set_tool(self, tool: str) -> None:
+        if tool not in TOOLS:
+            raise ValueError(f"unknown map tool {tool!r}: use one of {', '.join(TOOLS)}")
+        self._tool = tool
+        self._refresh_hover()
+
+    def set_tile(self, number: int) -> None:
+        self._tile = number
+        self._ghost_key = None
+        self._refresh_hover()
+
+    def set_rotation(self, rotation: int) -> None:
+        if rotation not in (0, 90, 180, 270):
+            raise ValueError(f"a tile turns 0, 90, 180 or 270 degrees, not {rotation}")
+        self._rotation = rotation
+        self._ghost_key = None
+        self._refresh_hover()
+
+    # ------------------------------------------------------------------ zoom and pan
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Zoom to ``zoom`` keeping the scene point under ``anchor`` (a viewport point) in place."""
+        self.zoom_by(zoom / self.zoom, anchor)
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        old = self.zoom
+        new = min(MAX_ZOOM, max(MIN_ZOOM, old * factor))
+        if abs(new - old) < 1e-9:
+            return
+        if anchor is None:
+            anchor = QPointF(self.viewport().rect().center())
+        inverse, _ = self.viewportTransform().inverted()
+        fixed = inverse.map(anchor)
+        self.scale(new / old, new / old)
+        moved = self.viewportTransform().map(fixed) - anchor
+        self._scroll_by(moved.x(), moved.y())
+        self._zoomed()
+
+    def _scroll_by(self, dx: float, dy: float) -> None:
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx))
+        v.setValue(v.value() + round(dy))
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the view over the map by a viewport distance (positive: towards east/south)."""
+        self._scroll_by(dx, dy)
+
+    def fit_to_dungeon(self) -> None:
+        """Show every mapped area (the whole sheet while nothing is mapped)."""
+        rect = self._scene.dungeon_rect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom > FIT_MAX_ZOOM:
+            self.setTransform(self.transform().fromScale(FIT_MAX_ZOOM, FIT_MAX_ZOOM))
+            self.centerOn(rect.center())
+        elif self.zoom < MIN_ZOOM:
+            self.setTransform(self.transform().fromScale(MIN_ZOOM, MIN_ZOOM))
+            self.centerOn(rect.center())
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        self._scene.set_overview(self.zoom * self._scene.style.square < OVERVIEW_BELOW_PX)
+        self.zoom_changed.emit(self.zoom)
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if not delta:
+            event.ignore()
+            return
+        self.zoom_by(1.0015**delta, event.position())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        step = max(40.0, self._scene.style.area * self.zoom)
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            step *= 4
+        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0), Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if key in moves:
+            self.pan_by(*moves[key])
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(1.25)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_by(0.8)
+        elif key in (Qt.Key.Key_Home, Qt.Key.Key_F):
+            self.fit_to_dungeon()
+        elif key == Qt.Key.Key_Escape and self._note_drag is not None:
+            self._note_drag = None
+            self._refresh_hover()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    # ------------------------------------------------------------------ mouse
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        self._last = self._press
+        self._press_button = event.button()
+        self._panning = event.button() == Qt.MouseButton.MiddleButton
+        self._note_drag = None
+        if event.button() == Qt.MouseButton.LeftButton and self._edit:
+            self._note_drag = self._scene.note_at(self.mapToScene(self._press))
+        if self._panning:
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None and event.buttons() != Qt.MouseButton.NoButton:
+            far = (pos - self._press).manhattanLength() >= QApplication.startDragDistance()
+            if self._note_drag is not None:
+                if far:
+                    self._show_note_drop(self.mapToScene(pos))
+            else:
+                if far and not self._panning:
+                    self._panning = True
+                    self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+                if self._panning and self._last is not None:
+                    d = pos - self._last
+                    self.pan_by(-d.x(), -d.y())
+            self._last = pos
+            event.accept()
+            return
+        self._hover = self.mapToScene(pos)
+        self._refresh_hover()
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        press, button, panning, drag = self._press, self._press_button, self._panning, self._note_drag
+        self._press = None
+        self._panning = False
+        self._note_drag = None
+        self.viewport().unsetCursor()
+        if press is None or event.button() != button:
+            return
+        scene_pos = self.mapToScene(pos)
+        far = (pos - press).manhattanLength() >= QApplication.startDragDistance()
+        if drag is not None and far:
+            self._drop_note(drag, scene_pos)
+        elif button == Qt.MouseButton.LeftButton and not panning:
+            self.click_at(scene_pos)
+        self._hover = scene_pos
+        self._refresh_hover()
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self._hover = None
+        self._refresh_hover()
+        super().leaveEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text = self.tooltip_at(self.mapToScene(event.pos()))  # type: ignore[attr-defined]
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())  # type: ignore[attr-defined]
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+
+    # ------------------------------------------------------------------ what a click means
+    def click_at(self, scene_pos: QPointF) -> None:
+        """Act on a left click at a scene point (also called by tests and keyboard helpers)."""
+        if self._edit:
+            self._edit_click(scene_pos)
+        else:
+            self._play_click(scene_pos)
+
+    def _progress_blocked(self) -> bool:
+        if self._blocked is None:
+            d = self.dungeon
+            self._blocked = bool(d is not None and progress_blocked(d))
+        return self._blocked
+
+    def _hero_side_at(self, scene_pos: QPointF) -> str | None:
+        d = self.dungeon
+        if d is None or d.hero is None or d.area_at(d.hero) is None:
+            return None
+        found = self._scene.side_at(scene_pos, d.hero)
+        return found[1] if found else None
+
+    def _play_click(self, scene_pos: QPointF) -> None:
+        d = self.dungeon
+        if d is None:
+            return
+        if d.hero is None:
+            if self._in_entrance(scene_pos):
+                self.enter_requested.emit()
+            else:
+                self.message.emit("The hero is not in the dungeon yet: click the entrance at the bottom of the sheet.")
+            return
+        side = self._hero_side_at(scene_pos)
+        if side is not None:
+            self._click_hero_side(d, side)
+            return
+        # Anywhere else: solid rock of a mapped area may take a secret passage when blocked.
+        found = self._scene.side_at(scene_pos)
+        if found is None:
+            return
+        pos, rock_side = found
+        area = d.area_at(pos)
+        if area is None:
+            return
+        ex = area.exits.get(rock_side)  # type: ignore[call-overload]
+        if (ex is None or ex.kind == "dead_end") and self._progress_blocked():
+            self.secret_passage_requested.emit(pos_key(pos), rock_side)
+
+    def _click_hero_side(self, d: Dungeon, side: str) -> None:
+        assert d.hero is not None
+        key = pos_key(d.hero)
+        state = self._exits.get(side)
+        if state is None or (state.state == "blocked" and self._is_dead_end(d, side)):
+            if self._progress_blocked():
+                self.secret_passage_requested.emit(key, side)
+                return
+            if state is None:
+                self.message.emit(f"There is no exit on the {DIRECTION_NAMES[side]} side of this area.")
+                return
+        assert state is not None
+        if state.state == "go":
+            self.move_requested.emit(side)
+        elif state.state == "leave":
+            self.leave_requested.emit()
+        else:
+            self.message.emit(state.reason)
+            if state.door is not None:
+                self.door_open_requested.emit(*state.door)
+
+    @staticmethod
+    def _is_dead_end(d: Dungeon, side: str) -> bool:
+        area = d.hero_area()
+        ex = area.exits.get(side) if area is not None else None  # type: ignore[call-overload]
+        return ex is not None and ex.kind == "dead_end"
+
+    def _in_entrance(self, scene_pos: QPointF) -> bool:
+        d = self.dungeon
+        if d is None:
+            return False
+        rect = self._scene.area_rect(d.entrance)
+        return rect.adjusted(0, 0, 0, 2 * self._scene.style.square).contains(scene_pos)
+
+    def _edit_click(self, scene_pos: QPointF) -> None:
+        d = self.dungeon
+        if d is None:
+            self.message.emit("There is no map to edit yet.")
+            return
+        pos, _ = self._scene.cell_at(scene_pos)
+        where = f"area {pos[0]},{pos[1]}"
+        if self._tool == "place":
+            if d.area_at(pos) is not None:
+                self.message.emit(f"{where.capitalize()} is already mapped: delete it first.")
+            elif not d.placeable(pos):
+                self.message.emit(f"{where.capitalize()} is off the map sheet.")
+            else:
+                self.place_tile_requested.emit(pos[0], pos[1], self._tile, self._rotation)
+        elif self._tool == "delete":
+            if d.area_at(pos) is None:
+                self.message.emit(f"There is no mapped {where} to delete.")
+            else:
+                self.delete_area_requested.emit(pos_key(pos))
+        elif self._tool == "door":
+            found = self._scene.exit_at(scene_pos)
+            if found is None:
+                self.message.emit("Click the middle of an area's side where an exit is drawn to edit its door.")
+                return
+            key, side = found
+            area = d.areas[key]
+            ex = area.exits[side]  # type: ignore[index]
+            if ex.drawn == "secret":
+                self.message.emit("A secret passage has no door.")
+                return
+            self.door_edit_requested.emit(key, side)
+            c, r = parse_key(key)
+            choice = self.ask_door(f"the {DIRECTION_NAMES[side]} exit of area {c},{r}", ex.door)
+            if choice is not None:
+                self.door_set_requested.emit(key, side, choice.type, choice.roll, choice.is_open)
+        elif self._tool == "note":
+            if d.area_at(pos) is None:
+                self.message.emit("Notes are written on mapped areas.")
+                return
+            text = self.ask_note_text(where)
+            if text is not None and text.strip():
+                self.note_add_requested.emit(pos_key(pos), text.strip())
+
+    def _drop_note(self, drag: tuple[str, int], scene_pos: QPointF) -> None:
+        d = self.dungeon
+        if d is None:
+            return
+        pos, square = self._scene.cell_at(scene_pos)
+        if d.area_at(pos) is None:
+            self.message.emit("A note can only be moved onto a mapped area.")
+            return
+        self.note_move_requested.emit(pos_key(pos), drag[1], square[0], square[1])
+
+    # ------------------------------------------------------------------ hover
+    def highlighted_exits(self) -> list[tuple[str, str]]:
+        """``(side, state)`` of the hero's exits highlighted now (strongest first)."""
+        return list(self._highlighted)
+
+    def _refresh_hover(self) -> None:
+        marks: list[Mark] = []
+        ghost = None
+        highlighted: list[tuple[str, str]] = []
+        at = self._hover
+        cursor = Qt.CursorShape.ArrowCursor
+        d = self.dungeon
+        if at is not None and d is not None:
+            if self._edit:
+                ghost, cursor = self._edit_hover(d, at, marks)
+            else:
+                cursor = self._play_hover(d, at, marks, highlighted)
+        self._highlighted = highlighted
+        self._scene.overlay.set_marks(marks, ghost)
+        if self._press is None:
+            self.viewport().setCursor(cursor)
+
+    def _play_hover(self, d: Dungeon, at: QPointF, marks: list[Mark], highlighted: list[tuple[str, str]]) -> Qt.CursorShape:
+        if d.hero is None:
+            if self._in_entrance(at):
+                marks.append(Mark(self._scene.area_rect(d.entrance), *_GO_FAINT))
+                return Qt.CursorShape.PointingHandCursor
+            return Qt.CursorShape.ArrowCursor
+        side = self._hero_side_at(at)
+        hero_rect = self._scene.area_rect(d.hero).adjusted(-20, -20, 20, 20)
+        near = hero_rect.contains(at)
+        cursor = Qt.CursorShape.ArrowCursor
+        for s, state in self._exits.items():
+            if state.state not in ("go", "door"):
+                continue
+            strong = s == side
+            if not (strong or near):
+                continue
+            colours = (_GO if strong else _GO_FAINT) if state.state == "go" else (_BLOCKED if strong else _BLOCKED_FAINT)
+            marks.append(Mark(self._scene.exit_mark_rect(d.hero, s), *colours))
+            if strong:
+                highlighted.insert(0, (s, state.state))
+                cursor = Qt.CursorShape.PointingHandCursor
+            else:
+                highlighted.append((s, state.state))
+        return cursor
+
+    def _edit_hover(self, d: Dungeon, at: QPointF, marks: list[Mark]):
+        pos, square = self._scene.cell_at(at)
+        ghost = None
+        if self._scene.note_at(at) is not None:
+            return None, Qt.CursorShape.OpenHandCursor
+        if self._tool == "place":
+            ok = d.placeable(pos) and d.area_at(pos) is None
+            if d.in_sheet(pos) or ok:
+                if self._ghost_key != (self._tile, self._rotation) or self._ghost_drawing is None:
+                    try:
+                        tile = self.tileset().tile(self._tile)
+                    except KeyError:
+                        return None, Qt.CursorShape.ForbiddenCursor
+                    self._ghost_drawing = self._scene.ghost_drawing(tile, self._rotation)
+                    self._ghost_key = (self._tile, self._rotation)
+                ghost = (self._scene.area_rect(pos).topLeft(), self._ghost_drawing, ok)
+            return ghost, Qt.CursorShape.PointingHandCursor if ok else Qt.CursorShape.ForbiddenCursor
+        if self._tool == "delete":
+            if d.area_at(pos) is not None:
+                marks.append(Mark(self._scene.area_rect(pos), *_DELETE))
+                return None, Qt.CursorShape.PointingHandCursor
+            return None, Qt.CursorShape.ArrowCursor
+        if self._tool == "door":
+            found = self._scene.exit_at(at)
+            if found is not None:
+                marks.append(Mark(self._scene.exit_mark_rect(parse_key(found[0]), found[1]), *_EDIT))
+                return None, Qt.CursorShape.PointingHandCursor
+            return None, Qt.CursorShape.ArrowCursor
+        if d.area_at(pos) is not None:
+            s = self._scene.style.square
+            rect = self._scene.area_rect(pos)
+            marks.append(Mark(QRectF(rect.x() + square[0] * s, rect.y() + square[1] * s, s, s), *_EDIT))
+            return None, Qt.CursorShape.PointingHandCursor
+        return None, Qt.CursorShape.ArrowCursor
+
+    def _show_note_drop(self, at: QPointF) -> None:
+        d = self.dungeon
+        if d is None:
+            return
+        pos, square = self._scene.cell_at(at)
+        s = self._scene.style.square
+        rect = self._scene.area_rect(pos)
+        colours = _EDIT if d.area_at(pos) is not None else _DELETE
+        self._scene.overlay.set_marks([Mark(QRectF(rect.x() + square[0] * s, rect.y() + square[1] * s, s, s), *colours)])
+
+    def tooltip_at(self, scene_pos: QPointF) -> str:
+        """What hovering a point tells the player: the area, its notes, the exit's door."""
+        d = self.dungeon
+        if d is None:
+            return ""
+        area = self._scene.area_at(scene_pos)
+        if area is None:
+            return ""
+        lines = [f"Area {area.col},{area.row}: tile {area.tile}" + (f" ({area.tile_name})" if area.tile_name else "")]
+        lines.append(f"{COLOUR_NAMES[area.colour].capitalize()}: {COLOUR_MEANINGS[area.colour]}")
+        if area.searched:
+            lines.append("Searched (S)")
+        if area.interacted:
+            lines.append("Interacted with (I)")
+        if area.escaped:
+            lines.append(f"Escaped monster: {area.escaped}")
+        for feature in area.features:
+            lines.append(f"Feature: {feature}")
+        for note in area.notes:
+            lines.append(f"[{note.ref}] {note.text}")
+        found = self._scene.exit_at(scene_pos)
+        if found is not None and found[0] == area.key:
+            ex = area.exits[found[1]]  # type: ignore[index]
+            name = DIRECTION_NAMES[found[1]].capitalize()
+            if ex.kind == "door" and ex.door is not None:
+                state = "open" if ex.door.is_open or ex.door.type == OPEN_DOOR else "closed"
+                lines.append(f"{name} door: {ex.door.label}, {state}")
+            elif ex.kind == "dead_end":
+                lines.append(f"{name} exit: dead end")
+            elif ex.kind == "secret":
+                lines.append(f"{name}: secret passage")
+        if d.hero == area.pos and not self._edit:
+            side = self._hero_side_at(scene_pos)
+            state = self._exits.get(side) if side else None
+            if state is not None and state.state == "go":
+                target = neighbour(area.pos, side)  # type: ignore[arg-type]
+                verb = "Move" if d.area_at(target) is not None else "Explore"
+                lines.append(f"Click: {verb} {DIRECTION_NAMES[side]}")  # type: ignore[index]
+            elif state is not None and state.reason:
+                lines.append(state.reason)
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ default dialogs
+    def _ask_door_dialog(self, where: str, door: Door | None) -> DoorChoice | None:
+        dialog = DoorEditDialog(door, where, self.door_types, self)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_note_dialog(self, where: str) -> str | None:
+        text, ok = QInputDialog.getText(self, "Add a note", f"Note on {where}:")
+        return text if ok else None
+
+
+# --------------------------------------------------------------------------- door dialog
+
+
+class DoorEditDialog(QDialog):
+    """Edit the door on one exit: type (Table D abbreviation or any other), roll, open or closed."""
+
+    OTHER = "Other…"
+    NO_DOOR = "No door"
+
+    def __init__(
+        self,
+        door: Door | None,
+        where: str = "this exit",
+        types: Sequence[str] = DEFAULT_DOOR_TYPES,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit door")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Door on {where}"))
+        form = QFormLayout()
+        self.type_box = QComboBox()
+        self.type_box.addItems([*types, self.OTHER, self.NO_DOOR])
+        self.other_edit = QLineEdit()
+        self.other_edit.setPlaceholderText("type, e.g. PD")
+        self.other_edit.setMaxLength(12)
+        self.roll_spin = QSpinBox()
+        self.roll_spin.setRange(0, 100)
+        self.roll_spin.setSpecialValueText("none")
+        self.open_box = QCheckBox("The door stands open")
+        form.addRow("Type", self.type_box)
+        form.addRow("Other type", self.other_edit)
+        form.addRow("Table D roll", self.roll_spin)
+        form.addRow("", self.open_box)
+        layout.addLayout(form)
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #c0392b;")
+        layout.addWidget(self.error_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._try_accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.type_box.currentTextChanged.connect(self._type_changed)
+
+        if door is not None and not door.pending:
+            if door.type in types:
+                self.type_box.setCurrentText(door.type)
+            else:
+                self.type_box.setCurrentText(self.OTHER)
+                self.other_edit.setText(door.type)
+        self.roll_spin.setValue(door.roll or 0 if door is not None else 0)
+        self.open_box.setChecked(bool(door is not None and door.is_open))
+        self._type_changed(self.type_box.currentText())
+
+    def _type_changed(self, text: str) -> None:
+        self.other_edit.setEnabled(text == self.OTHER)
+        self.roll_spin.setEnabled(text != self.NO_DOOR)
+        self.open_box.setEnabled(text not in (self.NO_DOOR, OPEN_DOOR))
+        if text == OPEN_DOOR:
+            self.open_box.setChecked(True)
+
+    def choice(self) -> DoorChoice:
+        text = self.type_box.currentText()
+        if text == self.NO_DOOR:
+            return DoorChoice("", None, True)
+        kind = self.other_edit.text().strip().upper() if text == self.OTHER else text
+        roll = self.roll_spin.value() or None
+        return DoorChoice(kind, roll, True if kind == OPEN_DOOR else self.open_box.isChecked())
+
+    def _try_accept(self) -> None:
+        if self.type_box.currentText() == self.OTHER and not self.other_edit.text().strip():
+            self.error_label.setText("Type the door's abbreviation, e.g. PD.")
+            return
+        self.accept()
+
+
+# --------------------------------------------------------------------------- edit panel
+
+
+class TilePreview(QWidget):
+    """A drawn Table M tile at a rotation, as it would land on the map."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tile = None
+        self._rotation = 0
+        self.setFixedSize(QSize(60, 60))
+
+    def set_tile(self, tile, rotation: int = 0) -> None:
+        self._tile = tile
+        self._rotation = rotation
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), MapStyle().palette.paper)
+        if self._tile is not None:
+            paint_tile(p, QRectF(self.rect()).adjusted(4, 4, -4, -4), self._tile, self._rotation)
+        p.end()
+
+
+class MapEditPanel(QWidget):
+    """The map-edit tool bar: edit mode, tool, tile (with a preview) and rotation.
+
+    It only reports choices; the main window connects it to a :class:`MapView`.
+    """
+
+    edit_mode_toggled = Signal(bool)
+    tool_changed = Signal(str)
+    tile_changed = Signal(int)
+    rotation_changed = Signal(int)
+
+    def __init__(self, tileset: TileSet | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tileset = tileset or load_standard_tileset()
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 2, 4, 2)
+        self.edit_button = QToolButton()
+        self.edit_button.setText("Edit map")
+        self.edit_button.setCheckable(True)
+        self.edit_button.setToolTip("Edit the map by hand: place or delete tiles, edit doors, add or move notes")
+        row.addWidget(self.edit_button)
+        self.tool_group = QButtonGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_buttons: dict[str, QToolButton] = {}
+        for tool in TOOLS:
+            button = QToolButton()
+            button.setText(TOOL_NAMES[tool])
+            button.setCheckable(True)
+            self.tool_group.addButton(button)
+            self.tool_buttons[tool] = button
+            row.addWidget(button)
+        self.tool_buttons["place"].setChecked(True)
+        row.addSpacing(8)
+        row.addWidget(QLabel("Tile"))
+        self.tile_spin = QSpinBox()
+        self.tile_spin.setRange(1, TILE_COUNT)
+        self.tile_spin.setToolTip("The Table M tile to place")
+        row.addWidget(self.tile_spin)
+        self.preview = TilePreview()
+        row.addWidget(self.preview)
+        self.rotation_box = QComboBox()
+        for r in (0, 90, 180, 270):
+            self.rotation_box.addItem(f"{r}°", r)
+        self.rotation_box.setToolTip("How the tile is turned on the map (clockwise)")
+        row.addWidget(self.rotation_box)
+        self.tile_label = QLabel()
+        self.tile_label.setMinimumWidth(140)
+        row.addWidget(self.tile_label)
+        row.addStretch(1)
+
+        self.edit_button.toggled.connect(self._edit_toggled)
+        self.tool_group.buttonToggled.connect(self._tool_toggled)
+        self.tile_spin.valueChanged.connect(self._tile_changed)
+        self.rotation_box.currentIndexChanged.connect(self._rotation_changed)
+        self._edit_toggled(False)
+        self._update_preview()
+
+    @property
+    def tool(self) -> str:
+        return next((t for t, b in self.tool_buttons.items() if b.isChecked()), "place")
+
+    @property
+    def tile(self) -> int:
+        return self.tile_spin.value()
+
+    @property
+    def rotation(self) -> int:
+        return int(self.rotation_box.currentData())
+
+    def set_tileset(self, tileset: TileSet) -> None:
+        self._tileset = tileset
+        self._update_preview()
+
+    def set_edit_mode(self, on: bool) -> None:
+        """Follow the view's edit mode without echoing the change back."""
+        blocked = self.edit_button.blockSignals(True)
+        self.edit_button.setChecked(on)
+        self.edit_button.blockSignals(blocked)
+        self._enable(on)
+
+    def set_rotation(self, rotation: int) -> None:
+        self.rotation_box.setCurrentIndex((0, 90, 180, 270).index(rotation))
+
+    def _enable(self, on: bool) -> None:
+        for b in self.tool_buttons.values():
+            b.setEnabled(on)
+        for w in (self.tile_spin, self.rotation_box, self.preview):
+            w.setEnabled(on)
+
+    def _edit_toggled(self, on: bool) -> None:
+        self._enable(on)
+        self.edit_mode_toggled.emit(on)
+
+    def _tool_toggled(self, button, checked: bool) -> None:
+        if checked:
+            self.tool_changed.emit(self.tool)
+
+    def _tile_changed(self, value: int) -> None:
+        self._update_preview()
+        self.tile_changed.emit(value)
+
+    def _rotation_changed(self, _index: int) -> None:
+        self._update_preview()
+        self.rotation_changed.emit(self.rotation)
+
+    def _update_preview(self) -> None:
+        try:
+            tile = self._tileset.tile(self.tile)
+        except KeyError:
+            self.preview.set_tile(None)
+            self.tile_label.setText("(no such tile)")
+            return
+        self.preview.set_tile(tile, self.rotation)
+        name = tile.name or f"Tile {tile.number}"
+        self.tile_label.setText(f"{name} — {COLOUR_NAMES[tile.colour]}, {tile.kind}")

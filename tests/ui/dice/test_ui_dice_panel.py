@@ -1,0 +1,235 @@
+"""The main window and dice panel, built from real engine objects (no mocks)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.storage import packs
+from d100gui.storage.paths import user_data_dir
+from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog
+from d100gui.ui.common.settings import Preferences
+from d100gui.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot):
+    loaded = packs.load_library(user_data_dir())
+    win = MainWindow(loaded, Preferences(), seed=7)
+    qtbot.addWidget(win)
+    return win
+
+
+def script(win, *faces):
+    win.game.override = ScriptedSource(faces)
+
+
+def test_quick_buttons_roll_and_draw_dice(window, qtbot):
+    script(window, 4, 2)
+    qtbot.mouseClick(window.dice_panel.d100_button, Qt.MouseButton.LeftButton)
+    faces = window.dice_panel.faces.faces()
+    assert [(f.role, f.face) for f in faces] == [("tens", 4), ("units", 2)]
+    assert "42" in window.dice_panel.result_title.text()
+    assert window.dice_panel.history.count() == 1
+
+
+def test_expression_box_and_bad_expression_message(window, qtbot):
+    panel = window.dice_panel
+    script(window, 1, 2, 3)
+    panel.expression.setText("3d4+1")
+    qtbot.keyClick(panel.expression, Qt.Key.Key_Return)
+    assert "7" in panel.result_title.text()
+    panel.expression.setText("3d0")
+    qtbot.mouseClick(panel.expression_button, Qt.MouseButton.LeftButton)
+    assert "d0 is not a die" in panel.result_text.text()
+    assert panel.history.count() == 1
+
+
+def test_every_bundled_table_is_listed_and_searchable(window):
+    panel = window.dice_panel
+    assert set(panel.visible_table_ids()) == set(window.library.ids())
+    panel.table_filter.setText("encounter")
+    ids = panel.visible_table_ids()
+    assert "d100.E" in ids and "d100.A" not in ids
+
+
+def test_table_roll_shows_row_and_followup(window, qtbot):
+    panel = window.dice_panel
+    script(window, 2, 8, 1, 2)
+    assert panel.select_table("d100.B")
+    qtbot.mouseClick(panel.table_button, Qt.MouseButton.LeftButton)
+    assert "ITEM" in panel.result_text.text()
+    [button] = panel.followup_buttons()
+    assert "Table I" in button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.game.campaign.dice_history[-1].table.row.fields["item"] == "WORN KEY"
+    assert panel.history.count() == 2
+
+
+def test_modifier_is_applied_and_clamped(window, qtbot):
+    panel = window.dice_panel
+    script(window, 1, 5)
+    panel.select_table("d100.E")
+    panel.modifier.setValue(-40)
+    qtbot.mouseClick(panel.table_button, Qt.MouseButton.LeftButton)
+    assert "Giant Rats" in panel.result_text.text()
+    assert window.game.campaign.dice_history[-1].roll.final == 1
+
+
+def test_fate_reroll_of_selected_die(window, qtbot):
+    panel = window.dice_panel
+    script(window, 6, 8, 2)
+    panel.roll_expression("d100")
+    qtbot.mouseClick(panel.faces, Qt.MouseButton.LeftButton, pos=panel.faces._rect(0).center().toPoint())
+    assert panel.reroll_button.isEnabled()
+    qtbot.mouseClick(panel.reroll_button, Qt.MouseButton.LeftButton)
+    assert window.game.campaign.dice_history[-1].roll.natural == 28
+
+
+def test_shortcuts_roll_and_repeat(window, qtbot):
+    script(window, 1, 1, 2, 2)
+    window.roll_d100_action.trigger()
+    window.repeat_action.trigger()
+    assert [e.roll.natural for e in window.game.campaign.dice_history] == [11, 22]
+    assert window.roll_d100_action.shortcut().toString() == "Ctrl+D"
+    assert window.repeat_action.shortcut().toString() == "Ctrl+R"
+
+
+def test_copy_history(window):
+    script(window, 3)
+    window.dice_panel.roll_expression("d6")
+    window.dice_panel.copy_history()
+    assert "1. d6" in QApplication.clipboard().text()
+
+
+def test_physical_dice_ask_and_validate(window, qtbot):
+    asked = []
+    window.ask_faces = lambda reqs: asked.append(len(reqs)) or [7, 3]
+    window.dice_panel.physical.setChecked(True)
+    assert window.physical_action.isChecked()
+    window.dice_panel.roll_expression("d100")
+    assert asked == [2]
+    assert window.game.campaign.dice_history[-1].roll.natural == 73
+    window.ask_faces = lambda reqs: [7]
+    window.dice_panel.roll_expression("d6")
+    assert "d6 face is 1-6" in window.dice_panel.result_text.text()
+    window.ask_faces = lambda reqs: None
+    window.dice_panel.roll_expression("d6")
+    assert "cancelled" in window.dice_panel.result_text.text()
+    assert len(window.game.campaign.dice_history) == 1
+
+
+def test_physical_dice_dialog_rejects_bad_faces(qtbot):
+    from d100gui.engine.dice.dice import FaceRequest
+
+    reqs = [FaceRequest(10, "tens", "test", "d100"), FaceRequest(10, "units", "test", "d100")]
+    dialog = PhysicalDiceDialog(reqs)
+    qtbot.addWidget(dialog)
+    dialog.edits[0].setText("12")
+    dialog.edits[1].setText("3")
+    dialog._try_accept()
+    assert "from 0 to 9" in dialog.error_label.text()
+    assert dialog.result() == 0
+    dialog.edits[0].setText("1")
+    dialog._try_accept()
+    assert dialog.faces() == [1, 3]
+
+
+def test_missing_row_dialog_saves_to_user_pack(window, qtbot, _fresh_home):
+    script(window, 9, 0)
+    window.dice_panel.select_table("d100.W")
+    window.dice_panel.roll_selected_table()
+    dialog = window.missing_row_dialog
+    assert isinstance(dialog, MissingRowDialog)
+    assert (dialog.roll, dialog.missing) == (90, (9, 100))
+    dialog._try_accept()
+    assert "Fill in" in dialog.error_label.text()
+    for key, value in {"type": "(H)", "weapon": "Typed Blade", "adjustment": "+1 DMG", "value": "90", "repair": "18"}.items():
+        dialog.fields[key].setText(value)
+    dialog._try_accept()
+    assert window.game.campaign.dice_history[-1].table.row.fields["weapon"] == "Typed Blade"
+    stored = json.loads((user_data_dir() / packs.USER_PACK_FILE).read_text(encoding="utf-8"))
+    assert stored["tables"][0]["id"] == "d100.W"
+    assert stored["tables"][0]["rows"][0]["fields"]["weapon"] == "Typed Blade"
+
+
+def test_reroll_policy_preference(window):
+    window.apply_preferences(MissingRowPolicy.REROLL.value, "light")
+    assert Preferences().missing_row_policy is MissingRowPolicy.REROLL
+    script(window, 9, 0, 0, 1)
+    window.dice_panel.select_table("d100.W")
+    window.dice_panel.roll_selected_table()
+    assert "Sample play" in window.dice_panel.result_text.text()
+
+
+def test_import_bad_pack_is_refused_with_path(window, tmp_path):
+    bad = tmp_path / "bad-pack.json"
+    bad.write_text(
+        '{"id": "x", "title": "x", "tables": [{"id": "x.t", "title": "T", "columns": [], "rows": []}]}', encoding="utf-8"
+    )
+    assert not window.import_pack(str(bad))
+    assert "bad-pack.json" in window.last_message_box.text()
+    assert "table x.t" in window.last_message_box.text()
+
+
+def test_import_export_pack_and_csv(window, tmp_path):
+    good = tmp_path / "extra.json"
+    good.write_text(
+        json.dumps(
+            {
+                "id": "x",
+                "title": "x",
+                "tables": [
+                    {
+                        "id": "x.coin",
+                        "title": "Coin",
+                        "die": "d6",
+                        "columns": [{"key": "side", "label": "Side"}],
+                        "rows": [{"range": [1, 3], "fields": {"side": "Heads"}}, {"range": [4, 6], "fields": {"side": "Tails"}}],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert window.import_pack(str(good))
+    assert "x.coin" in window.dice_panel.visible_table_ids()
+    out = tmp_path / "mine.json"
+    assert window.export_pack(str(out))
+    assert "x.coin" in out.read_text(encoding="utf-8")
+    csv_path = tmp_path / "coin.csv"
+    assert window.export_table_csv(str(csv_path), "x.coin")
+    csv_path.write_text(csv_path.read_text(encoding="utf-8").replace("Tails", "Edge"), encoding="utf-8")
+    assert window.import_table_csv(str(csv_path), "x.coin")
+    assert window.library.get("x.coin").find(5).fields["side"] == "Edge"
+
+
+def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home):
+    (user_data_dir() / packs.USER_PACK_FILE).write_text("{ not json", encoding="utf-8")
+    loaded = packs.load_library(user_data_dir())
+    win = MainWindow(loaded, Preferences())
+    qtbot.addWidget(win)
+    win.show_startup_problems()
+    assert "not valid JSON" in win.last_message_box.text()
+    assert "d100.A" in win.dice_panel.visible_table_ids()
+
+
+def test_placeholders_say_no_character_and_no_dungeon(window):
+    assert "No dungeon yet" in window.map_placeholder.text()
+    assert "No character yet" in window.sheet.empty_label.text()
+    assert window.sheet.empty_label.isVisibleTo(window.sheet)
+
+
+def test_selecting_a_table_shows_its_modifier_note(window):
+    window.dice_panel.select_table("d100.E")
+    text = window.dice_panel.table_notes.text()
+    assert text.startswith("Modifier: ")
+    assert "encounter modifier" in text
+    assert "not printed in the excerpt" in text

@@ -1,0 +1,65 @@
+"""The main window's wiring: sheet dock, creation wizard, test dialog, typed rows saved."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.storage import packs
+from d100gui.storage.paths import user_data_dir
+from d100gui.ui.common.settings import Preferences
+from d100gui.ui.hero.creation_wizard import CreationWizard
+from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
+from d100gui.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=3)
+    qtbot.addWidget(win)
+    return win
+
+
+def test_sheet_is_in_the_character_dock_and_asks_to_create(window):
+    assert window.sheet_dock.widget() is window.sheet
+    window.sheet.create_requested.emit()
+    assert isinstance(window.creation_wizard, CreationWizard)
+    assert window.new_character_action.shortcut().toString() == "Ctrl+Shift+N"
+
+
+def test_skill_test_needs_a_hero(window):
+    assert window.open_skill_test() is None
+    assert "Create a character first" in window.dice_panel.result_text.text()
+
+
+def test_skill_test_dialog_opens_for_the_demo_hero(qtbot):
+    from d100gui.demo import build_demo_campaign
+
+    loaded = packs.load_library(user_data_dir())
+    win = MainWindow(loaded, Preferences(), campaign=build_demo_campaign(loaded.library))
+    qtbot.addWidget(win)
+    dialog = win.open_skill_test("PENDULUM TRAP – Test: Dex -10 [S: Avoid Trap] [F:-4 hp] (Traps,Aware,Lucky)")
+    assert isinstance(dialog, SkillTestDialog)
+    assert win.test_action.shortcut().toString() == "Ctrl+T"
+
+
+def test_door_roll_into_missing_row_asks_and_saves_the_row(window):
+    window.game.override = ScriptedSource([0, 3, 1, 2, 9, 0])  # entrance tile 3; tile 12 north, its door rolls 90
+    assert window.bridge.send(NewDungeon())
+    assert window.bridge.send(EnterDungeon())
+    assert window.bridge.send(MoveHero(side="N"))
+    dialog = window.missing_row_dialog
+    assert (dialog.roll, dialog.missing) == (90, (42, 100))
+    dialog.fields["door"].setText("IRON GATE (IG)")
+    dialog.fields["effect"].setText("Test: Str -20 [S: Open] [F:-1HP] (Strong)")
+    dialog._try_accept()
+    door = window.game.campaign.dungeons.current_dungeon.areas["7,9"].exits["E"].door
+    assert door.label == "IG (90)"
+    stored = json.loads((user_data_dir() / packs.USER_PACK_FILE).read_text(encoding="utf-8"))
+    [table] = [t for t in stored["tables"] if t["id"] == "d100.D"]
+    assert table["rows"][0]["fields"]["door"] == "IRON GATE (IG)"
