@@ -50,6 +50,7 @@ def replay_main(argv: Sequence[str]) -> int:
     from d100gui.storage.campaigns import CampaignFileError, load_campaign
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
 
     try:
         saved = load_campaign(Path(args.file))
@@ -58,7 +59,14 @@ def replay_main(argv: Sequence[str]) -> int:
         return 2
     start = Campaign(meta=saved.meta, start_rng_state=saved.start_rng_state, rng_state=saved.start_rng_state)
     try:
-        final = replay(saved.log, load_library(user_data_dir()).library, ALL_COMMANDS, start)
+        final = replay(
+            saved.log,
+            load_library(user_data_dir()).library,
+            ALL_COMMANDS,
+            start,
+            rules=bundled_rules(),
+            tilesets=standard_tilesets(),
+        )
     except (CommandRefused, ValueError) as exc:
         print(f"d100gui replay: the log could not be replayed: {exc}", file=sys.stderr)
         return 1

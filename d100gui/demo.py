@@ -19,6 +19,8 @@ from d100gui.engine.game import Campaign, CommandRefused, Game
 from d100gui.engine.hero import creation as cr
 from d100gui.engine.hero.character import ArmourClash, ExperienceChoice, PendingTest, RowNeeded, pending_of
 from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
+from d100gui.engine.rules.model import Rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 DEMO_SEED = 20261129
 DEMO_AREAS = 18
@@ -101,11 +103,23 @@ def _explore(game: Game, areas: int) -> None:
             game.execute(MoveHero(side=side))
 
 
-def build_demo_campaign(library: TableLibrary, tilesets: Mapping[str, TileSet] | None = None) -> Campaign:
-    """A hero made by the rules, a few tests, and a dungeon of at least 18 mapped areas."""
+def build_demo_campaign(
+    library: TableLibrary, tilesets: Mapping[str, TileSet] | None = None, rules: Rules | None = None
+) -> Campaign:
+    """A hero made by the rules, a few tests, and a dungeon of at least 18 mapped areas.
+
+    Without ``rules`` or ``tilesets`` the bundled ones are used.
+    """
     campaign = Campaign()
     campaign.meta.seed = DEMO_SEED
-    game = Game(campaign, library, ALL_COMMANDS, policy=MissingRowPolicy.REROLL, tilesets=tilesets)
+    game = Game(
+        campaign,
+        library,
+        ALL_COMMANDS,
+        policy=MissingRowPolicy.REROLL,
+        rules=rules or bundled_rules(),
+        tilesets=tilesets or standard_tilesets(),
+    )
     _create_hero(game)
     _test(game, "PENDULUM TRAP – Test: Dex -10 [S: Avoid Trap] [F:-4 hp] (Traps,Aware,Lucky)")
     _test(game, "JAMMED DOOR – Test: Str [S: Open] [F:-1HP,+1] (Strong)")

@@ -6,6 +6,7 @@ from d100gui.demo import DEMO_AREAS, build_demo_campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.game import Campaign, replay
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
 def _library(bundled_library) -> TableLibrary:
@@ -27,5 +28,7 @@ def test_demo_has_a_finished_hero_and_a_mapped_dungeon(bundled_library):
 def test_demo_replays_exactly(bundled_library):
     campaign = build_demo_campaign(_library(bundled_library))
     start = Campaign(meta=campaign.meta, start_rng_state=campaign.start_rng_state)
-    final = replay(campaign.log, _library(bundled_library), ALL_COMMANDS, start)
+    final = replay(
+        campaign.log, _library(bundled_library), ALL_COMMANDS, start, rules=bundled_rules(), tilesets=standard_tilesets()
+    )
     assert final.model_dump(exclude={"log", "meta"}) == campaign.model_dump(exclude={"log", "meta"})

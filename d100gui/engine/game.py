@@ -31,8 +31,9 @@ from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
-from d100gui.engine.dungeon.tiles import TileSet, load_standard_tileset
+from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
+from d100gui.engine.rules.model import Rules
 
 CAMPAIGN_SCHEMA_VERSION = 1
 MAX_UNDO = 500
@@ -127,13 +128,16 @@ class _RecordingDice(Dice):
 
 
 class GameContext:
-    """What a command may use: the campaign to change, the dice, the tables."""
+    """What a command may use: the campaign to change, the dice, the tables, the rules, the tile sets."""
 
-    def __init__(self, campaign: Campaign, dice: Dice, tables: TableRoller, tilesets: Mapping[str, TileSet]) -> None:
+    def __init__(
+        self, campaign: Campaign, dice: Dice, tables: TableRoller, tilesets: Mapping[str, TileSet], rules: Rules
+    ) -> None:
         self.campaign = campaign
         self.dice = dice
         self.tables = tables
         self.tilesets = tilesets
+        self.rules = rules
 
 
 class Game:
@@ -146,11 +150,14 @@ class Game:
         commands: Sequence[type[Command]] = (),
         physical: Callable[[list[FaceRequest]], Sequence[int] | None] | None = None,
         policy: MissingRowPolicy = MissingRowPolicy.ASK,
-        tilesets: Mapping[str, TileSet] | None = None,
+        *,
+        rules: Rules,
+        tilesets: Mapping[str, TileSet],
     ) -> None:
         self.campaign = campaign
+        self.rules = rules
         self.library = library
-        self.tilesets: dict[str, TileSet] = dict(tilesets) if tilesets else {"standard": load_standard_tileset()}
+        self.tilesets: dict[str, TileSet] = dict(tilesets)
         self.random = RandomSource(campaign.meta.seed)
         if campaign.rng_state:
             self.random.set_state(campaign.rng_state)
@@ -187,7 +194,7 @@ class Game:
         """Run one command. Refused or failed commands change nothing and re-raise."""
         before = self.campaign.model_dump_json()
         dice = _RecordingDice(self._source())
-        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets)
+        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets, self.rules)
         try:
             events = command.apply(ctx)
         except BaseException:
@@ -261,7 +268,9 @@ def replay(
     library: TableLibrary,
     commands: Sequence[type[Command]],
     start: Campaign,
-    tilesets: Mapping[str, TileSet] | None = None,
+    *,
+    rules: Rules,
+    tilesets: Mapping[str, TileSet],
 ) -> Campaign:
     """Re-run a command log headless from ``start`` and return the final campaign.
 
@@ -271,7 +280,7 @@ def replay(
     campaign = start.model_copy(deep=True)
     campaign.log = []
     campaign.rng_state = list(start.start_rng_state or start.rng_state)
-    game = Game(campaign, library, commands, tilesets=tilesets)
+    game = Game(campaign, library, commands, rules=rules, tilesets=tilesets)
     for entry in log:
         command = game.parse_command(entry.command)
         manual_faces = [d.face for r in entry.rolls if r.manual for d in r.dice]

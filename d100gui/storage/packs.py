@@ -21,15 +21,10 @@ from d100gui.engine.dice.tables import (
     merge_rows,
 )
 from d100gui.storage.atomic import write_text_atomic
-from d100gui.storage.paths import resource_dir
+from d100gui.storage.resources import bundled_pack_files
 
 MAX_PACK_BYTES = 20 * 1024 * 1024
 USER_PACK_FILE = "my-tables.json"
-
-
-def bundled_pack_files() -> list[Path]:
-    """The JSON packs shipped in ``resources/tables``."""
-    return sorted((resource_dir() / "tables").glob("*.json"))
 
 
 def read_pack_file(path: Path) -> Pack:

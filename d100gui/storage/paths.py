@@ -7,18 +7,12 @@ temporary folder with one environment variable (``D100GUI_HOME``).
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 import appdirs
 
 APP_NAME = "d100gui"
 APP_AUTHOR = "d100gui"
-
-
-def resource_dir() -> Path:
-    """The bundled ``resources`` folder (``d100gui.resources`` once installed)."""
-    return Path(str(resources.files("d100gui.resources")))
 
 
 def _home_override() -> Path | None:

@@ -14,21 +14,28 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from d100gui.engine.dungeon.tiles import (
-    TileProblem,
-    TileSet,
-    TileSetInvalid,
-    load_standard_tileset,
-    load_tileset_text,
-    read_tileset_file,
-)
+from d100gui.engine.dungeon.tiles import MAX_TILESET_BYTES, TileProblem, TileSet, TileSetInvalid, load_tileset_text
 from d100gui.storage.atomic import write_text_atomic
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import standard_tileset as load_standard_tileset
 
 STANDARD_ID = "standard"
 TILESETS_DIR = "tilesets"
 _ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_ID_LENGTH = 40
+
+
+def read_tileset_file(path: Path) -> TileSet:
+    """Read and check one tile set file; problems name the file and tile."""
+    name = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_TILESET_BYTES:
+            raise TileSetInvalid([TileProblem(name, None, "", f"file is {size // 1024} KB; tile sets are at most 5 MB")])
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TileSetInvalid([TileProblem(name, None, "", f"cannot read the file as UTF-8 text ({exc})")]) from None
+    return load_tileset_text(text, name)
 
 
 class TileSetStorageError(ValueError):

@@ -32,6 +32,7 @@ from d100gui.engine.game import Campaign, Event, Game
 from d100gui.storage import packs, tilesets
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, campaigns_dir, load_campaign, save_campaign
 from d100gui.storage.packs import LoadedLibrary
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.campaign_list import CampaignListDialog
 from d100gui.ui.combat.panel import CombatPanel
 from d100gui.ui.common.bridge import EngineBridge
@@ -61,7 +62,14 @@ class MainWindow(QMainWindow):
         self.campaign_path: Path | None = None
         self.ask_faces: AskFaces = self._ask_faces_dialog
         campaign = campaign or self._new_campaign(seed)
-        self.game = Game(campaign, loaded.library, ALL_COMMANDS, policy=prefs.missing_row_policy)
+        self.game = Game(
+            campaign,
+            loaded.library,
+            ALL_COMMANDS,
+            policy=prefs.missing_row_policy,
+            rules=bundled_rules(),
+            tilesets=standard_tilesets(),
+        )
         self.load_tilesets()
         self.bridge = EngineBridge(self.game, self)
         self.setWindowTitle("d100gui")
@@ -528,7 +536,14 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _switch_to(self, campaign: Campaign, path: Path | None) -> None:
-        self.game = Game(campaign, self.library, ALL_COMMANDS, policy=self.prefs.missing_row_policy, tilesets=self.game.tilesets)
+        self.game = Game(
+            campaign,
+            self.library,
+            ALL_COMMANDS,
+            policy=self.prefs.missing_row_policy,
+            rules=self.game.rules,
+            tilesets=self.game.tilesets,
+        )
         self.game.physical = (lambda reqs: self.ask_faces(reqs)) if self.physical_action.isChecked() else None
         self.campaign_path = path
         if path is not None:

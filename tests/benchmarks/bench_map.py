@@ -38,8 +38,8 @@ from d100gui.engine.dungeon.map import (
     mark_searched,
     place_manual,
 )
-from d100gui.engine.dungeon.tiles import load_standard_tileset
 from d100gui.storage.packs import load_library
+from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.export import export_pdf, export_png, export_svg
 from d100gui.ui.map.scene import MapScene
 from d100gui.ui.map.view import MapView
@@ -50,7 +50,7 @@ VIEW_W, VIEW_H = 1400, 900
 def big_dungeon(cols: int, rows: int, seed: int = 1) -> Dungeon:
     """A sheet of ``cols`` x ``rows`` areas, every square mapped by hand with rolled doors."""
     rng = random.Random(seed)
-    tileset = load_standard_tileset()
+    tileset = standard_tileset()
     doors = TableRoller(load_library(None).library, Dice(RandomSource(seed)), MissingRowPolicy.REROLL)
     d = Dungeon(id="bench", name="Benchmark", width=cols, height=rows)
     for row in range(rows):

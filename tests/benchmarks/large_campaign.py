@@ -14,10 +14,10 @@ from d100gui.demo import build_demo_campaign
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon.map import ROTATIONS, Dungeon, DungeonBook, place_manual
-from d100gui.engine.dungeon.tiles import load_standard_tileset
 from d100gui.engine.game import Campaign
 from d100gui.storage.campaigns import save_campaign
 from d100gui.storage.packs import load_library
+from d100gui.storage.resources import standard_tileset
 
 AREAS = 2000
 DUNGEONS = 20
@@ -25,7 +25,7 @@ QUESTS = 100
 
 
 def _dungeon(index: int, areas: int, doors: TableRoller, rng: random.Random) -> Dungeon:
-    tileset = load_standard_tileset()
+    tileset = standard_tileset()
     d = Dungeon(id=f"bench-{index}", name=f"Quest {index}", width=15, height=11)
     placed = 0
     for row in range(d.height):

@@ -15,6 +15,7 @@ from d100gui.engine.dungeon.commands import AddNote, MarkArea, MoveHero
 from d100gui.engine.game import CommandRefused, Game
 from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.engine.hero.skill_test import RollTest
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 TABLES = ["d100.A", "d100.B", "d100.E", "d100.G", "classic.potions", "explore.injury", "d20.reaction"]
 
@@ -35,7 +36,14 @@ step = st.one_of(command, st.sampled_from(["undo", "redo"]))
 @given(steps=st.lists(step, min_size=200, max_size=200))
 def test_undo_redo_over_200_random_commands(bundled_library, steps):
     library = TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
-    game = Game(build_demo_campaign(library), library, ALL_COMMANDS, policy=MissingRowPolicy.REROLL)
+    game = Game(
+        build_demo_campaign(library),
+        library,
+        ALL_COMMANDS,
+        policy=MissingRowPolicy.REROLL,
+        rules=bundled_rules(),
+        tilesets=standard_tilesets(),
+    )
     past: list[str] = []  # states before each command still undoable
     future: list[str] = []  # states undone, redoable
     for item in steps:

@@ -6,7 +6,7 @@ import pytest
 
 from d100gui.engine.dice.tables import Pack, Table, check_links
 from d100gui.storage.packs import read_pack_file
-from d100gui.storage.paths import resource_dir
+from d100gui.storage.resources import resource_dir
 
 PACK_FILE = resource_dir() / "tables" / "classic-underworld.json"
 

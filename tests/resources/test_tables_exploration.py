@@ -6,7 +6,7 @@ import pytest
 
 from d100gui.engine.dice.tables import Pack, Table
 from d100gui.storage.packs import read_pack_file
-from d100gui.storage.paths import resource_dir
+from d100gui.storage.resources import resource_dir
 
 INJURY_RANGES = [
     (1, 12),

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from d100gui.engine.dungeon.tiles import TileSetInvalid, load_standard_tileset, load_tileset_text, standard_tileset_path
+from d100gui.engine.dungeon.tiles import TileSetInvalid, load_tileset_text
 from d100gui.storage import tilesets as storage
+from d100gui.storage.resources import standard_tileset, standard_tileset_path
 
 
 @pytest.fixture
@@ -29,30 +30,30 @@ def test_user_sets_live_under_the_user_data_dir(_fresh_home) -> None:
 def test_standard_set_is_always_listed_first() -> None:
     entries = storage.list_tilesets()
     assert [(e.id, e.builtin, e.usable) for e in entries] == [("standard", True, True)]
-    assert storage.load_tileset("standard") == load_standard_tileset()
+    assert storage.load_tileset("standard") == standard_tileset()
 
 
 def test_json_round_trip() -> None:
-    standard = load_standard_tileset()
+    standard = standard_tileset()
     text = storage.tileset_json(standard)
     assert load_tileset_text(text) == standard
     assert text.count("\n") > 100  # one tile per line
 
 
 def test_save_list_and_load() -> None:
-    edited = load_standard_tileset()
+    edited = standard_tileset()
     tiles = [t.model_copy(update={"colour": "G"}) if t.number == 1 else t for t in edited.tiles]
     saved = storage.save_tileset(edited.model_copy(update={"tiles": tiles}), "Cellar Sheet")
     assert saved.id == "cellar-sheet"
     assert (storage.user_tilesets_dir() / "cellar-sheet.json").exists()
     entries = storage.list_tilesets()
-    assert [(e.id, e.title) for e in entries] == [("standard", load_standard_tileset().title), ("cellar-sheet", "Cellar Sheet")]
+    assert [(e.id, e.title) for e in entries] == [("standard", standard_tileset().title), ("cellar-sheet", "Cellar Sheet")]
     assert storage.load_tileset("cellar-sheet").tile(1).colour == "G"
-    assert storage.load_tileset("standard").tile(1).colour == load_standard_tileset().tile(1).colour
+    assert storage.load_tileset("standard").tile(1).colour == standard_tileset().tile(1).colour
 
 
 def test_save_refuses_the_standard_name_and_an_invalid_set() -> None:
-    standard = load_standard_tileset()
+    standard = standard_tileset()
     with pytest.raises(storage.TileSetStorageError, match="never overwritten"):
         storage.save_tileset(standard, "Standard")
     broken = [
@@ -83,7 +84,7 @@ def test_broken_file_is_listed_with_its_problems_and_the_standard_set_stays(stan
 def test_missing_set_falls_back_to_standard() -> None:
     tileset, reason = storage.load_or_standard("nowhere")
     assert tileset.id == "standard" and "no tile set 'nowhere'" in reason
-    assert storage.load_or_standard("standard") == (load_standard_tileset(), None)
+    assert storage.load_or_standard("standard") == (standard_tileset(), None)
     with pytest.raises(storage.TileSetStorageError):
         storage.load_tileset("../escape")
 
@@ -117,9 +118,9 @@ def test_import_refuses_a_bad_file_and_writes_nothing(tmp_path, standard_data: d
 
 def test_export_writes_a_checked_file(tmp_path) -> None:
     out = tmp_path / "out" / "mine.json"
-    storage.export_tileset(load_standard_tileset(), out)
-    assert load_tileset_text(out.read_text(encoding="utf-8")) == load_standard_tileset()
-    broken = load_standard_tileset()
+    storage.export_tileset(standard_tileset(), out)
+    assert load_tileset_text(out.read_text(encoding="utf-8")) == standard_tileset()
+    broken = standard_tileset()
     tiles = [
         t.model_copy(update={"exits": {"ahead": "door"}, "floor": [[True, False, True]] * 3}) if t.number == 40 else t
         for t in broken.tiles
@@ -131,7 +132,7 @@ def test_export_writes_a_checked_file(tmp_path) -> None:
 
 
 def test_delete_a_set_but_never_the_standard() -> None:
-    storage.save_tileset(load_standard_tileset(), "Spare")
+    storage.save_tileset(standard_tileset(), "Spare")
     storage.delete_tileset("spare")
     assert [e.id for e in storage.list_tilesets()] == ["standard"]
     with pytest.raises(storage.TileSetStorageError):

@@ -41,7 +41,7 @@ from d100gui.engine.combat.round import TEST_SPECS, WEAPON_SLOTS, has_weapon, we
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.character import Character, derive
 from d100gui.engine.hero.skill_test import preview_test
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 
 DEFAULT_FIGHTS = 10_000
 MIGHTY_DEPTH = 8  # Mighty Blow re-rolls followed: a 9th natural 6 in a row (1 in 1.7 million) stops there
@@ -649,20 +649,16 @@ def _result(
     )
 
 
-def fight_odds(
-    character: Character, monster: Monster, rules: Rules | None = None, *, fights: int = DEFAULT_FIGHTS, seed: int = 0
-) -> FightOdds:
+def fight_odds(character: Character, monster: Monster, rules: Rules, *, fights: int = DEFAULT_FIGHTS, seed: int = 0) -> FightOdds:
     """The odds of a fight that has not started yet (SURPRISE included)."""
-    rules = rules or active_rules()
     model = _Model(character, monster, rules)
     start = _Start(surprise=monster.has("surprise"), label="before the fight")
     pack = 5 * (monster.members - 1) if monster.has("pack") else 0
     return _result(model, character, start, max(1, fights), seed, 0, monster.av + pack)
 
 
-def combat_odds(campaign: Campaign, rules: Rules | None = None, *, fights: int = DEFAULT_FIGHTS, seed: int = 0) -> FightOdds:
+def combat_odds(campaign: Campaign, rules: Rules, *, fights: int = DEFAULT_FIGHTS, seed: int = 0) -> FightOdds:
     """The odds of the fight in progress, from where it stands now."""
-    rules = rules or active_rules()
     c, ch = campaign.combat, campaign.character
     if c is None or ch is None:
         raise ValueError("There is no fight in progress.")

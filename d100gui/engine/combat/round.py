@@ -145,7 +145,7 @@ from d100gui.engine.hero.character import (
     items_at,
     refuse,
 )
-from d100gui.engine.hero.skill_test import apply_effect, apply_outcome, living_character, preview_test, rules_of, settle_test
+from d100gui.engine.hero.skill_test import apply_effect, apply_outcome, living_character, preview_test, settle_test
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Outcome, TestSpec, parse_effects, parse_test
 
@@ -268,7 +268,7 @@ class _Flow:
     def __init__(self, ctx: GameContext) -> None:
         self.ctx = ctx
         self.campaign: Campaign = ctx.campaign
-        self.rules: Rules = rules_of(ctx)
+        self.rules: Rules = ctx.rules
         self.ch: Character = living_character(ctx.campaign)
         combat = ctx.campaign.combat
         if combat is None:

@@ -19,13 +19,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from d100gui.engine.dice.dice import Dice, RollRecord
-from d100gui.storage.paths import resource_dir
 
 TILESET_SCHEMA_VERSION = 1
 TILE_COUNT = 100
@@ -303,28 +301,6 @@ def load_tileset_text(text: str, file: str = "<tile set>") -> TileSet:
             [TileProblem(file, None, "", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")]
         ) from None
     return load_tileset_data(data, file)
-
-
-def read_tileset_file(path: Path) -> TileSet:
-    """Read and check one tile set file; problems name the file and tile."""
-    name = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_TILESET_BYTES:
-            raise TileSetInvalid([TileProblem(name, None, "", f"file is {size // 1024} KB; tile sets are at most 5 MB")])
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TileSetInvalid([TileProblem(name, None, "", f"cannot read the file as UTF-8 text ({exc})")]) from None
-    return load_tileset_text(text, name)
-
-
-def standard_tileset_path() -> Path:
-    return resource_dir() / "tilesets" / "standard.json"
-
-
-def load_standard_tileset() -> TileSet:
-    """The bundled tile set the game plays with out of the box."""
-    return read_tileset_file(standard_tileset_path())
 
 
 # --------------------------------------------------------------------------- rolling

@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 from d100gui.engine.game import Command, Event, GameContext
 from d100gui.engine.hero.character import Item, enforce, equip, refuse, unequip
 from d100gui.engine.hero.creation import CREATION_COMMANDS
-from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS, living_character, rules_of
+from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS, living_character
 
 
 def _ev(kind: str, message: str, **data: object) -> Event:
@@ -39,7 +39,7 @@ class EquipItem(Command):
     slot: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         item = _take(ch.backpack, self.index, "backpack")
         equip(ch, rules, item, self.slot)
@@ -54,7 +54,7 @@ class UnequipItem(Command):
     slot: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         before = ch.hp
         item = unequip(ch, rules, self.slot)
@@ -72,7 +72,7 @@ class MoveToBelt(Command):
     belt_slot: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         if not 1 <= self.belt_slot <= len(ch.belt):
             refuse(f"Belt slots are 1 to {len(ch.belt)}.")
@@ -116,7 +116,7 @@ class AddItem(Command):
     belt_slot: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign, created=False)
         if self.to == "belt":
             if not 1 <= self.belt_slot <= len(ch.belt) or ch.belt[self.belt_slot - 1] is not None:

@@ -43,7 +43,6 @@ from d100gui.engine.hero.character import (
     refuse,
     take_pending,
 )
-from d100gui.engine.hero.skill_test import rules_of
 from d100gui.engine.rules.model import Rules
 
 STEPS: tuple[str, ...] = ("characteristics", "skills", "reputation", "weapon", "armour", "supplies", "potions", "finishing")
@@ -138,7 +137,7 @@ class CreateCharacter(Command):
                 campaign.pending = [d for d in campaign.pending if not isinstance(d, ArmourClash | RowNeeded)]
             else:
                 refuse(f"{old.name or 'The character'} is alive: a campaign has one character at a time.")
-        campaign.character = new_character(rules_of(ctx))
+        campaign.character = new_character(ctx.rules)
         events.append(_ev("character_started", "A new character sheet. First: " + STEP_LABELS[STEPS[0]] + "."))
         return events
 
@@ -150,7 +149,7 @@ class AssignCharacteristics(Command):
     scores: dict[str, int]
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "characteristics")
         scores = {k.strip().upper()[:3]: v for k, v in self.scores.items()}
         wanted = sorted(rules.creation.characteristic_values, reverse=True)
@@ -171,7 +170,7 @@ class ChooseStartingSkills(Command):
     skills: list[str]
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "skills")
         count, bonus = rules.creation.skill_choices, rules.creation.skill_bonus
         chosen: list[str] = []
@@ -197,7 +196,7 @@ class SetStartingReputation(Command):
     kind: Literal["set_starting_reputation"] = "set_starting_reputation"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "reputation")
         ch.rep = rules.creation.rep
         _done(ch, "reputation")
@@ -261,7 +260,7 @@ def _place_armour(ctx: GameContext, ch: Character, rules: Rules, item: Item, tab
 
 
 def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> list[Event]:
-    rules = rules_of(ctx)
+    rules = ctx.rules
     ch = creating(ctx.campaign)
     assert ch.creation is not None
     table = rules.creation.weapon_table if purpose == "weapon" else rules.creation.armour_table
@@ -317,7 +316,7 @@ class ResolveArmourClash(Command):
     choice: Literal["keep_new", "reroll"]
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = creating(ctx.campaign)
         clash = take_pending(ctx.campaign, self.decision, ArmourClash)
         if self.choice == "reroll":
@@ -345,7 +344,7 @@ class ProvideStartingRow(Command):
     row: Row
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = creating(ctx.campaign)
         needed = take_pending(ctx.campaign, self.decision, RowNeeded)
         try:
@@ -373,7 +372,7 @@ class TakeStartingSupplies(Command):
     kind: Literal["take_starting_supplies"] = "take_starting_supplies"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "supplies")
         for key, value in rules.creation.supplies.items():
             setattr(ch.supplies, key, value)
@@ -388,7 +387,7 @@ class TakeStartingPotions(Command):
     kind: Literal["take_starting_potions"] = "take_starting_potions"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "potions")
         placed = []
         for spec in rules.creation.belt:
@@ -408,7 +407,7 @@ class SetStartingHealth(Command):
     kind: Literal["set_starting_health"] = "set_starting_health"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = _begin(ctx.campaign, "finishing")
         ch.hp_primary = rules.creation.hp
         ch.hp = derive(ch, rules).max_hp
@@ -443,7 +442,7 @@ class FinishCharacter(Command):
     kind: Literal["finish_character"] = "finish_character"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = creating(ctx.campaign)
         _blocking(ctx.campaign)
         step = next_step(ch)

@@ -40,7 +40,7 @@ from d100gui.engine.hero.character import (
     refuse,
     shade_experience,
 )
-from d100gui.engine.hero.skill_test import living_character, rules_of
+from d100gui.engine.hero.skill_test import living_character
 from d100gui.engine.rules.model import Rules
 
 MAX_NOTES = 20_000
@@ -171,7 +171,7 @@ class SetSheetField(Command):
     value: bool | int | str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         value = _check_value(self.field, self.value, rules)
         before = _get(ch, self.field)
@@ -309,7 +309,7 @@ class SetTrackPips(Command):
     value: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         if self.value < 0:
             refuse("A track cannot have fewer than 0 pips shaded.")
@@ -346,7 +346,7 @@ class SetCharacteristic(Command):
     primary: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         stat = self.stat.strip().upper()[:3]
         if stat not in STATS:
@@ -370,7 +370,7 @@ class SetSkillBonus(Command):
     bonus: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         skill = rules.canonical_skill(self.skill)
         if skill is None or skill not in ch.skills:
@@ -397,7 +397,7 @@ class SetSpell(Command):
     effect: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         size = len(rules.spell_thresholds())
         if not 1 <= self.position <= size:
@@ -478,7 +478,7 @@ class EditItem(Command):
     item: Item
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         place, old = _locate(ch, self.where, self.slot, self.index)
         if not self.item.name.strip():
@@ -507,7 +507,7 @@ class DiscardItem(Command):
     index: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         place, item = _locate(ch, self.where, self.slot, self.index)
         _put(ch, self.where, self.slot, self.index, None)

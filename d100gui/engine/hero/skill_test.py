@@ -52,14 +52,8 @@ from d100gui.engine.hero.character import (
     shade_experience,
     take_pending,
 )
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec, parse_test
-
-
-def rules_of(ctx: GameContext) -> Rules:
-    """The rules a command applies: ``ctx.rules`` if the context carries them, else the active rules."""
-    rules = getattr(ctx, "rules", None)
-    return rules if isinstance(rules, Rules) else active_rules()
 
 
 def living_character(campaign: Campaign, *, created: bool = True) -> Character:
@@ -102,10 +96,10 @@ def make_spec(
     modifier: int = 0,
     skills: list[str] | None = None,
     name: str = "",
-    rules: Rules | None = None,
+    *,
+    rules: Rules,
 ) -> TestSpec:
     """A test from a ``Test:`` line, or ad hoc from a characteristic, modifier and skills."""
-    rules = rules or active_rules()
     if text.strip():
         spec = parse_test(text)
         if spec is None:
@@ -187,7 +181,7 @@ def apply_effect(ctx: GameContext, effect: Effect, source: str = "") -> list[Eve
     """Apply one effect to the character; returns what happened. Unknown effects are narrative."""
     campaign = ctx.campaign
     ch = living_character(campaign)
-    rules = rules_of(ctx)
+    rules = ctx.rules
     kind = effect.kind
     amount = effect.amount
     head = f"{source}: " if source else ""
@@ -314,7 +308,7 @@ def _choose_target(campaign: Campaign, effect: Effect, choices: list[str], sourc
 def belt_check(ctx: GameContext, source: str = "") -> list[Event]:
     """Roll 1d10: the item in the matching slot is destroyed."""
     ch = living_character(ctx.campaign)
-    rules = rules_of(ctx)
+    rules = ctx.rules
     roll = ctx.dice.roll("d10", "Belt Check")
     where, item = destroy_belt_check(ch, rules, roll.final)
     head = f"{source}: " if source else ""
@@ -390,13 +384,13 @@ class RollTest(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
         ch = living_character(campaign)
-        rules = rules_of(ctx)
+        rules = ctx.rules
         if pending_of(campaign, PendingTest):
             refuse("A rolled test is waiting: accept it or use Fate first.")
         if self.called:
             spec = take_pending(campaign, self.called, CalledTest).spec
         else:
-            spec = make_spec(self.text, self.characteristic, self.modifier, self.skills, self.name, rules)
+            spec = make_spec(self.text, self.characteristic, self.modifier, self.skills, self.name, rules=rules)
         preview = preview_test(ch, rules, spec, self.bonus, self.bonus_label)
         purpose = f"Test {spec.label()}"
         roll = ctx.dice.roll("d10", purpose) if preview.die == "d10" else ctx.dice.d100(purpose)
@@ -437,7 +431,7 @@ class UseFate(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
         ch = living_character(campaign)
-        rules = rules_of(ctx)
+        rules = ctx.rules
         tests = pending_of(campaign, PendingTest)
         test = next((t for t in tests if t.id == self.decision), None) if self.decision else (tests[0] if tests else None)
         if test is None:
@@ -468,7 +462,7 @@ def settle_test(ctx: GameContext, decision_id: str) -> list[Event]:
     """Settle a rolled test: experience on a natural <= 10 (d100), then the outcome."""
     campaign = ctx.campaign
     ch = living_character(campaign)
-    rules = rules_of(ctx)
+    rules = ctx.rules
     test = take_pending(campaign, decision_id, PendingTest)
     spec = test.spec
     success = test.success
@@ -534,7 +528,7 @@ class ChooseOutcome(Command):
             )
         ]
         events += apply_option(ctx, options[self.option], choice.source)
-        enforce(living_character(ctx.campaign), rules_of(ctx))
+        enforce(living_character(ctx.campaign), ctx.rules)
         return events
 
 
@@ -546,7 +540,7 @@ class ChooseTarget(Command):
     target: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         choice = take_pending(ctx.campaign, self.decision, TargetChoice)
         target = (
             self.target.upper()[:3] if self.target.upper()[:3] in STATS else (rules.canonical_skill(self.target) or self.target)
@@ -576,7 +570,7 @@ class AssignExperience(Command):
     skills: list[str] = Field(default_factory=list)
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        rules = rules_of(ctx)
+        rules = ctx.rules
         ch = living_character(ctx.campaign)
         xp = take_pending(ctx.campaign, self.decision, ExperienceChoice)
         if self.choice == "decline":

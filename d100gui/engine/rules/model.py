@@ -12,15 +12,13 @@ Two files, one loader:
   file's ``notes``.
 
 :func:`load_rules_text` and :func:`load_layout_text` parse and validate the JSON text and
-raise :class:`RulesInvalid` naming the file and field at fault. :func:`bundled_rules` reads
-both bundled files once. :func:`active_rules` is what commands use: the bundled rules, or
-the rules the application installed with :func:`use_rules` (a player-edited layout).
-Nothing here imports Qt; the only file access is in :func:`bundled_rules`.
+raise :class:`RulesInvalid` naming the file and field at fault. The text comes from
+:mod:`d100gui.storage.resources` (the one loader of bundled data); commands read the rules
+from ``ctx.rules`` and widgets from their bridge. Nothing here reads a file or imports Qt.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Literal
 
@@ -379,30 +377,3 @@ def with_layout(rules: Rules, layout: SheetLayout) -> Rules:
         if slot_id not in rules.slot_ids():
             raise RulesInvalid(f"{LAYOUT_FILE}, field hit_location_mods.{slot_id}: no equipment slot has this id")
     return rules.model_copy(update={"layout": layout})
-
-
-@functools.lru_cache(maxsize=1)
-def bundled_rules() -> Rules:
-    """The rules and layout shipped in ``resources/`` (read once)."""
-    from d100gui.storage.paths import resource_dir  # late: the engine reads files only here
-
-    folder = resource_dir()
-    rules_text = (folder / RULES_FILE).read_text(encoding="utf-8")
-    layout_text = (folder / LAYOUT_FILE).read_text(encoding="utf-8")
-    return load_rules_text(rules_text, layout_text)
-
-
-_active: Rules | None = None
-
-
-def use_rules(rules: Rules | None) -> None:
-    """Install the rules commands use (e.g. with the player's edited layout); None = bundled."""
-    global _active
-    if rules is not None and rules.layout is None:
-        raise RulesInvalid("Rules need a sheet layout before they can be used.")
-    _active = rules
-
-
-def active_rules() -> Rules:
-    """The rules commands apply: those installed with :func:`use_rules`, else the bundled ones."""
-    return _active if _active is not None else bundled_rules()

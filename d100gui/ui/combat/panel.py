@@ -111,7 +111,7 @@ from d100gui.engine.hero.skill_test import (
     DismissDecision,
     preview_test,
 )
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_loot
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import PIPS, DiceFacesView, die_shape
@@ -611,7 +611,7 @@ class CombatPanel(QWidget):
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.rules = active_rules()
+        self.rules = bridge.rules
         self.odds: FightOdds | None = None
         self.odds_error = ""
         self.record: FightRecord | None = None

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import PackInvalid, TableError
 from d100gui.engine.game import Command, CommandRefused, Event, Game
+from d100gui.engine.rules.model import Rules
 
 
 class EngineBridge(QObject):
@@ -31,6 +32,11 @@ class EngineBridge(QObject):
     def __init__(self, game: Game, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game = game
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game applies: widgets read numbers and rule answers from here."""
+        return self.game.rules
 
     def set_game(self, game: Game) -> None:
         self.game = game

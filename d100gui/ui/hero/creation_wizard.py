@@ -59,7 +59,7 @@ from d100gui.engine.hero.creation import (
     TakeStartingSupplies,
     next_step,
 )
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 from d100gui.storage import packs
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
@@ -512,7 +512,7 @@ class CreationWizard(QWizard):
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None, user_pack_path: Path | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.rules: Rules = active_rules()
+        self.rules: Rules = bridge.rules
         self.user_pack_path = user_pack_path
         self.sent = 0  # commands this wizard ran (Cancel undoes them)
         self.last_error = ""

@@ -60,7 +60,7 @@ from d100gui.engine.hero.sheet_edits import (
     SetSpell,
     SetTrackPips,
 )
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import _Validating
 from d100gui.ui.common.pips import PipTrack
@@ -351,7 +351,7 @@ class CharacterSheet(QWidget):
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.rules = active_rules()
+        self.rules = bridge.rules
         self.last_error = ""
         self._error_seen = ""
         self.item_dialog: ItemDialog | None = None

@@ -22,7 +22,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from d100gui.engine.hero.character import Character, Derived, Item, derive
-from d100gui.engine.rules.model import Rules, active_rules
+from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import paint_trigger_icon
 
 MARGIN_MM = 10.0
@@ -571,11 +571,10 @@ def _area_mm(layout: QPageLayout) -> tuple[float, float]:
     return rect.width(), rect.height()
 
 
-def export_sheet_pdf(character: Character, rules: Rules | None, path: str | Path) -> Path:
+def export_sheet_pdf(character: Character, rules: Rules, path: str | Path) -> Path:
     """Write the sheet to a two-page A4 PDF at true scale; returns the path. OSError if it cannot be written."""
     if QGuiApplication.instance() is None:
         raise RuntimeError("Drawing the sheet needs a running Qt application (fonts come from it).")
-    rules = rules or active_rules()
     target = Path(path)
     with open(target, "wb"):  # fail here, with the OS's reason, rather than inside Qt
         pass
@@ -594,9 +593,8 @@ def export_sheet_pdf(character: Character, rules: Rules | None, path: str | Path
     return target
 
 
-def render_to_printer(printer: QPrinter, character: Character, rules: Rules | None = None) -> None:
+def render_to_printer(printer: QPrinter, character: Character, rules: Rules) -> None:
     """Paint the sheet on a printer (the preview's, or a real one) at its resolution."""
-    rules = rules or active_rules()
     painter = QPainter()
     if not painter.begin(printer):
         return

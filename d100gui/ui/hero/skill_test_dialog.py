@@ -59,7 +59,6 @@ from d100gui.engine.hero.skill_test import (
     make_spec,
     preview_test,
 )
-from d100gui.engine.rules.model import active_rules
 from d100gui.engine.rules.notation import TestSpec, parse_test
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
@@ -87,7 +86,7 @@ class SkillTestDialog(QDialog):
     def __init__(self, bridge: EngineBridge, text: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.rules = active_rules()
+        self.rules = bridge.rules
         self.text = (text or "").strip()
         parsed = parse_test(self.text) if self.text else None
         # a text with outcomes but no "Test: Str" line: the player says which characteristic
@@ -279,7 +278,7 @@ class SkillTestDialog(QDialog):
     def _ad_hoc_spec(self) -> TestSpec:
         skills = [s for s, c in self.skill_checks.items() if c.isChecked()]
         return make_spec(
-            "", self.characteristic.currentData(), self.modifier.value(), skills, self.name.text().strip(), self.rules
+            "", self.characteristic.currentData(), self.modifier.value(), skills, self.name.text().strip(), rules=self.rules
         )
 
     def update_preview(self) -> None:

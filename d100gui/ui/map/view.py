@@ -49,7 +49,8 @@ from d100gui.engine.dungeon.map import (
     pos_key,
     progress_blocked,
 )
-from d100gui.engine.dungeon.tiles import COLOUR_MEANINGS, COLOUR_NAMES, TILE_COUNT, TileSet, load_standard_tileset
+from d100gui.engine.dungeon.tiles import COLOUR_MEANINGS, COLOUR_NAMES, TILE_COUNT, TileSet
+from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.scene import OVERVIEW_BELOW_PX, MapScene, MapStyle, Mark, paint_tile
 
 #: Table D's door abbreviations, offered by the door dialog (the player may type any other).
@@ -220,7 +221,7 @@ class MapView(QGraphicsView):
 
     def tileset(self) -> TileSet:
         if self._tileset is None:
-            self._tileset = load_standard_tileset()
+            self._tileset = standard_tileset()
         return self._tileset
 
     # ------------------------------------------------------------------ edit mode
@@ -800,7 +801,7 @@ class MapEditPanel(QWidget):
 
     def __init__(self, tileset: TileSet | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._tileset = tileset or load_standard_tileset()
+        self._tileset = tileset or standard_tileset()
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 4, 2)
         self.edit_button = QToolButton()

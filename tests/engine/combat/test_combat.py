@@ -40,7 +40,7 @@ from d100gui.engine.hero.character import (
 )
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.skill_test import AcceptTest, UseFate
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
 SWORD = Item(name="Sword", kind="weapon", slot="main_weapon", weapon_type="H")
@@ -79,7 +79,9 @@ def game_for(ch, library, *faces, seed=7):
     campaign = Campaign()
     campaign.meta.seed = seed
     campaign.character = ch
-    game = Game(campaign, library, commands=[*CHARACTER_COMMANDS, *COMBAT_COMMANDS])
+    game = Game(
+        campaign, library, commands=[*CHARACTER_COMMANDS, *COMBAT_COMMANDS], rules=bundled_rules(), tilesets=standard_tilesets()
+    )
     game.override = ScriptedSource(flat(faces))
     return game
 
@@ -679,7 +681,13 @@ def test_refusals_when_the_fight_waits_for_something_else(bundled_library):
     with pytest.raises(CommandRefused, match=r"\(H,R\): choose STR"):
         game.execute(CombatAttack())
     with pytest.raises(CommandRefused, match="There is no fight"):
-        Game(Campaign(character=hero()), bundled_library, commands=COMBAT_COMMANDS).execute(CombatAttack())
+        Game(
+            Campaign(character=hero()),
+            bundled_library,
+            commands=COMBAT_COMMANDS,
+            rules=bundled_rules(),
+            tilesets=standard_tilesets(),
+        ).execute(CombatAttack())
 
 
 def test_spells_the_hero_cannot_cast_are_refused(bundled_library):
@@ -968,7 +976,7 @@ def test_table_e_missing_row_is_refused_and_the_same_roll_comes_back(bundled_lib
     assert game.campaign.combat is None
     campaign = Campaign(character=hero())
     campaign.meta.seed = 3
-    real = Game(campaign, bundled_library, commands=COMBAT_COMMANDS)
+    real = Game(campaign, bundled_library, commands=COMBAT_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     refusals = []
     for _ in range(2):
         with pytest.raises(CommandRefused) as refused:
@@ -1003,7 +1011,13 @@ def test_save_mid_round_and_resume_exactly(bundled_library):
             saved = game.campaign.model_dump_json()
             restored = Campaign.model_validate_json(saved)
             assert restored.combat == game.campaign.combat and restored.pending == game.campaign.pending
-            game = Game(restored, bundled_library, commands=[*CHARACTER_COMMANDS, *COMBAT_COMMANDS])
+            game = Game(
+                restored,
+                bundled_library,
+                commands=[*CHARACTER_COMMANDS, *COMBAT_COMMANDS],
+                rules=bundled_rules(),
+                tilesets=standard_tilesets(),
+            )
             game.override = ScriptedSource([])
         game.override.push(*flat([d100(90), d100(50), d10(5)]))  # DAZED fails, WEB passes, round 2
         game.execute(CombatOffset(item=1))
@@ -1045,7 +1059,7 @@ def test_a_fight_replays_headless_from_its_log(bundled_library):
     campaign = Campaign(character=hero(fate=2, lives=1))
     campaign.meta.seed = 99
     start_state = campaign.model_copy(deep=True)
-    game = Game(campaign, bundled_library, commands=commands)
+    game = Game(campaign, bundled_library, commands=commands, rules=bundled_rules(), tilesets=standard_tilesets())
     game.execute(StartCombat(source="monster", monster=goblin(av=50, special="Stunned, Web, Large"), fate_windows=True))
     steps = 0
     while game.campaign.combat is not None and steps < 300:
@@ -1062,7 +1076,7 @@ def test_a_fight_replays_headless_from_its_log(bundled_library):
             game.execute(CombatContinue())
     assert game.campaign.combat is None and steps > 5
     start_state.start_rng_state = game.campaign.start_rng_state
-    again = replay(game.campaign.log, bundled_library, commands, start_state)
+    again = replay(game.campaign.log, bundled_library, commands, start_state, rules=bundled_rules(), tilesets=standard_tilesets())
     assert again.model_dump(exclude={"meta", "log"}) == game.campaign.model_dump(exclude={"meta", "log"})
 
 

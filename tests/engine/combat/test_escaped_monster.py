@@ -11,7 +11,7 @@ from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
 from d100gui.engine.game import Campaign, CommandRefused, Game
 from d100gui.engine.hero.character import new_character
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
 def hero():
@@ -26,7 +26,7 @@ def hero():
 def test_escape_marks_the_area_and_the_monster_returns_at_full_hp(bundled_library):
     campaign = Campaign()
     campaign.character = hero()
-    game = Game(campaign, bundled_library, ALL_COMMANDS)
+    game = Game(campaign, bundled_library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     # entrance tile 3 (straight N), north tile 12; reaction d10 5; escape test d100 25 (DEX 40 -10)
     game.override = ScriptedSource([0, 3, 1, 2, 3, 2, 5, 2, 5, 7])  # ...and reaction 7 when met again
     game.execute(NewDungeon())

@@ -16,7 +16,7 @@ from d100gui.engine.combat.round import (
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.character import Item, new_character
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
 
@@ -91,7 +91,7 @@ def test_per_action_chances_and_the_best_weapon(bundled_library):
 
 def test_odds_from_the_fight_in_progress(bundled_library):
     campaign = Campaign(character=hero())
-    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS)
+    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     game.override = ScriptedSource([0])  # reaction 10: the monster will escape this round
     game.execute(StartCombat(source="monster", monster=typed_monster("Troll", av=40, hp=30), fate_windows=False))
     odds = combat_odds(game.campaign, RULES, fights=1000)
@@ -107,7 +107,7 @@ def test_odds_from_the_fight_in_progress(bundled_library):
 def test_odds_mid_round_start_from_the_next_round(bundled_library):
     campaign = Campaign(character=hero())
     campaign.character.equipment["head"] = Item(name="Helm", kind="armour", slot="head", defence=1)
-    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS)
+    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     # reaction 5; miss (99); the troll hits (10) the head for 5
     game.override = ScriptedSource([5, 9, 9, 1, 0, 5, 1])
     game.execute(StartCombat(source="monster", monster=typed_monster("Troll", av=40, hp=30), fate_windows=False))
@@ -123,7 +123,7 @@ def _brute_force(bundled_library, monster, fights, make_hero):
     for i in range(fights):
         campaign = Campaign(character=make_hero())
         campaign.meta.seed = 10_000 + i
-        game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS)
+        game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
         events = list(game.execute(StartCombat(source="monster", monster=monster, fate_windows=False)))
         while game.campaign.combat is not None:
             waiting = game.campaign.combat.waiting
@@ -178,7 +178,7 @@ def test_the_staged_sampler_draws_the_same_fights_as_the_joint_table(monkeypatch
 
 def test_odds_when_the_monster_is_already_dead(bundled_library):
     campaign = Campaign(character=hero())
-    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS)
+    game = Game(campaign, bundled_library, commands=COMBAT_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     game.override = ScriptedSource([5])
     game.execute(StartCombat(source="monster", monster=typed_monster("Wight", av=40, hp=3, special="Resurrection")))
     game.campaign.combat.hp = [0]

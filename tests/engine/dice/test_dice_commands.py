@@ -10,6 +10,7 @@ from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
 def private_library(bundled_library) -> TableLibrary:
@@ -18,7 +19,14 @@ def private_library(bundled_library) -> TableLibrary:
 
 
 def make(bundled_library, *faces, policy=MissingRowPolicy.ASK) -> Game:
-    game = Game(Campaign(), private_library(bundled_library), ALL_COMMANDS, policy=policy)
+    game = Game(
+        Campaign(),
+        private_library(bundled_library),
+        ALL_COMMANDS,
+        policy=policy,
+        rules=bundled_rules(),
+        tilesets=standard_tilesets(),
+    )
     if faces:
         game.override = ScriptedSource(faces)
     return game
@@ -117,7 +125,14 @@ def test_replay_reproduces_the_campaign(bundled_library):
     game.execute(RollDice(expression="3d6"))
     game.execute(RerollDice(entry=1, dice=[0]))
     start = Campaign(meta=game.campaign.meta, start_rng_state=game.campaign.start_rng_state)
-    final = replay(game.campaign.log, private_library(bundled_library), ALL_COMMANDS, start)
+    final = replay(
+        game.campaign.log,
+        private_library(bundled_library),
+        ALL_COMMANDS,
+        start,
+        rules=bundled_rules(),
+        tilesets=standard_tilesets(),
+    )
     assert final.dice_history == game.campaign.dice_history
     assert final.rng_state == game.campaign.rng_state
 
@@ -128,5 +143,12 @@ def test_replay_uses_logged_physical_faces(bundled_library):
     game.execute(RollDice(expression="d100"))
     assert game.campaign.log[0].rolls[0].manual
     start = Campaign(meta=game.campaign.meta, start_rng_state=game.campaign.start_rng_state)
-    final = replay(game.campaign.log, private_library(bundled_library), ALL_COMMANDS, start)
+    final = replay(
+        game.campaign.log,
+        private_library(bundled_library),
+        ALL_COMMANDS,
+        start,
+        rules=bundled_rules(),
+        tilesets=standard_tilesets(),
+    )
     assert final.dice_history[0].roll.natural == 42

@@ -623,10 +623,10 @@ def test_random_walk_keeps_the_map_consistent() -> None:
 
     from d100gui.engine.dice.dice import RandomSource
     from d100gui.engine.dungeon.map import neighbour, opposite
-    from d100gui.engine.dungeon.tiles import load_standard_tileset
+    from d100gui.storage.resources import standard_tileset
 
     dice = Dice(RandomSource(2024))
-    tiles = TileRoller(load_standard_tileset(), dice)
+    tiles = TileRoller(standard_tileset(), dice)
     doors = TableRoller(door_library(), dice)
     rng = random.Random(7)
     dungeon = enter(Dungeon(id="walk"), tiles, doors).dungeon

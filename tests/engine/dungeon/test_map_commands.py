@@ -23,11 +23,12 @@ from d100gui.engine.dungeon.commands import (
     SetTileSet,
 )
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
 def fresh_game(bundled_library) -> Game:
     library = TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
-    return Game(Campaign(), library, ALL_COMMANDS)
+    return Game(Campaign(), library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
 
 
 def explored(bundled_library) -> Game:
@@ -155,7 +156,7 @@ def test_undo_and_replay_reproduce_the_map(bundled_library):
     start = Campaign(meta=game.campaign.meta, start_rng_state=game.campaign.start_rng_state)
     library = TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
     # the scripted faces are not in the generator: replay with the same script
-    game2 = Game(start.model_copy(deep=True), library, ALL_COMMANDS)
+    game2 = Game(start.model_copy(deep=True), library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     game2.override = ScriptedSource([0, 3, 1, 2, 0, 5, 0, 6, 3, 2, 9, 0, 0, 1])
     for entry in game.campaign.log:
         game2.execute(game2.parse_command(entry.command))
@@ -176,7 +177,7 @@ def test_random_exploration_replays_exactly(bundled_library):
                 continue
     start = Campaign(meta=game.campaign.meta, start_rng_state=game.campaign.start_rng_state)
     library = TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
-    final = replay(game.campaign.log, library, ALL_COMMANDS, start)
+    final = replay(game.campaign.log, library, ALL_COMMANDS, start, rules=bundled_rules(), tilesets=standard_tilesets())
     assert final.dungeons == game.campaign.dungeons
     assert area is not None
     assert Campaign.model_validate_json(game.campaign.model_dump_json()) == game.campaign

@@ -9,17 +9,9 @@ from collections import Counter
 import pytest
 
 from d100gui.engine.dice.dice import Dice, ScriptedSource
-from d100gui.engine.dungeon.tiles import (
-    Tile,
-    TileRoller,
-    TileSetInvalid,
-    check_tile,
-    load_standard_tileset,
-    load_tileset_text,
-    read_tileset_file,
-    standard_tileset_path,
-    validate_tileset,
-)
+from d100gui.engine.dungeon.tiles import Tile, TileRoller, TileSetInvalid, check_tile, load_tileset_text, validate_tileset
+from d100gui.storage.resources import standard_tileset, standard_tileset_path
+from d100gui.storage.tilesets import read_tileset_file
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +40,7 @@ def problems_for(data: dict, number: int | None) -> list[str]:
 
 
 def test_standard_set_colour_counts() -> None:
-    tileset = load_standard_tileset()
+    tileset = standard_tileset()
     assert tileset.colour_counts() == {"Y": 38, "R": 33, "G": 19, "B": 10}
     first_ninety = Counter(tileset.tile(n).colour for n in range(1, 91))
     assert first_ninety == {"Y": 38, "R": 33, "G": 19}
@@ -57,13 +49,13 @@ def test_standard_set_colour_counts() -> None:
 
 def test_standard_set_all_hundred_valid(standard_data: dict) -> None:
     assert validate_tileset(standard_data, "standard.json") == []
-    tileset = load_standard_tileset()
+    tileset = standard_tileset()
     assert sorted(t.number for t in tileset.tiles) == list(range(1, 101))
     assert all(check_tile(t) == [] for t in tileset.tiles)
 
 
 def test_standard_set_is_varied_and_playable() -> None:
-    tiles = load_standard_tileset().tiles
+    tiles = standard_tileset().tiles
     kinds = Counter(t.kind for t in tiles)
     for kind in ("dead end", "straight", "bend left", "bend right", "T junction", "fork", "crossroads"):
         assert kinds[kind] >= 3, kind
@@ -201,7 +193,7 @@ def test_read_tileset_file_names_the_file(tmp_path, data: dict) -> None:
 
 
 def test_tile_roller_reads_d100_as_tens_and_units() -> None:
-    tileset = load_standard_tileset()
+    tileset = standard_tileset()
     roller = TileRoller(tileset, Dice(ScriptedSource([5, 4, 0, 0, 0, 7])))
     first = roller.roll()
     assert first.roll.final == 54 and first.tile.number == 54

@@ -24,8 +24,8 @@ from d100gui.engine.hero.character import (
     violations,
 )
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS, AddItem, EquipItem, MoveToBelt, UnequipItem
-from d100gui.engine.rules.model import RulesInvalid, bundled_rules, load_layout_text, load_rules_text
-from d100gui.storage.paths import resource_dir
+from d100gui.engine.rules.model import RulesInvalid, load_layout_text, load_rules_text
+from d100gui.storage.resources import bundled_rules, resource_dir, standard_tilesets
 
 RULES = bundled_rules()
 
@@ -50,7 +50,7 @@ def hero(**changes):
 def game_with(character, library, *faces):
     campaign = Campaign()
     campaign.character = character
-    game = Game(campaign, library, commands=CHARACTER_COMMANDS)
+    game = Game(campaign, library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     if faces:
         game.override = ScriptedSource(faces)
     return game

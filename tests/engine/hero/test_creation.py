@@ -25,7 +25,7 @@ from d100gui.engine.hero.creation import (
     TakeStartingSupplies,
     next_step,
 )
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
 
@@ -33,7 +33,7 @@ RULES = bundled_rules()
 def new_game(library, *faces, seed=7):
     campaign = Campaign()
     campaign.meta.seed = seed
-    game = Game(campaign, library, commands=CHARACTER_COMMANDS)
+    game = Game(campaign, library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     if faces:
         game.override = ScriptedSource(faces)
     return game
@@ -204,7 +204,7 @@ def test_save_mid_creation_restores_exactly_and_play_continues(bundled_library):
     restored = Campaign.model_validate_json(saved)
     assert restored == game.campaign
     assert restored.model_dump_json() == saved
-    again = Game(restored, bundled_library, commands=CHARACTER_COMMANDS)
+    again = Game(restored, bundled_library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     again.execute(ResolveArmourClash(decision=restored.pending[0].id, choice="keep_new"))
     assert restored.character.creation.armour_rolls == 2 and restored.pending == []
 
@@ -236,7 +236,9 @@ def test_the_creation_log_replays_headless(bundled_library):
     through_reputation(game)
     game.execute(RollStartingWeapon())
     game.execute(NameCharacter(name="Replay"))
-    replayed = replay(game.campaign.log, bundled_library, CHARACTER_COMMANDS, start)
+    replayed = replay(
+        game.campaign.log, bundled_library, CHARACTER_COMMANDS, start, rules=bundled_rules(), tilesets=standard_tilesets()
+    )
     assert replayed.character == game.campaign.character
     assert replayed.pending == game.campaign.pending
     assert replayed.rng_state == game.campaign.rng_state

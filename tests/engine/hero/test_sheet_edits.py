@@ -22,7 +22,7 @@ from d100gui.engine.hero.sheet_edits import (
     SetSpell,
     SetTrackPips,
 )
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
 COMMANDS = (*CHARACTER_COMMANDS, *SHEET_EDIT_COMMANDS)
@@ -32,7 +32,7 @@ def hero_game(library):
     """Judith: STR 40 DEX 50 INT 30, Traps and Lucky +5, Baton, Tasset, Cuirass, Gauntlets."""
     campaign = Campaign()
     campaign.meta.seed = 3
-    game = Game(campaign, library, commands=COMMANDS)
+    game = Game(campaign, library, commands=COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
     for command in (*creation_commands("Judith", {"STR": 40, "DEX": 50, "INT": 30}, ["Traps", "Lucky"]),):
         game.execute(command)
@@ -90,7 +90,7 @@ def test_invalid_edits_are_refused_and_change_nothing(game, command, message):
 
 
 def test_edits_need_a_finished_character(bundled_library):
-    game = Game(Campaign(), bundled_library, commands=COMMANDS)
+    game = Game(Campaign(), bundled_library, commands=COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     with pytest.raises(CommandRefused, match="no character yet"):
         game.execute(SetSheetField(field="gp", value=5))
     game.execute(CreateCharacter())
@@ -122,7 +122,9 @@ def test_the_log_replays_hand_corrections(game, bundled_library):
     game.execute(SetSheetField(field="name", value="  Judith   the Bold "))
     game.execute(SetTrackPips(track="poison", value=3))
     game.execute(SetSkillBonus(skill="aware", bonus=10))
-    replayed = replay(game.campaign.log[created:], bundled_library, COMMANDS, start)
+    replayed = replay(
+        game.campaign.log[created:], bundled_library, COMMANDS, start, rules=bundled_rules(), tilesets=standard_tilesets()
+    )
     assert replayed.character.model_dump() == hero(game).model_dump()
     assert replayed.character.name == "Judith the Bold"
 

@@ -27,8 +27,8 @@ from d100gui.engine.hero.skill_test import (
     make_spec,
     preview_test,
 )
-from d100gui.engine.rules.model import bundled_rules
 from d100gui.engine.rules.notation import parse_test
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
 
@@ -73,7 +73,7 @@ def game_for(character, library, *faces, seed=99):
     campaign = Campaign()
     campaign.meta.seed = seed
     campaign.character = character
-    game = Game(campaign, library, commands=CHARACTER_COMMANDS)
+    game = Game(campaign, library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     if faces:
         game.override = ScriptedSource(faces)
     return game
@@ -316,18 +316,18 @@ def test_lever_door_counts_levers_and_can_call_a_jammed_door_test(bundled_librar
 
 
 def test_ad_hoc_tests_and_situational_bonus():
-    spec = make_spec(characteristic="int", modifier=0, skills=["magic"], name="CAST SPELL")
+    spec = make_spec(characteristic="int", modifier=0, skills=["magic"], name="CAST SPELL", rules=RULES)
     ch = harry()
     ch.skills["Magic"].bonus = 5
     p = preview_test(ch, RULES, spec, bonus=10, bonus_label="spell bonus")
     assert p.formula == "30 +5 +10 = 45" and p.parts[-1].label == "spell bonus"
     with pytest.raises(CommandRefused, match="no skill called 'Sneak'"):
-        make_spec(characteristic="DEX", skills=["Sneak"])
+        make_spec(characteristic="DEX", skills=["Sneak"], rules=RULES)
     with pytest.raises(CommandRefused, match="does not say which characteristic"):
-        make_spec(text="[S: +5 gp] [F: -1 hp]")
-    assert make_spec(text="[S: +5 gp] [F: -1 hp]", characteristic="dex").characteristic == "DEX"
+        make_spec(text="[S: +5 gp] [F: -1 hp]", rules=RULES)
+    assert make_spec(text="[S: +5 gp] [F: -1 hp]", characteristic="dex", rules=RULES).characteristic == "DEX"
     with pytest.raises(CommandRefused, match="No test found"):
-        make_spec(text="The room is quiet.")
+        make_spec(text="The room is quiet.", rules=RULES)
 
 
 def test_no_test_before_the_character_is_finished(bundled_library):
@@ -366,6 +366,6 @@ def test_save_with_pending_decisions_round_trips(bundled_library):
     restored = Campaign.model_validate_json(saved)
     assert restored == game.campaign
     assert [type(d).__name__ for d in restored.pending] == ["ExperienceChoice", "OutcomeChoice"]
-    again = Game(restored, bundled_library, commands=CHARACTER_COMMANDS)
+    again = Game(restored, bundled_library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     again.execute(ChooseOutcome(decision=restored.pending[1].id, option=0))
     assert restored.character.gp == 37

@@ -22,7 +22,8 @@ from d100gui.engine.rules.notation import (
     parse_test,
     table_id,
 )
-from d100gui.storage.packs import bundled_pack_files, read_pack_file
+from d100gui.storage.packs import read_pack_file
+from d100gui.storage.resources import bundled_pack_files
 
 # --------------------------------------------------------------------------- helpers
 

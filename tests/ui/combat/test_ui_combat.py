@@ -18,9 +18,9 @@ from d100gui.engine.combat.round import CombatEscape, StartCombat
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.character import ExperienceChoice, Item, new_character
-from d100gui.engine.rules.model import bundled_rules
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.combat.panel import CombatPanel, StartFightDialog, read_fight
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
@@ -503,7 +503,7 @@ def test_a_fight_saved_mid_round_shows_the_same_steps(qtbot, make_window):
     click(qtbot, panel.continue_button)
     before = [(s.title, s.lines, [[f.face for f in r.dice] for r in s.rolls]) for s in panel.shown_steps]
     saved = Campaign.model_validate_json(win.game.campaign.model_dump_json())
-    game = Game(saved, win.game.library, win.game.command_types.values())
+    game = Game(saved, win.game.library, win.game.command_types.values(), rules=bundled_rules(), tilesets=standard_tilesets())
     again = CombatPanel(EngineBridge(game))
     qtbot.addWidget(again)
     assert [(s.title, s.lines, [[f.face for f in r.dice] for r in s.rolls]) for s in again.shown_steps] == before

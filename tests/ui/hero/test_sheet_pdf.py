@@ -15,7 +15,7 @@ from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     creation_commands,
 )
-from d100gui.engine.rules.model import bundled_rules
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.hero.sheet_print import export_sheet_pdf, paint_sheet, print_sheet
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("qapp")]  # fonts come from the Qt application
@@ -26,7 +26,7 @@ A4_POINTS = (595, 842)
 @pytest.fixture
 def hero(bundled_library):
     """A finished hero made by the creation commands, with a few things on page 2."""
-    game = Game(Campaign(), bundled_library, commands=CHARACTER_COMMANDS)
+    game = Game(Campaign(), bundled_library, commands=CHARACTER_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
     for command in (*creation_commands("Judith", {"STR": 50, "DEX": 40, "INT": 30}, ["Locks", "Traps"]),):
         game.execute(command)
@@ -58,7 +58,7 @@ def test_an_empty_sheet_still_prints_both_pages(tmp_path):
     from d100gui.engine.hero.character import new_character
 
     blank = new_character(RULES)
-    data = export_sheet_pdf(blank, None, tmp_path / "blank.pdf").read_bytes()
+    data = export_sheet_pdf(blank, RULES, tmp_path / "blank.pdf").read_bytes()
     assert pages_in(data) == 2
 
 

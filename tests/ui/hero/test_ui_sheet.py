@@ -11,9 +11,9 @@ from d100gui.engine.hero.creation import (
     creation_commands,
 )
 from d100gui.engine.hero.sheet_edits import SetCharacteristic, SetSpell
-from d100gui.engine.rules.model import bundled_rules
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules
 from d100gui.ui.common.pips import PipTrack
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.hero.sheet import CharacterSheet

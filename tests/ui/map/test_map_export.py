@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtGui import QImage
 
 from d100gui.engine.dungeon.map import Dungeon, add_note, mark_searched, move_hero, place_manual, set_door
-from d100gui.engine.dungeon.tiles import load_standard_tileset
+from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map import export as map_export
 from d100gui.ui.map.export import (
     MapPrintPreview,
@@ -40,7 +40,7 @@ def _app(qapp):
 @pytest.fixture
 def dungeon() -> Dungeon:
     """A few hand-placed standard tiles with a labelled door, a note and the hero."""
-    tiles = load_standard_tileset()
+    tiles = standard_tileset()
     d = Dungeon(id="q", name="Export test")
     d, _ = place_manual(d, 7, 10, tiles.tile(7), 0)  # a red hall with a door ahead
     d, _ = place_manual(d, 7, 9, tiles.tile(10), 0)

@@ -8,8 +8,9 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from d100gui.engine.dungeon.tiles import load_standard_tileset, load_tileset_text, standard_tileset_path
+from d100gui.engine.dungeon.tiles import load_tileset_text
 from d100gui.storage import tilesets as storage
+from d100gui.storage.resources import standard_tileset, standard_tileset_path
 from d100gui.ui.map.tile_editor import TileEditorDialog
 
 pytestmark = pytest.mark.gui
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def editor(qtbot) -> TileEditorDialog:
-    dialog = TileEditorDialog(load_standard_tileset())
+    dialog = TileEditorDialog(standard_tileset())
     qtbot.addWidget(dialog)
     dialog.resize(1100, 720)
     dialog.show()
@@ -50,7 +51,7 @@ def test_click_a_square_toggles_floor(qtbot, editor: TileEditorDialog) -> None:
     assert editor.dirty
     click_canvas(qtbot, editor, editor.canvas.square_centre(0, 0))
     assert editor.tile().floor[0][0] is True
-    assert editor.tile(9).floor == load_standard_tileset().tile(9).floor  # other tiles untouched
+    assert editor.tile(9).floor == standard_tileset().tile(9).floor  # other tiles untouched
 
 
 def test_click_a_side_middle_cycles_none_open_door(qtbot, editor: TileEditorDialog) -> None:
@@ -154,7 +155,7 @@ def test_refused_import_names_tile_and_reason_and_keeps_the_standard_set(
     if tile is not None:
         assert f"Tile {tile}:" in status
     assert editor.edited_tileset().id == "standard"
-    assert editor.edited_tileset().tiles == load_standard_tileset().tiles
+    assert editor.edited_tileset().tiles == standard_tileset().tiles
     assert storage.list_tilesets()[1:] == []
 
 

@@ -11,7 +11,8 @@ from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Column, Pack, Row, Table, TableLibrary
 from d100gui.engine.dungeon.map import Dungeon, add_note, enter, move, move_hero, place_manual
-from d100gui.engine.dungeon.tiles import Tile, TileRoller, TileSet, load_standard_tileset
+from d100gui.engine.dungeon.tiles import Tile, TileRoller, TileSet
+from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.scene import OVERVIEW_BELOW_PX, MapScene, MapStyle
 from d100gui.ui.map.view import FIT_MAX_ZOOM, DoorChoice, DoorEditDialog, MapEditPanel, MapView
 
@@ -535,7 +536,7 @@ def test_door_dialog_prefills_and_returns_values(qtbot) -> None:
 def test_standard_tiles_draw_in_the_view(qtbot) -> None:
     """Every standard tile at every turn can be drawn (no crash, walls and floor present)."""
     scene = MapScene()
-    for tile in load_standard_tileset().tiles[:12]:
+    for tile in standard_tileset().tiles[:12]:
         for rotation in (0, 90, 180, 270):
             d, _ = place_manual(Dungeon(id="q"), 3, 3, tile, rotation)
             scene.set_dungeon(d)

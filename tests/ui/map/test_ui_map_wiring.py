@@ -118,7 +118,7 @@ def test_dungeons_menu_lists_each_quest_attempt(window):
 
 def test_hall_of_the_fallen(window):
     from d100gui.engine.hero.character import new_character
-    from d100gui.engine.rules.model import bundled_rules
+    from d100gui.storage.resources import bundled_rules
 
     assert "No hero has fallen" in window.show_hall_of_fallen().text()
     dead = new_character(bundled_rules())
