@@ -33,23 +33,11 @@ from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
+from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
 
-CAMPAIGN_SCHEMA_VERSION = 1
+CAMPAIGN_SCHEMA_VERSION = 2
 MAX_UNDO = 500
-
-
-class CommandRefused(ValueError):
-    """The rules do not allow this command now; the message tells the player why."""
-
-
-class Event(BaseModel):
-    """Something that happened. ``topic`` tells the UI which views to refresh."""
-
-    kind: str
-    message: str = ""
-    topic: str = "log"  # "character", "map", "dice", "log", "decision", "campaign"
-    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class Command(BaseModel):
@@ -72,10 +60,15 @@ class LogEntry(BaseModel):
     index: int
     command: dict[str, Any]
     rolls: list[RollRecord] = Field(default_factory=list)
-    events: list[str] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)  # every event with its kind and payload
     manual: bool = False
     policy: MissingRowPolicy = MissingRowPolicy.ASK
     at: str = ""
+
+    @property
+    def messages(self) -> list[str]:
+        """The sentences of this action's events, in order (for a plain-text log)."""
+        return [e.message for e in self.events if e.message]
 
 
 class CampaignMeta(BaseModel):
@@ -83,6 +76,7 @@ class CampaignMeta(BaseModel):
     created: str = Field(default_factory=lambda: _now())
     last_played: str = Field(default_factory=lambda: _now())
     seed: int = Field(default_factory=lambda: secrets.randbits(32))
+    notes: list[str] = Field(default_factory=list)  # what a migration changed, shown to the player once
 
 
 class Campaign(BaseModel):
@@ -103,6 +97,25 @@ class Campaign(BaseModel):
     combat: CombatState | None = None  # the fight in progress (combat.py)
     escaped_monsters: list[EscapedMonster] = Field(default_factory=list)  # for the map's escaped-monster marker
     shield_half_pip: str = ""  # the shield (by name) carrying a half-shaded repair pip from shield offsets
+
+
+@declare("undone", topic="campaign")
+class Undone(Payload):
+    """The last action was undone (``command`` is its kind)."""
+
+    command: str
+
+
+@declare("redone", topic="campaign")
+class Redone(Payload):
+    """An undone action was done again (``command`` is its kind)."""
+
+    command: str
+
+
+def _label(kind: str) -> str:
+    """A command kind as the player reads it: ``enter_dungeon`` -> ``enter dungeon``."""
+    return kind.replace("_", " ") if kind else "the last action"
 
 
 def _now() -> str:
@@ -207,7 +220,7 @@ class Game:
                 index=len(self.campaign.log),
                 command=command.model_dump(mode="json"),
                 rolls=dice.made,
-                events=[e.message for e in events if e.message],
+                events=list(events),
                 manual=type(command).manual,
                 policy=self.policy,
                 at=self.campaign.meta.last_played,
@@ -247,7 +260,7 @@ class Game:
         label = self.campaign.log[-1].command.get("kind", "") if self.campaign.log else ""
         self._redo.append((current, label))
         self._restore(snapshot)
-        events = [Event(kind="undone", message=f"Undid {label}.", topic="campaign")]
+        events = [Event.of(Undone(command=label), f"Undid {_label(label)}.")]
         self._emit(events)
         return events
 
@@ -258,7 +271,7 @@ class Game:
         snapshot, label = self._redo.pop()
         self._undo.append(current)
         self._restore(snapshot)
-        events = [Event(kind="redone", message=f"Redid {label}.", topic="campaign")]
+        events = [Event.of(Redone(command=label), f"Redid {_label(label)}.")]
         self._emit(events)
         return events
 

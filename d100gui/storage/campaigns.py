@@ -55,7 +55,37 @@ def _migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1}
+def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept only the sentences of each action's events. Each sentence becomes a
+    ``legacy_message`` event (its payload is unknown, so views show the sentence as it was),
+    and the campaign's meta notes how many log entries were converted."""
+    data = dict(data)
+    log = []
+    converted = 0
+    for entry in data.get("log") or []:
+        if isinstance(entry, dict) and any(isinstance(e, str) for e in entry.get("events") or []):
+            entry = dict(entry)
+            entry["events"] = [
+                {"kind": "legacy_message", "message": e, "topic": "log", "data": {}} if isinstance(e, str) else e
+                for e in entry["events"]
+            ]
+            converted += 1
+        log.append(entry)
+    data["log"] = log
+    if converted:
+        meta = dict(data.get("meta") or {})
+        notes = list(meta.get("notes") or [])
+        notes.append(
+            f"{converted} log entries were saved by an earlier version that kept only their sentences; "
+            "they are shown as they were written."
+        )
+        meta["notes"] = notes
+        data["meta"] = meta
+    data["schema_version"] = 2
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1, 1: _migrate_1_to_2}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -200,14 +200,14 @@ def fight_entries(log: list[LogEntry]) -> tuple[int, list[int], int]:
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i].command.get("kind") == "start_combat"), -1)
     if start < 0:
         return -1, [], -1
-    included, over = [start], _ended(log[start].events)
+    included, over = [start], _ended(log[start].messages)
     for i in range(start + 1, len(log)):
         kind = log[i].command.get("kind")
         if over and kind not in FOLLOW_UP_KINDS:
             return start, included, -1
         if kind in FIGHT_KINDS:
             included.append(i)
-            over = over or _ended(log[i].events)
+            over = over or _ended(log[i].messages)
     return start, included, len(log)
 
 
@@ -274,9 +274,9 @@ def read_fight(log: list[LogEntry], titles: list[str]) -> FightRecord | None:
     outcome, ending = "", []
     for entry in (log[i] for i in included):
         kind = entry.command.get("kind", "")
-        owned, orphans = attach_rolls(entry.events, entry.rolls, titles)
+        owned, orphans = attach_rolls(entry.messages, entry.rolls, titles)
         first = True
-        for index, text in enumerate(entry.events):
+        for index, text in enumerate(entry.messages):
             messages.append(text)
             for name, pattern in _OUTCOMES:
                 if not outcome and pattern.search(text):

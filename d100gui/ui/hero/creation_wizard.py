@@ -401,7 +401,7 @@ class RollPage(_Page):
         entry = self.w.campaign.log[-1] if self.w.campaign.log else None
         if entry is None or not entry.rolls:
             return
-        messages = [m for m in entry.events if not m.endswith("rolling again.")]
+        messages = [m for m in entry.messages if not m.endswith("rolling again.")]
         self.rolls.append((entry.rolls[-1], "<br>".join(messages)))
 
     def _amend(self, text: str) -> None:
@@ -428,7 +428,7 @@ class RollPage(_Page):
         if ok and choice == "reroll":
             self._record()
         elif ok:
-            self._amend("<br>".join(self.w.campaign.log[-1].events))
+            self._amend("<br>".join(self.w.campaign.log[-1].messages))
         self.w.refresh()
         return ok
 
@@ -449,7 +449,7 @@ class RollPage(_Page):
         table_id = dialog.table.id
         ok = self.send(ProvideStartingRow(decision=decision, row=row))
         if ok:
-            self._amend("<br>".join(self.w.campaign.log[-1].events))
+            self._amend("<br>".join(self.w.campaign.log[-1].messages))
             self.w.save_row(table_id)
         self.w.refresh()
         return ok

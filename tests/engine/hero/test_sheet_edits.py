@@ -106,7 +106,7 @@ def test_a_correction_is_logged_as_manual_and_undo_restores_it(game):
     entry = game.campaign.log[-1]
     assert entry.manual is True
     assert entry.command == {"kind": "set_sheet_field", "field": "gp", "value": 50}
-    assert "Hand correction: GP 0 -> 50." in entry.events
+    assert "Hand correction: GP 0 -> 50." in entry.messages
     assert game.campaign.log[-2].manual is False  # FinishCharacter is a rules command
     assert hero(game).gp == 50
     game.undo()
@@ -165,7 +165,7 @@ def test_lower_primary_hp_brings_current_hp_down(game):
     game.execute(SetSheetField(field="hp_primary", value=15))
     ch = hero(game)
     assert (ch.hp_primary, ch.hp) == (15, 15)
-    assert "HP down to the new maximum (15)" in game.campaign.log[-1].events[0]
+    assert "HP down to the new maximum (15)" in game.campaign.log[-1].messages[0]
     game.execute(SetSheetField(field="hp", value=9))
     assert hero(game).hp == 9
 
@@ -199,7 +199,7 @@ def test_filling_an_experience_track_adds_five_and_clears(game):
     game.execute(SetTrackPips(track="experience", target="Traps", value=10))
     traps = hero(game).skills["Traps"]
     assert (traps.bonus, traps.pips) == (10, 0)
-    assert "Traps +5 -> +10" in game.campaign.log[-1].events[0]
+    assert "Traps +5 -> +10" in game.campaign.log[-1].messages[0]
     game.execute(SetSkillBonus(skill="Traps", bonus=20))
     with pytest.raises(CommandRefused, match=r"at its maximum of \+20"):
         game.execute(SetTrackPips(track="experience", target="Traps", value=10))
@@ -246,6 +246,6 @@ def test_edit_and_discard_items(game):
     game.execute(DiscardItem(where="equipment", slot="torso"))
     ch = hero(game)
     assert ch.equipment["torso"] is None and ch.hp == 20
-    assert "Leather Cuirass discarded from the torso slot. HP 23 -> 20." in game.campaign.log[-1].events[0]
+    assert "Leather Cuirass discarded from the torso slot. HP 23 -> 20." in game.campaign.log[-1].messages[0]
     game.execute(DiscardItem(where="belt", index=1))
     assert [b is None for b in hero(game).belt[:3]] == [False, True, False]
