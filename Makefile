@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint qtfree pytest bench clean
+.PHONY: run test lint contracts typecheck qtfree pytest bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "d100gui needs Python 3.11 or newer")'
@@ -16,11 +16,19 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m d100gui
 
-test: $(STAMP) lint qtfree pytest
+test: $(STAMP) lint contracts typecheck qtfree pytest
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py
 	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py
+
+# import-linter: the engine imports no Qt, storage or ui; ui feature folders stay apart (pyproject.toml)
+contracts: $(STAMP)
+	$(VENV)/bin/lint-imports --no-cache
+
+# mypy with the pydantic plugin: strict on engine/ and storage/, looser on ui/ (pyproject.toml)
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
 qtfree: $(STAMP)
 	$(PY) packaging/check_engine_qt_free.py
@@ -32,4 +40,4 @@ bench: $(STAMP)
 	for b in odds autosave map startup; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache *.egg-info

@@ -1,0 +1,72 @@
+"""The import contracts of pyproject.toml hold, and they really fail when broken.
+
+``make test`` runs ``lint-imports`` itself; these tests also prove that the contracts can
+fail: a copy of the package where the engine imports storage, or one ui feature folder
+imports another, must be reported as broken.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="import-linter is not installed in this environment")
+
+
+def _lint(root: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--config", str(root / "pyproject.toml")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _copy(tmp_path: Path) -> Path:
+    root = tmp_path / "copy"
+    shutil.copytree(ROOT / "d100gui", root / "d100gui", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+def test_the_contracts_name_what_the_engine_must_not_import():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    engine = next(c for c in contracts if c.get("source_modules") == ["d100gui.engine"])
+    assert {"PySide6", "d100gui.storage", "d100gui.ui"} <= set(engine["forbidden_modules"])
+
+
+def test_the_contracts_are_kept():
+    result = _lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_an_engine_module_importing_storage_breaks_the_build(tmp_path):
+    root = _copy(tmp_path)
+    protocol = root / "d100gui" / "engine" / "protocol.py"
+    protocol.write_text(protocol.read_text(encoding="utf-8") + "\nimport d100gui.storage.paths  # noqa\n", encoding="utf-8")
+    result = _lint(root)
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout
+
+
+def test_one_ui_feature_importing_another_breaks_the_build(tmp_path):
+    root = _copy(tmp_path)
+    target = root / "d100gui" / "ui" / "dice" / "__init__.py"
+    target.write_text(target.read_text(encoding="utf-8") + "\nimport d100gui.ui.combat  # noqa\n", encoding="utf-8")
+    result = _lint(root)
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout
