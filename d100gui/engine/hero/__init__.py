@@ -1,1 +1,17 @@
-"""hero."""
+"""The hero: the character sheet, its rules, and the commands that change it.
+
+* :mod:`.model` — the sheet as data (:class:`~.model.Character`, :class:`~.model.Item`, ...).
+* :mod:`.derive` — every derived value; :mod:`.invariants` — the rules a sheet must keep.
+* :mod:`.experience`, :mod:`.time_track`, :mod:`.equipment` — experience tracks, the time
+  track, equipping and Belt Checks, as pure functions over the models.
+* :mod:`.item_rows` — items read from printed table rows.
+* :mod:`.decisions` — the pending decisions left to the player.
+* :mod:`.effects` — the effects interpreter (what an outcome does to the sheet).
+* :mod:`.events` — every event kind the hero emits, with its typed payload.
+* :mod:`.guards` — :func:`~.guards.refuse` and :func:`~.guards.living_character`.
+* Commands: :mod:`.creation`, :mod:`.skill_test`, :mod:`.commands` (items; ``CHARACTER_COMMANDS``),
+  :mod:`.sheet_edits` (hand corrections).
+* :mod:`.queries` — the small questions the hero widgets ask.
+
+:mod:`.character` re-exports the models and rules under their former single address.
+"""

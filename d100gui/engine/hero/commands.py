@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from d100gui.engine.game import Command, Event, GameContext
-from d100gui.engine.hero.character import Item, enforce, equip, refuse, unequip
+from d100gui.engine.game import Command, GameContext
+from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
-from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS, living_character
-
-
-def _ev(kind: str, message: str, **data: object) -> Event:
-    return Event(kind=kind, message=message, topic="character", data=data)
+from d100gui.engine.hero.equipment import equip, unequip
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.invariants import enforce
+from d100gui.engine.hero.model import Item
+from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS
+from d100gui.engine.protocol import Event
 
 
 def _take(items: list[Item], index: int, where: str) -> Item:
@@ -44,7 +45,7 @@ class EquipItem(Command):
         item = _take(ch.backpack, self.index, "backpack")
         equip(ch, rules, item, self.slot)
         enforce(ch, rules)
-        return [_ev("equipped", f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.", slot=self.slot)]
+        return [ev.emit(ev.Equipped(slot=self.slot), f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.")]
 
 
 class UnequipItem(Command):
@@ -60,7 +61,7 @@ class UnequipItem(Command):
         item = unequip(ch, rules, self.slot)
         enforce(ch, rules)
         note = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
-        return [_ev("unequipped", f"{item.name} goes in the backpack.{note}", slot=self.slot)]
+        return [ev.emit(ev.Unequipped(slot=self.slot), f"{item.name} goes in the backpack.{note}")]
 
 
 class MoveToBelt(Command):
@@ -76,15 +77,16 @@ class MoveToBelt(Command):
         ch = living_character(ctx.campaign)
         if not 1 <= self.belt_slot <= len(ch.belt):
             refuse(f"Belt slots are 1 to {len(ch.belt)}.")
-        if ch.belt[self.belt_slot - 1] is not None:
-            refuse(f"Belt slot {self.belt_slot} already holds {ch.belt[self.belt_slot - 1].name}.")  # type: ignore[union-attr]
+        held = ch.belt[self.belt_slot - 1]
+        if held is not None:
+            refuse(f"Belt slot {self.belt_slot} already holds {held.name}.")
         items = ch.backpack if self.source == "backpack" else ch.potions
         item = _take(items, self.index, "backpack" if self.source == "backpack" else "unequipped potions")
         if item.kind not in rules.belt_kinds:
             refuse(f"Only brews, potions and scrolls go on the belt, not {item.name}.")
         ch.belt[self.belt_slot - 1] = item
         enforce(ch, rules)
-        return [_ev("belt", f"{item.name} in belt slot {self.belt_slot}.", belt_slot=self.belt_slot)]
+        return [ev.emit(ev.BeltChanged(belt_slot=self.belt_slot), f"{item.name} in belt slot {self.belt_slot}.")]
 
 
 class TakeFromBelt(Command):
@@ -103,7 +105,8 @@ class TakeFromBelt(Command):
         ch.belt[self.belt_slot - 1] = None
         (ch.potions if item.kind == "potion" else ch.backpack).append(item)
         where = "unequipped potions" if item.kind == "potion" else "backpack"
-        return [_ev("belt", f"{item.name} moved from belt slot {self.belt_slot} to the {where}.", belt_slot=self.belt_slot)]
+        message = f"{item.name} moved from belt slot {self.belt_slot} to the {where}."
+        return [ev.emit(ev.BeltChanged(belt_slot=self.belt_slot), message)]
 
 
 class AddItem(Command):
@@ -125,7 +128,8 @@ class AddItem(Command):
         else:
             {"backpack": ch.backpack, "potions": ch.potions, "non_slot": ch.non_slot_items}[self.to].append(self.item)
         enforce(ch, rules)
-        return [_ev("item_added", f"Added {self.item.describe()} ({self.to.replace('_', '-')}).")]
+        payload = ev.ItemAdded(item=self.item.name, to=self.to)
+        return [ev.emit(payload, f"Added {self.item.describe()} ({self.to.replace('_', '-')}).")]
 
 
 ITEM_COMMANDS: tuple[type[Command], ...] = (EquipItem, UnequipItem, MoveToBelt, TakeFromBelt, AddItem)

@@ -25,24 +25,16 @@ from typing import Literal
 
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row
-from d100gui.engine.game import Campaign, Command, CommandRefused, Event, GameContext
-from d100gui.engine.hero.character import (
-    STATS,
-    ArmourClash,
-    Character,
-    Item,
-    RowNeeded,
-    add_pending,
-    check_equip,
-    derive,
-    enforce,
-    item_from_armour_row,
-    item_from_weapon_row,
-    new_character,
-    pending_of,
-    refuse,
-    take_pending,
-)
+from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.hero import events as ev
+from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, add_pending, pending_of, take_pending
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.equipment import check_equip
+from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.invariants import enforce
+from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
+from d100gui.engine.hero.model import Character, Item, new_character
+from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules
 
 STEPS: tuple[str, ...] = ("characteristics", "skills", "reputation", "weapon", "armour", "supplies", "potions", "finishing")
@@ -56,11 +48,40 @@ STEP_LABELS = {
     "potions": "put three Lesser Healing Potions on the belt",
     "finishing": "record 20 HP, 3 Fate and 3 Lives",
 }
+"""The step labels for the bundled rules (:func:`step_labels` words them from any rules)."""
 REPEATABLE = ("characteristics", "skills")
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_TIMES = {1: "once", 2: "twice"}
 
-def _ev(kind: str, message: str, topic: str = "character", **data: object) -> Event:
-    return Event(kind=kind, message=message, topic=topic, data=data)
+
+def _word(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _table(table_id: str) -> str:
+    return f"Table {table_id.rsplit('.', 1)[-1]}"
+
+
+def step_labels(rules: Rules) -> dict[str, str]:
+    """What each creation step asks for, worded from the rules' numbers (``choose two skills at +5``)."""
+    c = rules.creation
+    belt = _and([f"{_word(b.count)} {b.name}{'s' if b.count > 1 else ''}" for b in c.belt]) if c.belt else "nothing"
+    supplies = _and([f"{n} {key}" for key, n in c.supplies.items()])
+    return {
+        "characteristics": f"assign {_and([str(v) for v in c.characteristic_values])} to {_and(list(rules.characteristics))}",
+        "skills": f"choose {_word(c.skill_choices)} skills at +{c.skill_bonus}",
+        "reputation": f"record REP {c.rep}",
+        "weapon": f"roll {_TIMES.get(c.weapon_rolls, f'{_word(c.weapon_rolls)} times')} on {_table(c.weapon_table)}",
+        "armour": f"roll {_TIMES.get(c.armour_rolls, f'{_word(c.armour_rolls)} times')} on {_table(c.armour_table)}",
+        "supplies": f"take {supplies}",
+        "potions": f"put {belt} on the belt",
+        "finishing": f"record {c.hp} HP, {c.fate} Fate and {c.lives} Lives",
+    }
 
 
 def creating(campaign: Campaign) -> Character:
@@ -79,21 +100,21 @@ def next_step(character: Character) -> str | None:
 
 
 def _blocking(campaign: Campaign) -> None:
-    waiting = pending_of(campaign, ArmourClash) + pending_of(campaign, RowNeeded)  # type: ignore[operator]
+    waiting: list[ArmourClash | RowNeeded] = [*pending_of(campaign, ArmourClash), *pending_of(campaign, RowNeeded)]
     if waiting:
         refuse(f"Settle this first: {waiting[0].prompt}")
 
 
-def _begin(campaign: Campaign, step: str) -> Character:
+def _begin(campaign: Campaign, step: str, rules: Rules) -> Character:
     ch = creating(campaign)
     assert ch.creation is not None
     _blocking(campaign)
     index = STEPS.index(step)
     missing = [s for s in STEPS[:index] if s not in ch.creation.done]
     if missing:
-        refuse(f"Creating a character goes step by step: first {STEP_LABELS[missing[0]]}.")
+        refuse(f"Creating a character goes step by step: first {step_labels(rules)[missing[0]]}.")
     if step in ch.creation.done and step not in REPEATABLE:
-        refuse(f"Already done: {STEP_LABELS[step]}.")
+        refuse(f"Already done: {step_labels(rules)[step]}.")
     return ch
 
 
@@ -129,7 +150,7 @@ class CreateCharacter(Command):
             if old.dead:
                 campaign.hall_of_fallen.append(old)
                 events.append(
-                    _ev("fallen", f"{old.name or 'The fallen character'} joins the hall of the fallen.", topic="campaign")
+                    ev.emit(ev.Fallen(name=old.name), f"{old.name or 'The fallen character'} joins the hall of the fallen.")
                 )
             elif old.creation is not None:
                 if not self.restart:
@@ -138,7 +159,10 @@ class CreateCharacter(Command):
             else:
                 refuse(f"{old.name or 'The character'} is alive: a campaign has one character at a time.")
         campaign.character = new_character(ctx.rules)
-        events.append(_ev("character_started", "A new character sheet. First: " + STEP_LABELS[STEPS[0]] + "."))
+        first = STEPS[0]
+        events.append(
+            ev.emit(ev.CharacterStarted(next_step=first), "A new character sheet. First: " + step_labels(ctx.rules)[first] + ".")
+        )
         return events
 
 
@@ -150,17 +174,20 @@ class AssignCharacteristics(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "characteristics")
+        ch = _begin(ctx.campaign, "characteristics", ctx.rules)
         scores = {k.strip().upper()[:3]: v for k, v in self.scores.items()}
         wanted = sorted(rules.creation.characteristic_values, reverse=True)
-        if sorted(scores) != sorted(STATS) or sorted(scores.values(), reverse=True) != wanted:
+        stats = rules.characteristics
+        if sorted(scores) != sorted(stats) or sorted(scores.values(), reverse=True) != wanted:
             shown = ", ".join(str(v) for v in wanted)
-            refuse(f"Assign {shown} to STR, DEX and INT, one value each.")
+            refuse(f"Assign {shown} to {', '.join(stats[:-1])} and {stats[-1]}, one value each.")
         for stat, value in scores.items():
             ch.characteristics[stat].primary = value
             ch.characteristics[stat].pips = 0
         _done(ch, "characteristics")
-        return [_ev("characteristics", "Characteristics: " + ", ".join(f"{s} {scores[s]}" for s in STATS) + ".")]
+        ordered: dict[str, int] = {s: scores[s] for s in stats}
+        shown = ", ".join(f"{s} {v}" for s, v in ordered.items())
+        return [ev.emit(ev.CharacteristicsAssigned(scores=ordered), f"Characteristics: {shown}.")]
 
 
 class ChooseStartingSkills(Command):
@@ -171,7 +198,7 @@ class ChooseStartingSkills(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "skills")
+        ch = _begin(ctx.campaign, "skills", ctx.rules)
         count, bonus = rules.creation.skill_choices, rules.creation.skill_bonus
         chosen: list[str] = []
         for name in self.skills:
@@ -187,7 +214,8 @@ class ChooseStartingSkills(Command):
             score.bonus = bonus if skill in chosen else 0
             score.pips = 0
         _done(ch, "skills")
-        return [_ev("skills", f"Starting skills: {', '.join(f'{s} +{bonus}' for s in chosen)}.")]
+        payload = ev.StartingSkills(skills=chosen, bonus=bonus)
+        return [ev.emit(payload, f"Starting skills: {', '.join(f'{s} +{bonus}' for s in chosen)}.")]
 
 
 class SetStartingReputation(Command):
@@ -197,10 +225,11 @@ class SetStartingReputation(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "reputation")
+        ch = _begin(ctx.campaign, "reputation", ctx.rules)
         ch.rep = rules.creation.rep
         _done(ch, "reputation")
-        return [_ev("rep", f"REP {ch.rep} (it stays between {rules.reputation.min} and {rules.reputation.max}).")]
+        rep = rules.reputation
+        return [ev.emit(ev.RepChanged(rep=ch.rep), f"REP {ch.rep} (it stays between {rep.min} and {rep.max}).")]
 
 
 # --------------------------------------------------------------------------- equipment rolls
@@ -214,9 +243,11 @@ def _place_weapon(ctx: GameContext, ch: Character, rules: Rules, item: Item) -> 
     for slot in ("main_weapon", "off_weapon"):
         if _fits(ch, rules, item, slot):
             ch.equipment[slot] = item
-            return [_ev("equipped", f"Starting weapon: {item.describe()} in the {rules.slot(slot).name} slot.", slot=slot)]
+            message = f"Starting weapon: {item.describe()} in the {rules.slot(slot).name} slot."
+            return [ev.emit(ev.Equipped(slot=slot), message)]
     ch.backpack.append(item)
-    return [_ev("backpacked", f"Starting weapon: {item.describe()} has no free weapon slot and goes in the backpack.")]
+    message = f"Starting weapon: {item.describe()} has no free weapon slot and goes in the backpack."
+    return [ev.emit(ev.Backpacked(item=item.name), message)]
 
 
 def _count_armour(ch: Character, rules: Rules) -> None:
@@ -237,7 +268,8 @@ def _place_armour(ctx: GameContext, ch: Character, rules: Rules, item: Item, tab
     if slot not in rules.slot_ids():
         ch.backpack.append(item)
         _count_armour(ch, rules)
-        return [_ev("backpacked", f"Starting armour: {item.describe()} names no slot on the sheet and goes in the backpack.")]
+        message = f"Starting armour: {item.describe()} names no slot on the sheet and goes in the backpack."
+        return [ev.emit(ev.Backpacked(item=item.name), message)]
     held = ch.equipment.get(slot)
     if held is not None:
         clash = add_pending(
@@ -250,13 +282,14 @@ def _place_armour(ctx: GameContext, ch: Character, rules: Rules, item: Item, tab
                 prompt=f"{item.name} is for the {rules.slot(slot).name}, where {held.name} already is: keep the new piece or roll again.",
             ),
         )
-        return [_ev("decision", clash.prompt, topic="decision", decision=clash.id)]
+        return [ev.emit(ev.Decision(decision=clash.id), clash.prompt)]
     _count_armour(ch, rules)
     if not _fits(ch, rules, item, slot):
         ch.backpack.append(item)
-        return [_ev("backpacked", f"Starting armour: {item.describe()} cannot be equipped now and goes in the backpack.")]
+        message = f"Starting armour: {item.describe()} cannot be equipped now and goes in the backpack."
+        return [ev.emit(ev.Backpacked(item=item.name), message)]
     ch.equipment[slot] = item
-    return [_ev("equipped", f"Starting armour: {item.describe()} on the {rules.slot(slot).name}.", slot=slot)]
+    return [ev.emit(ev.Equipped(slot=slot), f"Starting armour: {item.describe()} on the {rules.slot(slot).name}.")]
 
 
 def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> list[Event]:
@@ -266,7 +299,7 @@ def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> li
     table = rules.creation.weapon_table if purpose == "weapon" else rules.creation.armour_table
     n = (ch.creation.weapon_rolls if purpose == "weapon" else ch.creation.armour_rolls) + 1
     result = ctx.tables.roll(table, f"Starting {purpose} ({n})")
-    events = [_ev("table_rolled", result.describe(), topic="dice", table_roll=result.model_dump(mode="json"))]
+    events = [ev.emit(ev.TableRolled(table_roll=result), result.describe())]
     if result.row is None:
         lo, hi = result.missing or (result.roll.final, result.roll.final)
         needed = add_pending(
@@ -277,7 +310,7 @@ def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> li
                 prompt=f"{result.table_title}: {result.roll.final} is not in your tables. Type row {lo}-{hi} from your rulebook.",
             ),
         )
-        return [*events, _ev("decision", needed.prompt, topic="decision", decision=needed.id, missing=[lo, hi])]
+        return [*events, ev.emit(ev.Decision(decision=needed.id, missing=[lo, hi]), needed.prompt)]
     return events + _place_rolled(ctx, ch, rules, purpose, result)
 
 
@@ -294,7 +327,7 @@ class RollStartingWeapon(Command):
     kind: Literal["roll_starting_weapon"] = "roll_starting_weapon"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _begin(ctx.campaign, "weapon")
+        _begin(ctx.campaign, "weapon", ctx.rules)
         return _roll_starting(ctx, "weapon")
 
 
@@ -304,7 +337,7 @@ class RollStartingArmour(Command):
     kind: Literal["roll_starting_armour"] = "roll_starting_armour"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _begin(ctx.campaign, "armour")
+        _begin(ctx.campaign, "armour", ctx.rules)
         return _roll_starting(ctx, "armour")
 
 
@@ -320,19 +353,12 @@ class ResolveArmourClash(Command):
         ch = creating(ctx.campaign)
         clash = take_pending(ctx.campaign, self.decision, ArmourClash)
         if self.choice == "reroll":
-            return [
-                _ev("armour_rerolled", f"{clash.new_item.name} set aside: rolling again.", topic="log"),
-                *_roll_starting(ctx, "armour"),
-            ]
+            set_aside = ev.emit(ev.ArmourRerolled(item=clash.new_item.name), f"{clash.new_item.name} set aside: rolling again.")
+            return [set_aside, *_roll_starting(ctx, "armour")]
         ch.equipment[clash.slot] = clash.new_item
         _count_armour(ch, rules)
-        return [
-            _ev(
-                "equipped",
-                f"Kept {clash.new_item.name} on the {rules.slot(clash.slot).name}; {clash.old_item.name} is discarded.",
-                slot=clash.slot,
-            )
-        ]
+        message = f"Kept {clash.new_item.name} on the {rules.slot(clash.slot).name}; {clash.old_item.name} is discarded."
+        return [ev.emit(ev.Equipped(slot=clash.slot), message)]
 
 
 class ProvideStartingRow(Command):
@@ -351,15 +377,7 @@ class ProvideStartingRow(Command):
             resolved = ctx.tables.resolve_missing(needed.table_roll, self.row)
         except ValueError as exc:
             refuse(str(exc))
-        events = [
-            _ev(
-                "row_provided",
-                resolved.describe(),
-                topic="dice",
-                table_id=resolved.table_id,
-                row=self.row.model_dump(mode="json"),
-            )
-        ]
+        events = [ev.emit(ev.RowProvided(table_id=resolved.table_id, row=self.row), resolved.describe())]
         return events + _place_rolled(ctx, ch, rules, needed.purpose, resolved)
 
 
@@ -373,12 +391,13 @@ class TakeStartingSupplies(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "supplies")
+        ch = _begin(ctx.campaign, "supplies", ctx.rules)
         for key, value in rules.creation.supplies.items():
             setattr(ch.supplies, key, value)
         _done(ch, "supplies")
         s = ch.supplies
-        return [_ev("supplies", f"Supplies: {s.oil} oil, {s.food} food, {s.picks} picks.")]
+        payload = ev.SuppliesChanged(oil=s.oil, food=s.food, picks=s.picks)
+        return [ev.emit(payload, f"Supplies: {s.oil} oil, {s.food} food, {s.picks} picks.")]
 
 
 class TakeStartingPotions(Command):
@@ -388,7 +407,7 @@ class TakeStartingPotions(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "potions")
+        ch = _begin(ctx.campaign, "potions", ctx.rules)
         placed = []
         for spec in rules.creation.belt:
             for _ in range(spec.count):
@@ -398,7 +417,7 @@ class TakeStartingPotions(Command):
                 ch.belt[free] = Item(name=spec.name, kind=spec.kind, effect=spec.effect, source="starting equipment")
                 placed.append(f"{spec.name} (belt slot {free + 1})")
         _done(ch, "potions")
-        return [_ev("belt", "On the belt: " + ", ".join(placed) + ".")]
+        return [ev.emit(ev.BeltChanged(), "On the belt: " + ", ".join(placed) + ".")]
 
 
 class SetStartingHealth(Command):
@@ -408,13 +427,14 @@ class SetStartingHealth(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
-        ch = _begin(ctx.campaign, "finishing")
+        ch = _begin(ctx.campaign, "finishing", ctx.rules)
         ch.hp_primary = rules.creation.hp
         ch.hp = derive(ch, rules).max_hp
         ch.fate = rules.creation.fate
         ch.lives = rules.creation.lives
         _done(ch, "finishing")
-        return [_ev("finishing", f"HP {ch.hp}, Fate {ch.fate}, Lives {ch.lives}.")]
+        payload = ev.FinishingValues(hp=ch.hp, fate=ch.fate, lives=ch.lives)
+        return [ev.emit(payload, f"HP {ch.hp}, Fate {ch.fate}, Lives {ch.lives}.")]
 
 
 class NameCharacter(Command):
@@ -433,7 +453,7 @@ class NameCharacter(Command):
         if len(name) > 60:
             refuse("A name is at most 60 characters.")
         ch.name = name
-        return [_ev("named", f"The character is named {name}.")]
+        return [ev.emit(ev.Named(name=name), f"The character is named {name}.")]
 
 
 class FinishCharacter(Command):
@@ -447,13 +467,13 @@ class FinishCharacter(Command):
         _blocking(ctx.campaign)
         step = next_step(ch)
         if step is not None:
-            refuse(f"Not finished yet: {STEP_LABELS[step]}.")
+            refuse(f"Not finished yet: {step_labels(rules)[step]}.")
         if not ch.name:
             refuse("Name the character before finishing.")
         ch.creation = None
         ch.hp = derive(ch, rules).max_hp
         enforce(ch, rules)
-        return [_ev("character_finished", f"{ch.name} is ready for their first quest.")]
+        return [ev.emit(ev.CharacterFinished(name=ch.name), f"{ch.name} is ready for their first quest.")]
 
 
 CREATION_COMMANDS: tuple[type[Command], ...] = (

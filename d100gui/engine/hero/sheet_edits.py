@@ -18,37 +18,32 @@ can read, and is undoable like every command.
 
 A correction never fires a rule: shading a time-track clock by hand does not use oil, and a
 combat-track box filled by hand gives no milestone reward. The one exception is an
-experience track filled to its last pip, which adds +5 and clears as the sheet says, because
+experience track filled to its last pip, which adds its step and clears as the sheet says, because
 a full track cannot be written any other way.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
-from d100gui.engine.game import Command, Event, GameContext
-from d100gui.engine.hero.character import (
-    STATS,
-    Character,
-    CombatTrackEntry,
-    Item,
-    SpellEntry,
-    check_equip,
-    clamp_hp,
-    derive,
-    enforce,
-    refuse,
-    shade_experience,
-)
-from d100gui.engine.hero.skill_test import living_character
+from d100gui.engine.game import Command, GameContext
+from d100gui.engine.hero import events as ev
+from d100gui.engine.hero.derive import clamp_hp, derive
+from d100gui.engine.hero.equipment import check_equip
+from d100gui.engine.hero.experience import shade_experience
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.invariants import enforce
+from d100gui.engine.hero.model import Character, CombatTrackEntry, Item, Score, SkillScore, SpellEntry
+from d100gui.engine.protocol import Event, Payload
 from d100gui.engine.rules.model import Rules
 
 MAX_NOTES = 20_000
 MAX_TEXT = 200
 
 
-def _ev(kind: str, message: str, **data: object) -> Event:
-    return Event(kind=kind, message=f"Hand correction: {message}", topic="character", data=data)
+def _ev(payload: Payload, message: str) -> Event:
+    """A hand correction's event: the log says it was one."""
+    return ev.emit(payload, f"Hand correction: {message}")
 
 
 def _shown(value: object) -> str:
@@ -78,9 +73,9 @@ IntField = Literal[
 TextField = Literal["name", "notes", "current_quest"]
 FlagField = Literal["res", "in_darkness"]
 
-INT_FIELDS: tuple[str, ...] = IntField.__args__  # type: ignore[attr-defined]
-TEXT_FIELDS: tuple[str, ...] = TextField.__args__  # type: ignore[attr-defined]
-FLAG_FIELDS: tuple[str, ...] = FlagField.__args__  # type: ignore[attr-defined]
+INT_FIELDS: tuple[str, ...] = get_args(IntField)
+TEXT_FIELDS: tuple[str, ...] = get_args(TextField)
+FLAG_FIELDS: tuple[str, ...] = get_args(FlagField)
 
 LABELS = {
     "gp": "GP",
@@ -183,8 +178,9 @@ class SetSheetField(Command):
                 extra = f"; HP down to the new maximum ({ch.hp})"
         enforce(ch, rules)
         if self.field == "notes":
-            return [_ev("sheet_field", "notes rewritten.", field=self.field)]
-        return [_ev("sheet_field", f"{LABELS[self.field]} {_shown(before)} -> {_shown(value)}{extra}.", field=self.field)]
+            return [_ev(ev.SheetFieldSet(field=self.field), "notes rewritten.")]
+        message = f"{LABELS[self.field]} {_shown(before)} -> {_shown(value)}{extra}."
+        return [_ev(ev.SheetFieldSet(field=self.field), message)]
 
 
 # --------------------------------------------------------------------------- tracks
@@ -223,7 +219,9 @@ def _item_at(ch: Character, target: str) -> Item:
 
 def _set_experience(ch: Character, rules: Rules, target: str, value: int) -> str:
     stat = target.strip().upper()[:3]
-    if stat in STATS:
+    score: Score | SkillScore
+    name: str
+    if stat in rules.characteristics:
         score, name, length = ch.characteristics[stat], stat, rules.sheet.characteristic_track
     else:
         skill = rules.canonical_skill(target)
@@ -233,7 +231,7 @@ def _set_experience(ch: Character, rules: Rules, target: str, value: int) -> str
     if not 0 <= value <= length:
         refuse(f"{name}'s experience track has {length} pips.")
     before = score.pips
-    if value == length:  # the last pip: +5 and the track clears (refused at the maximum)
+    if value == length:  # the last pip: the step is added and the track clears (refused at the maximum)
         score.pips = length - 1
         notes = shade_experience(ch, rules, name, 1)
         return f"{name} experience {before} -> full. " + " ".join(notes)
@@ -331,7 +329,7 @@ class SetTrackPips(Command):
         else:
             message = _set_combat(ch, rules, self.value)
         enforce(ch, rules)
-        return [_ev("track", message, track=self.track, target=self.target, value=self.value)]
+        return [_ev(ev.TrackSet(track=self.track, target=self.target, value=self.value), message)]
 
 
 # --------------------------------------------------------------------------- characteristics and skills
@@ -349,8 +347,8 @@ class SetCharacteristic(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         stat = self.stat.strip().upper()[:3]
-        if stat not in STATS:
-            refuse("Choose STR, DEX or INT.")
+        if stat not in rules.characteristics:
+            refuse(f"Choose {', '.join(rules.characteristics[:-1])} or {rules.characteristics[-1]}.")
         if not 0 <= self.primary <= rules.characteristic_max:
             refuse(f"A characteristic stays between 0 and {rules.characteristic_max} (it would be {self.primary}).")
         score = ch.characteristics[stat]
@@ -358,7 +356,8 @@ class SetCharacteristic(Command):
         clamp_hp(ch, rules)
         enforce(ch, rules)
         adjusted = derive(ch, rules).characteristics[stat]
-        return [_ev("characteristic", f"{stat} primary {before} -> {self.primary} (adjusted {adjusted}).", stat=stat)]
+        payload = ev.CharacteristicChanged(stat=stat, primary=self.primary)
+        return [_ev(payload, f"{stat} primary {before} -> {self.primary} (adjusted {adjusted}).")]
 
 
 class SetSkillBonus(Command):
@@ -380,7 +379,7 @@ class SetSkillBonus(Command):
         score = ch.skills[skill]
         before, score.bonus = score.bonus, self.bonus
         enforce(ch, rules)
-        return [_ev("skill", f"{skill} {before:+d} -> {self.bonus:+d}.", skill=skill)]
+        return [_ev(ev.SkillChanged(skill=skill, bonus=self.bonus), f"{skill} {before:+d} -> {self.bonus:+d}.")]
 
 
 # --------------------------------------------------------------------------- spell book
@@ -417,7 +416,7 @@ class SetSpell(Command):
             threshold = rules.spell_thresholds()[self.position - 1]
             message = f"{name} in spell-book position {self.position} (INT {threshold}+)."
         enforce(ch, rules)
-        return [_ev("spell", message, position=self.position)]
+        return [_ev(ev.SpellSet(position=self.position), message)]
 
 
 # --------------------------------------------------------------------------- items
@@ -494,7 +493,8 @@ class EditItem(Command):
         if lost:
             extra = f" HP down to the new maximum ({ch.hp})."
         enforce(ch, rules)
-        return [_ev("item_edited", f"{old.name} in {place} now reads {self.item.describe()}.{extra}", where=self.where)]
+        message = f"{old.name} in {place} now reads {self.item.describe()}.{extra}"
+        return [_ev(ev.ItemEdited(where=self.where), message)]
 
 
 class DiscardItem(Command):
@@ -515,7 +515,7 @@ class DiscardItem(Command):
         clamp_hp(ch, rules)
         enforce(ch, rules)
         extra = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
-        return [_ev("item_discarded", f"{item.name} discarded from {place}.{extra}", where=self.where)]
+        return [_ev(ev.ItemDiscarded(where=self.where), f"{item.name} discarded from {place}.{extra}")]
 
 
 SHEET_EDIT_COMMANDS: tuple[type[Command], ...] = (

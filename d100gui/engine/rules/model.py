@@ -29,6 +29,8 @@ LAYOUT_FILE = "sheet-layout.json"
 RULES_SCHEMA_VERSION = 1
 
 Stat = Literal["STR", "DEX", "INT"]
+#: the three characteristics (the rules file must list exactly these; :class:`Rules` checks it)
+STATS: tuple[str, ...] = ("STR", "DEX", "INT")
 
 
 class RulesInvalid(ValueError):
@@ -121,6 +123,17 @@ class Ability(BaseModel):
     summary: str = ""
 
 
+class MonsterAbilityRule(BaseModel):
+    """A Monster Ability as the player reads it: its printed name and a one-line summary (our words).
+
+    The combat engine implements each ability (``engine/combat/abilities.py``); this is the
+    text a view shows for it, so no widget types the list out.
+    """
+
+    name: str
+    summary: str = ""
+
+
 class SlotRule(BaseModel):
     """One equipment slot of the sheet. ``hit_location`` is its d10 roll (None: never hit)."""
 
@@ -159,6 +172,17 @@ class Creation(BaseModel):
     hp: int = Field(ge=1)
     fate: int = Field(ge=0)
     lives: int = Field(ge=0)
+
+
+class CreationStep(BaseModel):
+    """A page of the creation wizard in our words: its title and the text under it.
+
+    ``text`` may name the rules' numbers in braces (``{rep}``, ``{hp}``); the wizard fills them in.
+    """
+
+    id: str
+    title: str
+    text: str = ""
 
 
 class Range(BaseModel):
@@ -221,6 +245,8 @@ class Rules(BaseModel):
     schema_version: int = RULES_SCHEMA_VERSION
     characteristics: list[Stat]
     characteristic_names: dict[str, str]
+    #: one line per characteristic, in our words, for tooltips and the creation wizard
+    characteristic_summaries: dict[str, str] = Field(default_factory=dict)
     characteristic_step: int = Field(ge=1)
     characteristic_max: int = Field(ge=1)
     skills: list[str]
@@ -229,6 +255,8 @@ class Rules(BaseModel):
     reputation: Range
     supplies_max: dict[str, int]
     creation: Creation
+    #: the creation wizard's pages (title and text per step id), in our words
+    creation_steps: list[CreationStep] = Field(default_factory=list)
     experience: Experience
     fate_cost: int = Field(ge=1)
     abilities: list[Ability]
@@ -244,6 +272,8 @@ class Rules(BaseModel):
     repair: Repair
     shopping: Shopping
     notes: dict[str, str] = Field(default_factory=dict)
+    #: the Monster Abilities by id (``fly``, ``dark_magic``, ...): name and summary
+    monster_abilities: dict[str, MonsterAbilityRule] = Field(default_factory=dict)
     layout: SheetLayout | None = None  # filled from sheet-layout.json by the loaders
 
     @model_validator(mode="after")
@@ -312,6 +342,24 @@ class Rules(BaseModel):
             if a.id == ability_id:
                 return a
         raise KeyError(ability_id)
+
+    def monster_ability(self, ability_id: str) -> MonsterAbilityRule:
+        """The name and summary of Monster Ability ``ability_id``; KeyError if the rules lack it."""
+        return self.monster_abilities[ability_id]
+
+    def characteristic_summary(self, stat: str) -> str:
+        """What ``stat`` is for, with the ability it unlocks: ``Strength: ... At 50 it unlocks Mighty Blow.``"""
+        name = self.characteristic_names.get(stat, stat)
+        text = f"{name}: {self.characteristic_summaries[stat]}" if stat in self.characteristic_summaries else name
+        for a in self.abilities:
+            if a.characteristic == stat:
+                text += f" At {a.threshold} it unlocks {a.name}."
+        return text
+
+    def creation_step(self, step_id: str) -> CreationStep:
+        """The wizard page for a creation step; a bare one (title from the id) if the rules lack it."""
+        found = next((s for s in self.creation_steps if s.id == step_id), None)
+        return found or CreationStep(id=step_id, title=step_id.replace("_", " ").capitalize())
 
     def canonical_skill(self, name: str) -> str | None:
         key = name.strip().lower().rstrip("s")

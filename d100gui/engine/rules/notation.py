@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
@@ -624,48 +625,78 @@ def _trailing_note(fragment: str, end: int) -> str:
     return fragment[end:].strip(" \t.,;:()[]")
 
 
-def _classify(fragment: str) -> Effect:
-    """One effect for one fragment (a comma-separated phrase); narrative if not understood."""
-    f = fragment
-    if _BARE_TIME.match(f):
-        return Effect(kind="time", amount=_num(_BARE_TIME.match(f).group("n")), text=f)  # type: ignore[union-attr]
+def _effect(kind: str, f: str, **fields: object) -> Effect:
+    """An effect of ``kind`` (validated: a kind the patterns compute must be an :data:`EffectKind`)."""
+    return Effect.model_validate({"kind": kind, "text": f, **fields})
+
+
+def _bare(f: str) -> Effect | None:
+    """A bare ``+2`` of time, a bare ``10 gp``, or half your gold."""
+    m = _BARE_TIME.match(f)
+    if m:
+        return Effect(kind="time", amount=_num(m.group("n")), text=f)
     m = _BARE_GP.match(f)
     if m:
         return Effect(kind="gp", amount=int(m.group("n")), text=f)
     if _GP_HALF.search(f):
         return Effect(kind="gp_half", text=f)
+    return None
+
+
+def _time_track_bonus(f: str) -> Effect | None:
+    """``add +5 STR to the time track``."""
     m = _TIME_TRACK_BONUS.search(f)
     if m:
         return Effect(kind="time_track_bonus", stat=m.group("stat").upper(), amount=_signed_int(m.group("n")), text=f)
+    return None
+
+
+def _roll_table(f: str) -> Effect | None:
+    """``roll twice on Table TA - TREASURE A +10``."""
     m = _ROLL_TABLE.search(f)
-    if m:
-        times = 1
-        if m.group("times"):
-            times = int(m.group("times"))
-        elif m.group("tw"):
-            times = _num(m.group("tw"))
-        title = (m.group("title") or "").strip(" -–—")
-        return Effect(
-            kind="roll_table",
-            table=table_id(m.group("id")),
-            times=times,
-            modifier=_signed_int(m.group("mod")) if m.group("mod") else 0,
-            die=(m.group("die") or "").lower(),
-            note=title.title() if title else "",
-            text=f,
-        )
+    if not m:
+        return None
+    times = 1
+    if m.group("times"):
+        times = int(m.group("times"))
+    elif m.group("tw"):
+        times = _num(m.group("tw"))
+    title = (m.group("title") or "").strip(" -–—")
+    return Effect(
+        kind="roll_table",
+        table=table_id(m.group("id")),
+        times=times,
+        modifier=_signed_int(m.group("mod")) if m.group("mod") else 0,
+        die=(m.group("die") or "").lower(),
+        note=title.title() if title else "",
+        text=f,
+    )
+
+
+def _encounter_or_belt_check(f: str) -> Effect | None:
+    """``encounter a Goblin``; ``Belt Check``."""
     m = _ENCOUNTER.match(f)
     if m:
         return Effect(kind="encounter", target=m.group("name").strip(" .,;:"), text=f)
     if _BELT_CHECK.search(f):
         return Effect(kind="belt_check", text=f)
+    return None
+
+
+def _pip_verb(f: str) -> Effect | None:
+    """``shade 2 poison pips``, ``remove 1 pip from any skill``."""
     m = _PIP_VERB.search(f)
-    if m:
-        kind, target = _pip_kind(m.group("what"), m.group("rest"))
-        n = _num(m.group("n"))
-        negative = m.group("verb").lower().split()[0] in (*_NEGATIVE_VERBS, "erase", "clear")
-        note = "up to" if re.search(r"\bup\s+to\b", m.group(0), re.I) else ""
-        return Effect(kind=kind, amount=-n if negative else n, target=target, note=note, text=f)  # type: ignore[arg-type]
+    if not m:
+        return None
+    kind, target = _pip_kind(m.group("what"), m.group("rest"))
+    n = _num(m.group("n"))
+    negative = m.group("verb").lower().split()[0] in (*_NEGATIVE_VERBS, "erase", "clear")
+    note = "up to" if re.search(r"\bup\s+to\b", m.group(0), re.I) else ""
+    return _effect(kind, f, amount=-n if negative else n, target=target, note=note)
+
+
+def _primary_or_skill_bonus(f: str) -> Effect | None:
+    """``-5 primary STR``, ``+1 primary HP``, ``a skill ... +5 to its bonus``, ``restores HP to maximum``."""
     m = _PRIMARY.search(f)
     if m:
         stat = m.group("stat").upper()
@@ -677,6 +708,11 @@ def _classify(fragment: str) -> Effect:
         return Effect(kind="skill", amount=_signed_int(m.group("n")), text=f)
     if _HP_MAX.search(f):
         return Effect(kind="hp", note="to maximum", text=f)
+    return None
+
+
+def _signed_unit(f: str) -> Effect | None:
+    """The first ``+N unit`` / ``-N unit`` whose unit is understood: ``-2 HP``, ``+5 Traps``, ``+1 pip ...``."""
     for m in _SIGNED_UNIT.finditer(f):
         found = _unit_kind(m.group("unit") or "")
         if found is None:
@@ -686,12 +722,17 @@ def _classify(fragment: str) -> Effect:
         note = _trailing_note(f, m.start("unit") + length)
         if kind == "investment_pip":
             kind, target = _pip_kind("", f[m.end() :])
-            return Effect(kind=kind, amount=amount, target=target, text=f)  # type: ignore[arg-type]
+            return _effect(kind, f, amount=amount, target=target)
         if kind == "hp" and re.search(r"\bprimary\b", f, re.I):
             kind = "hp_primary"
         if kind == "time":
             amount = abs(amount)
-        return Effect(kind=kind, amount=amount, stat=stat, target=skill, note=note, text=f)  # type: ignore[arg-type]
+        return _effect(kind, f, amount=amount, stat=stat, target=skill, note=note)
+    return None
+
+
+def _verb_unit(f: str) -> Effect | None:
+    """The first ``gain/lose N unit`` whose unit is understood: ``lose 2 HP``, ``suffer 3 damage``, ``find 10 gold``."""
     for m in _VERB_UNIT.finditer(f):
         found = _unit_kind(m.group("unit"))
         if found is None:
@@ -707,12 +748,40 @@ def _classify(fragment: str) -> Effect:
             kind = "hp"
         if kind == "investment_pip":
             kind, target = _pip_kind("", m.group("unit"))
-            return Effect(kind=kind, amount=-n if negative else n, target=target, text=f)  # type: ignore[arg-type]
-        return Effect(kind=kind, amount=-n if negative else n, stat=stat, target=skill, note=note, text=f)  # type: ignore[arg-type]
+            return _effect(kind, f, amount=-n if negative else n, target=target)
+        return _effect(kind, f, amount=-n if negative else n, stat=stat, target=skill, note=note)
+    return None
+
+
+def _phrase(f: str) -> Effect | None:
+    """A fixed phrase: ``forfeit next attack``, ``door opens``, ``No Effect``."""
     for pattern, kind in _PHRASES:
         if pattern.search(f):
-            return Effect(kind=kind, text=f)  # type: ignore[arg-type]
-    return Effect(kind="narrative", text=f)
+            return _effect(kind, f)
+    return None
+
+
+#: tried in order; the first that understands a fragment gives its effect
+_CLASSIFIERS: tuple[Callable[[str], Effect | None], ...] = (
+    _bare,
+    _time_track_bonus,
+    _roll_table,
+    _encounter_or_belt_check,
+    _pip_verb,
+    _primary_or_skill_bonus,
+    _signed_unit,
+    _verb_unit,
+    _phrase,
+)
+
+
+def _classify(fragment: str) -> Effect:
+    """One effect for one fragment (a comma-separated phrase); narrative if not understood."""
+    for classifier in _CLASSIFIERS:
+        effect = classifier(fragment)
+        if effect is not None:
+            return effect
+    return Effect(kind="narrative", text=fragment)
 
 
 def _fragments(text: str) -> list[str]:
@@ -891,50 +960,70 @@ def _loot_from(content: str, whole: str) -> LootSpec:
     return LootSpec(options=options, text=whole)
 
 
+def _starts_at_or_after(m: re.Match[str] | None, pos: int) -> bool:
+    return m is not None and m.start() >= pos
+
+
+_HEADERS = (("test", _HEADER_A), ("test_b", _HEADER_B), ("count", _COUNT))
+
+
+def _next_start(text: str, pos: int, cache: dict[str, re.Match[str] | None]) -> tuple[int, str, re.Match[str] | None] | None:
+    """Where the next test header or bracket begins at or after ``pos``: (start, kind, header match)."""
+    candidates: list[tuple[int, int, str, re.Match[str] | None]] = []
+    for kind, regex in _HEADERS:
+        m: re.Match[str] | None
+        if kind in cache and (cache[kind] is None or _starts_at_or_after(cache[kind], pos)):
+            m = cache[kind]  # searching again from pos would find the same match (or none)
+        else:
+            m = cache[kind] = regex.search(text, pos)
+        if m:
+            candidates.append((m.start(), 0, kind, m))
+    br = text.find("[", pos)
+    if br >= 0:
+        candidates.append((br, 1, "bracket", None))
+    if not candidates:
+        return None
+    start, _, kind, m = min(candidates, key=lambda c: (c[0], c[1]))
+    return start, kind, m
+
+
+def _read_bracket(text: str, start: int) -> tuple[str, object, int]:
+    """The bracket at ``start``: an orphan ``[S:...]`` test, ``[K:...]`` loot, or bracketed effects."""
+    label = _LABEL.match(text, start)
+    if label and label.group("label").upper() in "SF":
+        node, end = _build_orphan_test(text, start)
+        return "test", node, end
+    close = _match_bracket(text, start)
+    end = min(close + 1, len(text))
+    if label:  # [K:...]
+        return "loot", _loot_from(text[label.end() : close], text[start:end]), end
+    inner = _parse_outcome(text[start + 1 : close])
+    return "bracket", inner.model_copy(update={"text": text[start:end]}), end
+
+
+def _read_segment(text: str, start: int, kind: str, m: re.Match[str] | None) -> tuple[str, object, int]:
+    """(segment kind, node, end) of what begins at ``start``."""
+    if m is not None and kind in ("test", "test_b"):
+        test, end = _build_test(text, start, m)
+        return "test", test, end
+    if m is not None and kind == "count":
+        test, end = _build_count_test(text, start, m)
+        return "test", test, end
+    return _read_bracket(text, start)
+
+
 def _segments(text: str) -> list[_Seg]:
     """Split ``text`` into tests, loot, bracketed effects and plain effect text, in order."""
     segs: list[_Seg] = []
-    pos = 0
+    pos = gap_start = 0
     n = len(text)
-    gap_start = 0
     cache: dict[str, re.Match[str] | None] = {}
     while pos < n:
-        candidates = []
-        for kind, regex in (("test", _HEADER_A), ("test_b", _HEADER_B), ("count", _COUNT)):
-            if kind in cache and (cache[kind] is None or cache[kind].start() >= pos):  # type: ignore[union-attr]
-                m = cache[kind]  # searching again from pos would find the same match (or none)
-            else:
-                m = cache[kind] = regex.search(text, pos)
-            if m:
-                candidates.append((m.start(), 0, kind, m))
-        br = text.find("[", pos)
-        if br >= 0:
-            candidates.append((br, 1, "bracket", None))
-        if not candidates:
+        found = _next_start(text, pos, cache)
+        if found is None:
             break
-        start, _, kind, m = min(candidates, key=lambda c: (c[0], c[1]))
-        node: object
-        if kind in ("test", "test_b"):
-            node, end = _build_test(text, start, m)  # type: ignore[arg-type]
-            seg_kind = "test"
-        elif kind == "count":
-            node, end = _build_count_test(text, start, m)  # type: ignore[arg-type]
-            seg_kind = "test"
-        else:
-            label = _LABEL.match(text, start)
-            if label and label.group("label").upper() in "SF":
-                node, end = _build_orphan_test(text, start)
-                seg_kind = "test"
-            else:
-                close = _match_bracket(text, start)
-                end = min(close + 1, n)
-                if label:  # [K:...]
-                    node = _loot_from(text[label.end() : close], text[start:end])
-                    seg_kind = "loot"
-                else:
-                    inner = _parse_outcome(text[start + 1 : close])
-                    node = inner.model_copy(update={"text": text[start:end]})
-                    seg_kind = "bracket"
+        start, kind, m = found
+        seg_kind, node, end = _read_segment(text, start, kind, m)
         if end <= start:  # cannot happen, but never loop forever
             end = start + 1
         if start > gap_start:

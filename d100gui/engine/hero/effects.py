@@ -1,0 +1,355 @@
+"""The effects interpreter: what an outcome's effects do to the character.
+
+An outcome (``notation.Outcome``) is one option or a "/" choice of options; an option is
+effects and tests in order. :func:`apply_outcome` applies one option or leaves an
+:class:`~.decisions.OutcomeChoice`; :func:`apply_option` applies every item (a test inside
+leaves a :class:`~.decisions.CalledTest`); :func:`apply_effect` applies one effect through
+:data:`EFFECT_HANDLERS`, one small function per effect kind. An effect the engine cannot
+carry out (or one without the number it needs) is narrative: the log shows it for the
+player to do at the table. An effect that lets the player choose its target leaves a
+:class:`~.decisions.TargetChoice`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.tables import TableError
+from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.hero import events as ev
+from d100gui.engine.hero.decisions import CalledTest, OutcomeChoice, TargetChoice, add_pending
+from d100gui.engine.hero.derive import clamp_hp, derive
+from d100gui.engine.hero.equipment import destroy_belt_check
+from d100gui.engine.hero.experience import at_maximum
+from d100gui.engine.hero.guards import living_character
+from d100gui.engine.hero.model import Character, TimeBonus
+from d100gui.engine.hero.time_track import advance_time
+from d100gui.engine.protocol import Event
+from d100gui.engine.rules.model import Rules
+from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec
+
+#: effect kind -> the supplies field it changes
+SUPPLY_FIELDS = {"pick": "picks", "oil": "oil", "food": "food"}
+#: effect kind -> (the character's count field, the layout's track-length field)
+PIP_TRACKS = {
+    "key": ("keys", "keys_track"),
+    "lever": ("levers", "levers_track"),
+    "poison": ("poison", "poison_track"),
+    "disease": ("disease", "disease_track"),
+}
+#: the time-track bonus section takes these
+TIME_BONUS_STATS = ("STR", "DEX", "INT", "DEF", "DMG", "HP")
+#: outcomes the player carries out at the table; the log names them
+NARRATED = {"avoid": ev.Avoided, "no_effect": ev.NoEffect, "open": ev.Opened, "cast": ev.Cast}
+
+
+def _clamped(value: int, lo: int, hi: int) -> int:
+    return max(lo, min(hi, value))
+
+
+@dataclass(frozen=True)
+class Applying:
+    """One effect being applied: the game, the character, the effect and the log's prefix."""
+
+    ctx: GameContext
+    character: Character
+    effect: Effect
+    source: str
+
+    @property
+    def rules(self) -> Rules:
+        return self.ctx.rules
+
+    @property
+    def head(self) -> str:
+        return f"{self.source}: " if self.source else ""
+
+    @property
+    def amount(self) -> int:
+        """The effect's number (handlers are only called when it has one, see :data:`NEEDS_AMOUNT`)."""
+        assert self.effect.amount is not None
+        return self.effect.amount
+
+
+Handler = Callable[[Applying], list[Event] | None]
+
+
+# --------------------------------------------------------------------------- gold, HP, characteristics
+
+
+def _gp(a: Applying) -> list[Event]:
+    ch, amount = a.character, a.amount
+    before = ch.gp
+    ch.gp = max(0, ch.gp + amount)
+    gained = "Gained" if amount >= 0 else "Lost"
+    return [ev.emit(ev.GoldChanged(delta=ch.gp - before), f"{a.head}{gained} {abs(ch.gp - before)} gp (now {ch.gp}).")]
+
+
+def _gp_half(a: Applying) -> list[Event]:
+    ch = a.character
+    lost = (ch.gp + 1) // 2
+    ch.gp -= lost
+    return [ev.emit(ev.GoldChanged(delta=-lost), f"{a.head}Lost half your gold, rounded up: {lost} gp (now {ch.gp}).")]
+
+
+def _hp(a: Applying) -> list[Event] | None:
+    amount, ch = a.effect.amount, a.character
+    if amount is None and "max" not in a.effect.note.lower():
+        return None
+    maximum = derive(ch, a.rules).max_hp
+    before = ch.hp
+    if amount is None:
+        ch.hp = max(ch.hp, maximum)
+    elif amount > 0:
+        ch.hp = max(ch.hp, min(ch.hp + amount, maximum))  # healing restores lost HP only
+    else:
+        ch.hp = max(0, ch.hp + amount)
+    payload = ev.HpChanged(delta=ch.hp - before, hp=ch.hp, max_hp=maximum)
+    events = [ev.emit(payload, f"{a.head}HP {before} -> {ch.hp} (maximum {maximum}).")]
+    if ch.hp <= 0:
+        events.append(ev.emit(ev.HpZero(), "HP is 0: the character must use a Life (or RES) or die."))
+    return events
+
+
+def _hp_primary(a: Applying) -> list[Event]:
+    ch, amount = a.character, a.amount
+    ch.hp_primary = max(1, ch.hp_primary + amount)
+    lost = clamp_hp(ch, a.rules)
+    extra = f", current HP down by {lost}" if lost else ""
+    payload = ev.PrimaryHpChanged(hp_primary=ch.hp_primary, lost=lost)
+    return [ev.emit(payload, f"{a.head}Primary HP {amount:+d} (now {ch.hp_primary}){extra}.")]
+
+
+def _characteristic(a: Applying) -> list[Event]:
+    stat, amount = a.effect.stat, a.amount
+    if stat not in a.rules.characteristics:
+        return _choose_target(a.ctx.campaign, a.effect, list(a.rules.characteristics), a.source)
+    score = a.character.characteristics[stat]
+    score.primary = max(0, score.primary + amount)
+    clamp_hp(a.character, a.rules)
+    payload = ev.CharacteristicChanged(stat=stat, primary=score.primary)
+    return [ev.emit(payload, f"{a.head}{stat} {amount:+d} (primary now {score.primary}).")]
+
+
+def _skill_choices(character: Character, rules: Rules, amount: int) -> list[str]:
+    """The skills an unnamed ``+N Skill`` / ``-N Skill`` can apply to (room below the maximum, or bonus to lose)."""
+    if amount >= 0:
+        return [s for s, sc in character.skills.items() if sc.bonus < rules.skill_max]
+    return [s for s, sc in character.skills.items() if sc.bonus >= -amount]
+
+
+def _skill(a: Applying) -> list[Event]:
+    amount, ch = a.amount, a.character
+    if not a.effect.target:
+        choices = _skill_choices(ch, a.rules, amount)
+        if not choices:
+            return [ev.emit(ev.Narrative(), f"{a.head}No skill can take {amount:+d}: {a.effect.describe()}.")]
+        return _choose_target(a.ctx.campaign, a.effect, choices, a.source)
+    score = ch.skills[a.effect.target]
+    before = score.bonus
+    score.bonus = _clamped(score.bonus + amount, 0, a.rules.skill_max)
+    payload = ev.SkillChanged(skill=a.effect.target, bonus=score.bonus)
+    return [ev.emit(payload, f"{a.head}{a.effect.target} {before:+d} -> {score.bonus:+d}.")]
+
+
+# --------------------------------------------------------------------------- counts on the sheet
+
+
+def _rep(a: Applying) -> list[Event]:
+    ch, rep = a.character, a.rules.reputation
+    before = ch.rep
+    ch.rep = _clamped(ch.rep + a.amount, rep.min, rep.max)
+    note = "" if ch.rep == before + a.amount else f" (REP stays within {rep.min}-{rep.max})"
+    return [ev.emit(ev.RepChanged(rep=ch.rep, before=before), f"{a.head}REP {before} -> {ch.rep}{note}.")]
+
+
+def _fate_or_life(a: Applying) -> list[Event]:
+    name = "fate" if a.effect.kind == "fate" else "lives"
+    before = getattr(a.character, name)
+    after = max(0, before + a.amount)
+    setattr(a.character, name, after)
+    payload = ev.FateChanged(value=after) if name == "fate" else ev.LivesChanged(value=after)
+    return [ev.emit(payload, f"{a.head}{name.title()} {before} -> {after}.")]
+
+
+def _supplies(a: Applying) -> list[Event]:
+    key = SUPPLY_FIELDS[a.effect.kind]
+    supplies = a.character.supplies
+    before = getattr(supplies, key)
+    maximum = a.rules.supplies_max[key]
+    wanted = before + a.amount
+    after = _clamped(wanted, 0, maximum)
+    setattr(supplies, key, after)
+    note = ""
+    if wanted > maximum:
+        note = f" ({wanted - maximum} more would pass the maximum of {maximum})"
+    elif wanted < 0:
+        note = f" (there were only {before})"
+    payload = ev.SuppliesChanged(oil=supplies.oil, food=supplies.food, picks=supplies.picks)
+    return [ev.emit(payload, f"{a.head}{key.title()} {before} -> {after}{note}.")]
+
+
+_PIP_PAYLOADS: dict[str, type[ev.PipTrack]] = {
+    "key": ev.KeysChanged,
+    "lever": ev.LeversChanged,
+    "poison": ev.PoisonChanged,
+    "disease": ev.DiseaseChanged,
+}
+
+
+def _pip_track(a: Applying) -> list[Event]:
+    name, track = PIP_TRACKS[a.effect.kind]
+    length = int(getattr(a.rules.sheet, track))
+    before = getattr(a.character, name)
+    after = _clamped(before + a.amount, 0, length)
+    setattr(a.character, name, after)
+    payload = _PIP_PAYLOADS[a.effect.kind](value=after, length=length)
+    return [ev.emit(payload, f"{a.head}{name.title()} track {before} -> {after} of {length}.")]
+
+
+def _objective(a: Applying) -> list[Event]:
+    ch = a.character
+    ch.objectives = max(0, ch.objectives + a.amount)
+    return [ev.emit(ev.ObjectiveMet(objectives=ch.objectives), f"{a.head}Objectives {ch.objectives}.")]
+
+
+# --------------------------------------------------------------------------- time, belt, tables, experience
+
+
+def _time(a: Applying) -> list[Event]:
+    ch, amount = a.character, a.amount
+    fired = advance_time(ch, a.rules, amount)
+    listed = ", ".join(f"{t.kind}{f' (d10 ≤ {t.number})' if t.number else ''} at clock {t.clock}" for t in fired)
+    message = f"{a.head}+{amount} time: {ch.time_track.shaded} of {a.rules.sheet.time_track.clocks} clocks shaded."
+    if listed:
+        message += f" Triggers: {listed}."
+    return [ev.emit(ev.TimePassed(triggers=fired, clocks=amount), message)]
+
+
+def _time_track_bonus(a: Applying) -> list[Event] | None:
+    stat = a.effect.stat
+    if stat not in TIME_BONUS_STATS:
+        return None
+    bonus = TimeBonus.model_validate({"stat": stat, "amount": a.amount, "source": a.source or a.effect.text})
+    a.character.time_track.bonuses.append(bonus)
+    payload = ev.TimeTrackBonusAdded(stat=stat, amount=a.amount)
+    return [ev.emit(payload, f"{a.head}{a.amount:+d} {stat} on the time track until it refreshes.")]
+
+
+def _xp(a: Applying) -> list[Event] | None:
+    if a.amount <= 0:
+        return None
+    ch, rules = a.character, a.rules
+    tracks = list(rules.characteristics) if a.effect.target == "characteristic" else list(ch.skills)
+    choices = [s for s in tracks if not at_maximum(ch, rules, s)]
+    if not choices:
+        return [ev.emit(ev.Narrative(), f"{a.head}Every {a.effect.target} is at its maximum: no pip to shade.")]
+    return _choose_target(a.ctx.campaign, a.effect, choices, a.source)
+
+
+def _belt_check(a: Applying) -> list[Event]:
+    return belt_check(a.ctx, a.source)
+
+
+def _roll_table(a: Applying) -> list[Event] | None:
+    return roll_on_table(a.ctx, a.effect, a.source) if a.effect.table else None
+
+
+def _narrated(a: Applying) -> list[Event]:
+    return [ev.emit(NARRATED[a.effect.kind](), f"{a.head}{a.effect.describe()}.")]
+
+
+#: effect kind -> its handler; a handler returns None when the effect lacks what it needs (then it is narrative)
+EFFECT_HANDLERS: dict[str, Handler] = {
+    "gp": _gp,
+    "gp_half": _gp_half,
+    "hp": _hp,
+    "hp_primary": _hp_primary,
+    "characteristic": _characteristic,
+    "skill": _skill,
+    "rep": _rep,
+    "fate": _fate_or_life,
+    "life": _fate_or_life,
+    **dict.fromkeys(SUPPLY_FIELDS, _supplies),
+    **dict.fromkeys(PIP_TRACKS, _pip_track),
+    "objective": _objective,
+    "belt_check": _belt_check,
+    "time": _time,
+    "time_track_bonus": _time_track_bonus,
+    "roll_table": _roll_table,
+    "xp": _xp,
+    **dict.fromkeys(NARRATED, _narrated),
+}
+#: the kinds whose handler needs the effect's number (without one the effect is narrative)
+NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", *NARRATED}
+
+
+def apply_effect(ctx: GameContext, effect: Effect, source: str = "") -> list[Event]:
+    """Apply one effect to the character; returns what happened. Unknown effects are narrative."""
+    applying = Applying(ctx, living_character(ctx.campaign), effect, source)
+    handler = EFFECT_HANDLERS.get(effect.kind)
+    if handler is not None and (effect.amount is not None or effect.kind not in NEEDS_AMOUNT):
+        events = handler(applying)
+        if events is not None:
+            return events
+    return [ev.emit(ev.Narrative(effect=effect), f"{applying.head}{effect.describe()}")]
+
+
+def _choose_target(campaign: Campaign, effect: Effect, choices: list[str], source: str) -> list[Event]:
+    what = {"characteristic": "characteristic", "skill": "skill", "xp": effect.target or "track"}.get(effect.kind, "target")
+    prompt = f"{source + ': ' if source else ''}{effect.describe()}: choose the {what}."
+    decision = add_pending(campaign, TargetChoice(effect=effect, choices=choices, prompt=prompt))
+    return [ev.emit(ev.Decision(decision=decision.id), decision.prompt)]
+
+
+def belt_check(ctx: GameContext, source: str = "") -> list[Event]:
+    """Roll 1d10: the item in the matching slot is destroyed."""
+    ch = living_character(ctx.campaign)
+    roll = ctx.dice.roll("d10", "Belt Check")
+    where, item = destroy_belt_check(ch, ctx.rules, roll.final)
+    head = f"{source}: " if source else ""
+    if item is None:
+        message = f"{head}Belt Check: rolled {roll.final}, {where} is empty - nothing lost."
+    else:
+        message = f"{head}Belt Check: rolled {roll.final}, {item.name} in {where} is destroyed."
+    return [ev.emit(ev.BeltCheck(roll=roll, destroyed=item.name if item else ""), message)]
+
+
+def roll_on_table(ctx: GameContext, effect: Effect, source: str = "") -> list[Event]:
+    """Roll ``effect.times`` times on ``effect.table`` and report each row (or the gap it fell in)."""
+    events = []
+    times = max(1, effect.times or 1)
+    for n in range(times):
+        purpose = f"{source or 'Roll'} ({n + 1})" if times > 1 else (source or "")
+        try:
+            result = ctx.tables.roll(effect.table, purpose, effect.modifier, die=effect.die or None)
+        except (TableError, DiceError) as exc:
+            events.append(ev.emit(ev.Narrative(), f"{effect.describe()}: {exc}"))
+            continue
+        events.append(ev.emit(ev.TableRolled(table_roll=result), result.describe()))
+    return events
+
+
+def apply_option(ctx: GameContext, option: Option, source: str = "") -> list[Event]:
+    """Apply every item of an option: effects in order; a test inside leaves a CalledTest."""
+    events: list[Event] = []
+    for item in option.items:
+        if isinstance(item, TestSpec):
+            called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=f"{item.describe()}: roll it when you are ready."))
+            events.append(ev.emit(ev.Decision(decision=called.id), called.prompt))
+        else:
+            events += apply_effect(ctx, item, source)
+    return events
+
+
+def apply_outcome(ctx: GameContext, outcome: Outcome, source: str = "") -> list[Event]:
+    """One option: apply it. Several ("/"): leave the choice to the player."""
+    if outcome.is_empty:
+        return []
+    if outcome.is_choice:
+        prompt = f"{source + ': ' if source else ''}choose {outcome.describe()}."
+        choice = add_pending(ctx.campaign, OutcomeChoice(outcome=outcome, source=source, prompt=prompt))
+        return [ev.emit(ev.Decision(decision=choice.id), choice.prompt)]
+    return apply_option(ctx, outcome.options[0], source)
