@@ -15,16 +15,17 @@ from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import AddNote, EnterDungeon, MarkArea, MoveHero, NewDungeon, OpenDoor, SecretPassage
 from d100gui.engine.dungeon.tiles import TileSet
-from d100gui.engine.game import Campaign, CommandRefused, Game
+from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero import creation as cr
 from d100gui.engine.hero.character import ArmourClash, ExperienceChoice, PendingTest, RowNeeded, pending_of
 from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.model import Rules
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 DEMO_SEED = 20261129
 DEMO_AREAS = 18
-SIDES = ("N", "E", "W", "S")
+SIDES: tuple[dg.Direction, ...] = ("N", "E", "W", "S")
 
 
 def _settle_creation(game: Game) -> None:
@@ -49,17 +50,19 @@ def _test(game: Game, text: str) -> None:
         game.execute(AssignExperience(decision=choice.id, choice="characteristic"))
 
 
-def _passable(dungeon, pos, side) -> bool:
+def _passable(dungeon: dg.Dungeon, pos: dg.Pos, side: dg.Direction) -> bool:
     area = dungeon.area_at(pos)
     exit_ = area.exits.get(side) if area else None
     return exit_ is not None and exit_.kind != "dead_end"
 
 
-def _route_to_frontier(dungeon) -> list[str]:
+def _route_to_frontier(dungeon: dg.Dungeon) -> list[dg.Direction]:
     """Sides to walk from the hero to the nearest exit that leads into unmapped rock."""
     start = dungeon.hero
+    if start is None:
+        return []
     seen = {start}
-    queue: list[tuple[tuple[int, int], list[str]]] = [(start, [])]
+    queue: list[tuple[dg.Pos, list[dg.Direction]]] = [(start, [])]
     while queue:
         pos, path = queue.pop(0)
         for side in SIDES:
@@ -76,31 +79,46 @@ def _route_to_frontier(dungeon) -> list[str]:
     return []
 
 
+def _current(game: Game) -> dg.Dungeon:
+    dungeon = game.campaign.dungeons.current_dungeon
+    assert dungeon is not None
+    return dungeon
+
+
+def _break_through(game: Game, dungeon: dg.Dungeon) -> None:
+    """Nowhere left to go: add a secret passage on the first side that allows one."""
+    here = dungeon.hero_area()
+    assert here is not None
+    for side in SIDES:
+        try:
+            game.execute(SecretPassage(pos=here.key, side=side))
+            return
+        except CommandRefused:
+            continue
+
+
+def _walk(game: Game, route: list[dg.Direction]) -> None:
+    """Walk ``route``, opening each closed door on the way."""
+    for side in route:
+        here = _current(game).hero_area()
+        exit_ = here.exits.get(side) if here else None
+        if here is not None and exit_ is not None and exit_.door is not None and not exit_.door.is_open:
+            game.execute(OpenDoor(pos=here.key, side=side))
+        game.execute(MoveHero(side=side))
+
+
 def _explore(game: Game, areas: int) -> None:
     game.execute(NewDungeon(name="Demo dungeon (sample play)", quest="Dungeon Training 1"))
     game.execute(EnterDungeon())
     for _ in range(areas * 4):
-        dungeon = game.campaign.dungeons.current_dungeon
-        assert dungeon is not None
+        dungeon = _current(game)
         if len(dungeon.areas) >= areas:
             return
         route = _route_to_frontier(dungeon)
-        if not route:
-            here = dungeon.hero_area()
-            assert here is not None
-            for side in SIDES:
-                try:
-                    game.execute(SecretPassage(pos=here.key, side=side))
-                    break
-                except CommandRefused:
-                    continue
-            continue
-        for side in route:
-            here = game.campaign.dungeons.current_dungeon.hero_area()
-            exit_ = here.exits.get(side) if here else None
-            if here is not None and exit_ is not None and exit_.door is not None and not exit_.door.is_open:
-                game.execute(OpenDoor(pos=here.key, side=side))
-            game.execute(MoveHero(side=side))
+        if route:
+            _walk(game, route)
+        else:
+            _break_through(game, dungeon)
 
 
 def build_demo_campaign(

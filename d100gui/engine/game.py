@@ -21,12 +21,13 @@ import datetime as _dt
 import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
-from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, RandomSource, RollRecord, ScriptedSource
+from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, Modifier, RandomSource, RollRecord, ScriptedSource
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import TableLibrary
@@ -35,6 +36,25 @@ from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
+
+__all__ = [
+    "CAMPAIGN_SCHEMA_VERSION",
+    "MAX_UNDO",
+    "Campaign",
+    "CampaignMeta",
+    "Command",
+    "CommandRefused",
+    "Event",
+    "Game",
+    "GameContext",
+    "GameData",
+    "LogEntry",
+    "Payload",
+    "Redone",
+    "Undone",
+    "declare",
+    "replay",
+]
 
 CAMPAIGN_SCHEMA_VERSION = 2
 MAX_UNDO = 500
@@ -129,15 +149,35 @@ class _RecordingDice(Dice):
         super().__init__(source)
         self.made: list[RollRecord] = []
 
-    def roll(self, expression, purpose="", modifiers=(), clamp=None):
+    def roll(
+        self,
+        expression: str,
+        purpose: str = "",
+        modifiers: Sequence[Modifier | tuple[str, int]] = (),
+        clamp: tuple[int, int] | None = None,
+    ) -> RollRecord:
         record = super().roll(expression, purpose, modifiers, clamp)
         self.made.append(record)
         return record
 
-    def reroll(self, record, indexes):
+    def reroll(self, record: RollRecord, indexes: Sequence[int]) -> RollRecord:
         again = super().reroll(record, indexes)
         self.made.append(again)
         return again
+
+
+@dataclass(frozen=True)
+class GameData:
+    """What a game plays with: the rulebook's numbers, the tables, the Table M tile sets.
+
+    The engine reads no files, so these are handed in; ``bundled_game_data()`` in
+    :mod:`d100gui.storage.resources` loads the ones the app ships. The library changes when
+    the player types a missing row, so each game gets its own.
+    """
+
+    rules: Rules
+    library: TableLibrary
+    tilesets: Mapping[str, TileSet]
 
 
 class GameContext:

@@ -59,6 +59,25 @@ class EventKind:
 #: every declared event kind, by name (filled as the feature packages are imported)
 EVENT_KINDS: dict[str, EventKind] = {}
 
+#: whether an :class:`Event` of an undeclared kind (or off its declared topic) is refused; see :func:`require_declared`
+_STRICT = {"refuse_undeclared": False}
+
+
+def require_declared(on: bool = True) -> None:
+    """Refuse, from now on, every event whose kind is not declared or whose topic is not its declared topic.
+
+    Off by default while feature packages still emit undeclared kinds; switched on (once, at
+    start-up or in a test's conftest) when every kind is declared, so a new undeclared kind fails
+    the first test that emits it instead of slipping into saved logs.
+    """
+    _STRICT["refuse_undeclared"] = on
+
+
+def requires_declared() -> bool:
+    """Whether :func:`require_declared` is on."""
+    return _STRICT["refuse_undeclared"]
+
+
 P = TypeVar("P", bound=type[Payload])
 
 
@@ -97,6 +116,11 @@ class Event(BaseModel):
         spec = EVENT_KINDS.get(self.kind)
         if spec is not None:
             spec.payload.model_validate(self.data)
+        if _STRICT["refuse_undeclared"]:
+            if spec is None:
+                raise ValueError(f"event kind {self.kind!r} is not declared (declare a Payload for it with @declare)")
+            if self.topic != spec.topic:
+                raise ValueError(f"event kind {self.kind!r} is declared on topic {spec.topic!r}, not {self.topic!r}")
         return self
 
     @classmethod
@@ -118,3 +142,45 @@ class Event(BaseModel):
 @declare("legacy_message", topic="log")
 class LegacyMessage(Payload):
     """A sentence from a campaign saved before events kept their payloads (migrated as it was)."""
+
+
+# Kinds shared by several feature packages are declared here, once.
+
+
+@declare("decision", topic="decision")
+class Decision(Payload):
+    """The game now waits for the player; the message is the prompt.
+
+    ``decision`` is the id of the pending decision (a rolled test, an experience choice, a
+    creation choice) when there is one. A fight's decisions carry ``waiting`` (the fight's
+    :attr:`CombatState.waiting`: ``roll``, ``test``, ``action``, ``aim``, ``aim_pick``,
+    ``offset``, ``loot``) and what that choice needs: the allowed ``actions``, the offset
+    limits (``damage``, ``item_max``, ``shield_max``) or the loot ``options``. ``missing`` is
+    the range of table rows a creation step needs typed in.
+    """
+
+    decision: str = ""
+    waiting: str = ""
+    actions: list[str] = Field(default_factory=list)
+    damage: int = 0
+    item_max: int = 0
+    shield_max: int = 0
+    options: list[str] = Field(default_factory=list)
+    missing: list[int] = Field(default_factory=list)
+
+
+@declare("fate_used", topic="dice")
+class FateUsed(Payload):
+    """Fate was spent to re-roll dice of a test or of a held combat roll.
+
+    ``roll`` is the new :class:`~d100gui.engine.dice.dice.RollRecord` (JSON form: this module
+    imports nothing of the app); ``decision`` the test re-rolled, if it was one; ``success``
+    the test's result after the re-roll (None for a plain roll); ``before`` the natural total
+    re-rolled and ``fate`` the Fate left.
+    """
+
+    roll: dict[str, Any] = Field(default_factory=dict)
+    decision: str = ""
+    success: bool | None = None
+    before: int | None = None
+    fate: int | None = None

@@ -207,7 +207,13 @@ class CampaignSummary:
     problem: str = ""
 
 
+def _mapping(value: object) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one (a summary reads files defensively)."""
+    return value if isinstance(value, dict) else {}
+
+
 def summarize(path: Path) -> CampaignSummary:
+    """What the campaign list shows of one file, without validating it (a broken file is listed with its problem)."""
     try:
         if path.stat().st_size > MAX_CAMPAIGN_BYTES:
             raise ValueError("too big")
@@ -219,8 +225,8 @@ def summarize(path: Path) -> CampaignSummary:
     hero = data.get("character") or {}
     if not isinstance(hero, dict):
         hero = {}
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
-    quest_log = hero.get("quest_log") if isinstance(hero.get("quest_log"), dict) else {}
+    meta = _mapping(data.get("meta"))
+    quest_log = _mapping(hero.get("quest_log"))
 
     def _int(value: object) -> int | None:
         return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -21,7 +21,8 @@ from d100gui.engine.dice.tables import (
     merge_rows,
 )
 from d100gui.storage.atomic import write_text_atomic
-from d100gui.storage.resources import bundled_pack_files
+from d100gui.storage.resources import bundled_pack_files as bundled_pack_files  # re-exported: the packs module names it
+from d100gui.storage.resources import bundled_packs
 
 MAX_PACK_BYTES = 20 * 1024 * 1024
 USER_PACK_FILE = "my-tables.json"
@@ -58,8 +59,7 @@ def load_library(user_dir: Path | None = None) -> LoadedLibrary:
 
     A broken user pack never blocks start-up: it is skipped and its problems returned.
     """
-    packs = [read_pack_file(p) for p in bundled_pack_files()]
-    library = TableLibrary(packs)
+    library = TableLibrary(bundled_packs())  # parsed once per process: a library never changes a pack
     problems: list[str] = []
     user_pack: Pack | None = None
     user_path: Path | None = None
@@ -198,7 +198,7 @@ def _main(argv: list[str]) -> int:
         except PackInvalid as exc:
             print(f"{name}: INVALID\n{exc}")
             status = 1
-    known = {t.id for p in [*(read_pack_file(f) for f in bundled_pack_files()), *packs] for t in p.tables}
+    known = {t.id for p in [*bundled_packs(), *packs] for t in p.tables}
     for pack in packs:
         for prob in check_links(pack.tables, known):
             print(f"link: {prob}")

@@ -12,7 +12,9 @@ import functools
 from importlib import resources
 from pathlib import Path
 
+from d100gui.engine.dice.tables import Pack, TableLibrary, load_pack_text
 from d100gui.engine.dungeon.tiles import TileSet, load_tileset_text
+from d100gui.engine.game import GameData
 from d100gui.engine.rules.model import LAYOUT_FILE, RULES_FILE, Rules, load_rules_text
 
 STANDARD_TILESET = "standard"
@@ -58,3 +60,18 @@ def standard_tileset() -> TileSet:
 def standard_tilesets() -> dict[str, TileSet]:
     """The tile sets a new game knows before any of the player's own are added."""
     return {STANDARD_TILESET: standard_tileset()}
+
+
+@functools.lru_cache(maxsize=1)
+def bundled_packs() -> tuple[Pack, ...]:
+    """The shipped table packs, parsed and checked once (a library never changes a pack)."""
+    return tuple(load_pack_text(path.read_text(encoding="utf-8"), str(path)) for path in bundled_pack_files())
+
+
+def bundled_game_data() -> GameData:
+    """Everything a headless game needs from the bundle: rules, a fresh table library, tile sets.
+
+    Each call gives a library of its own (a typed row lands in one session only); the parsed
+    files are shared.
+    """
+    return GameData(rules=bundled_rules(), library=TableLibrary(bundled_packs()), tilesets=standard_tilesets())

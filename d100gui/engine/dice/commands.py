@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Row, TableError
-from d100gui.engine.game import Command, CommandRefused, Event, GameContext
+from d100gui.engine.game import Command, GameContext
+from d100gui.engine.protocol import CommandRefused, Event
 
 
 def _history(ctx: GameContext) -> list[HistoryEntry]:
@@ -30,12 +32,8 @@ def _added(ctx: GameContext, entry: HistoryEntry) -> Event:
     history.append(entry)
     index = len(history) - 1
     missing = entry.table is not None and entry.table.row is None
-    return Event(
-        kind="row_missing" if missing else "roll_made",
-        message=f"{index + 1}. {entry.describe()}",
-        topic="dice",
-        data={"index": index},
-    )
+    payload = RowMissing(index=index) if missing else RollMade(index=index)
+    return Event.of(payload, f"{index + 1}. {entry.describe()}")
 
 
 class RollDice(Command):
@@ -123,14 +121,8 @@ class ProvideRow(Command):
             raise CommandRefused(str(exc)) from None
         updated = entry.model_copy(update={"table": resolved})
         _history(ctx)[self.entry] = updated
-        return [
-            Event(
-                kind="row_provided",
-                message=f"Row added to your tables: {updated.describe()}",
-                topic="dice",
-                data={"index": self.entry, "table_id": resolved.table_id},
-            )
-        ]
+        provided = RowProvided(table_id=resolved.table_id, index=self.entry)
+        return [Event.of(provided, f"Row added to your tables: {updated.describe()}")]
 
 
 class AddTableRow(Command):
@@ -148,14 +140,8 @@ class AddTableRow(Command):
         except (TableError, ValueError) as exc:
             raise CommandRefused(str(exc)) from None
         shown = self.row.model_copy(update={"user": True}).summary(table)
-        return [
-            Event(
-                kind="row_provided",
-                message=f"Row {self.row.range_label()} added to {table.title}: {shown}. Apply its result on the sheet.",
-                topic="tables",
-                data={"table_id": self.table_id},
-            )
-        ]
+        message = f"Row {self.row.range_label()} added to {table.title}: {shown}. Apply its result on the sheet."
+        return [Event.of(RowProvided(table_id=self.table_id), message)]
 
 
 DICE_COMMANDS: tuple[type[Command], ...] = (RollDice, RollTable, FollowLink, RerollDice, ProvideRow, AddTableRow)

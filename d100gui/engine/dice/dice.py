@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -99,12 +99,15 @@ def expression_range(text: str) -> tuple[int, int]:
 # --------------------------------------------------------------------------- records
 
 
+DieRole = Literal["die", "tens", "units"]  # a d100 is rolled as a tens and a units d10
+
+
 class DieFace(BaseModel):
     """One physical die: its kind, the face showing and what it counts for."""
 
     sides: int
     face: int
-    role: Literal["die", "tens", "units"] = "die"
+    role: DieRole = "die"
     term: int = 0
 
     @property
@@ -230,13 +233,18 @@ class RandomSource:
     def face(self, request: FaceRequest) -> int:
         return self._rng.randint(request.lowest, request.highest)
 
-    def get_state(self) -> list:
+    def get_state(self) -> list[Any]:
+        """The generator state as JSON-friendly lists (saved in the campaign)."""
         version, internal, gauss = self._rng.getstate()
         return [version, list(internal), gauss]
 
-    def set_state(self, state: list) -> None:
+    def set_state(self, state: list[Any]) -> None:
         version, internal, gauss = state
         self._rng.setstate((version, tuple(internal), gauss))
+
+
+class ScriptExhausted(DiceError):
+    """A scripted roll asked for more faces than the script holds (the scenario, not the player, is wrong)."""
 
 
 class ScriptedSource:
@@ -252,9 +260,14 @@ class ScriptedSource:
     def remaining(self) -> int:
         return len(self._faces)
 
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces not rolled yet, in order."""
+        return tuple(self._faces)
+
     def face(self, request: FaceRequest) -> int:
         if not self._faces:
-            raise DiceError(f"Scripted dice ran out while rolling {request.expression} for {request.purpose!r}.")
+            raise ScriptExhausted(f"Scripted dice ran out while rolling {request.expression} for {request.purpose!r}.")
         return check_face(request, self._faces.pop(0))
 
 
@@ -289,9 +302,9 @@ class ManualSource:
 # --------------------------------------------------------------------------- roller
 
 
-def _dice_for(terms: Sequence[Term]) -> list[tuple[int, int, str]]:
+def _dice_for(terms: Sequence[Term]) -> list[tuple[int, int, DieRole]]:
     """(term index, sides, role) for every physical die an expression needs."""
-    wanted: list[tuple[int, int, str]] = []
+    wanted: list[tuple[int, int, DieRole]] = []
     for index, term in enumerate(terms):
         for _ in range(term.count):
             if term.sides == 100:
@@ -313,10 +326,10 @@ class Dice:
         if begin is not None:
             begin(requests)
 
-    def _face(self, index: int, sides: int, role: str, purpose: str, expression: str) -> DieFace:
+    def _face(self, index: int, sides: int, role: DieRole, purpose: str, expression: str) -> DieFace:
         request = FaceRequest(sides=sides, role=role, purpose=purpose, expression=expression)
         face = self.source.face(request)
-        return DieFace(sides=sides, face=face, role=role, term=index)  # type: ignore[arg-type]
+        return DieFace(sides=sides, face=face, role=role, term=index)
 
     def roll(
         self,

@@ -15,6 +15,7 @@ import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
@@ -199,28 +200,26 @@ class PackInvalid(ValueError):
         super().__init__(f"{len(self.problems)} problem(s):\n{lines}{more}")
 
 
-def _loc_to_where(loc: tuple, data: object) -> tuple[str, str, str]:
+def _loc_to_where(loc: tuple[str | int, ...], data: object) -> tuple[str, str, str]:
     """Turn a pydantic error location into (table, row, field) names."""
     table = row = field = ""
-    node = data
+    node: Any = data  # the untrusted JSON, walked defensively
     parts = list(loc)
     i = 0
     while i < len(parts):
         part = parts[i]
-        if part == "tables" and i + 1 < len(parts) and isinstance(parts[i + 1], int):
-            idx = parts[i + 1]
+        if part == "tables" and i + 1 < len(parts) and isinstance(idx := parts[i + 1], int):
             try:
-                node = node["tables"][idx]  # type: ignore[index]
-                table = str(node.get("id", f"#{idx + 1}"))  # type: ignore[union-attr]
+                node = node["tables"][idx]
+                table = str(node.get("id", f"#{idx + 1}"))
             except (KeyError, IndexError, TypeError, AttributeError):
                 table = f"#{idx + 1}"
             i += 2
             continue
-        if part == "rows" and i + 1 < len(parts) and isinstance(parts[i + 1], int):
-            idx = parts[i + 1]
+        if part == "rows" and i + 1 < len(parts) and isinstance(idx := parts[i + 1], int):
             try:
-                rnode = node["rows"][idx]  # type: ignore[index]
-                rng = rnode.get("range")  # type: ignore[union-attr]
+                rnode = node["rows"][idx]
+                rng = rnode.get("range")
                 row = f"{rng[0]}-{rng[1]}" if isinstance(rng, list) and len(rng) == 2 else f"#{idx + 1}"
             except (KeyError, IndexError, TypeError, AttributeError):
                 row = f"#{idx + 1}"
@@ -267,8 +266,12 @@ def check_pack(pack: Pack, file: str = "<pack>") -> list[Problem]:
 
 
 def check_table(table: Table, file: str = "<pack>") -> list[Problem]:
+    """A table's own checks: columns, die, each row's range and fields, links' dice, overlaps."""
     problems: list[Problem] = []
-    p = lambda row, field, msg: problems.append(Problem(file, table.id, row, field, msg))
+
+    def p(row: str, field: str, msg: str) -> None:
+        problems.append(Problem(file, table.id, row, field, msg))
+
     keys = [c.key for c in table.columns]
     if len(set(keys)) != len(keys):
         p("", "columns", "two columns share a key")

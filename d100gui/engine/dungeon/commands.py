@@ -10,16 +10,22 @@ Positions are ``"col,row"`` keys; sides are map sides ``N``/``E``/``S``/``W``.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, ParamSpec, TypeVar
 
+from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged
+from d100gui.engine.dungeon.events import Side as Side  # re-exported: a map side, as commands take it
 from d100gui.engine.dungeon.tiles import TileRoller, TileSet
-from d100gui.engine.game import Command, CommandRefused, Event, GameContext
+from d100gui.engine.game import Command, GameContext
+from d100gui.engine.protocol import CommandRefused, Event
 
-Side = Literal["N", "E", "S", "W"]
 DOOR_TABLE = "d100.D"
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def _book(ctx: GameContext) -> dg.DungeonBook:
@@ -50,8 +56,8 @@ def tileset_for(ctx: GameContext) -> TileSet:
     return ctx.tilesets.get(wanted) or ctx.tilesets["standard"]
 
 
-def _map_event(message: str, **data: object) -> Event:
-    return Event(kind="map_changed", message=message, topic="map", data=dict(data))
+def _map_event(message: str, pos: str | None = None) -> Event:
+    return Event.of(MapChanged(pos=pos), message)
 
 
 def _dice_events(ctx: GameContext, placement: dg.Placement | None) -> list[Event]:
@@ -63,26 +69,20 @@ def _dice_events(ctx: GameContext, placement: dg.Placement | None) -> list[Event
     if placement.tile_roll is not None:
         tile = placement.tile_roll.tile
         history.append(HistoryEntry(roll=placement.tile_roll.roll, note=f"tile {tile.number} ({tile.colour}, {tile.kind})"))
-        events.append(
-            Event(kind="roll_made", message=placement.tile_roll.describe(), topic="dice", data={"index": len(history) - 1})
-        )
+        events.append(Event.of(RollMade(index=len(history) - 1), placement.tile_roll.describe()))
     for door in placement.door_rolls:
         history.append(HistoryEntry(roll=door.roll.roll, table=door.roll))
         label = f"Door on the {door.side} side of area {door.col},{door.row}: {door.door.label}"
-        events.append(Event(kind="roll_made", message=label, topic="dice", data={"index": len(history) - 1}))
-        if door.pending:
-            events.append(
-                Event(
-                    kind="door_row_missing",
-                    message=f"Table D roll {door.door.roll}: that row is not in your tables. Type it from your rulebook.",
-                    topic="decision",
-                    data={"pos": dg.pos_key((door.col, door.row)), "side": door.side, "roll": door.door.roll},
-                )
-            )
+        events.append(Event.of(RollMade(index=len(history) - 1), label))
+        if door.pending and door.door.roll is not None:
+            missing = DoorRowMissing(pos=dg.pos_key((door.col, door.row)), side=door.side, roll=door.door.roll)
+            message = f"Table D roll {door.door.roll}: that row is not in your tables. Type it from your rulebook."
+            events.append(Event.of(missing, message))
     return events
 
 
-def _run(fn, *args, **kwargs):
+def _run(fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """Call a map function; a :class:`~d100gui.engine.dungeon.map.DungeonError` becomes a refusal."""
     try:
         return fn(*args, **kwargs)
     except dg.DungeonError as exc:
@@ -120,6 +120,8 @@ class NewDungeon(Command):
 
 
 class SelectDungeon(Command):
+    """Show (and play in) the campaign's dungeon number ``index`` (0-based)."""
+
     kind: Literal["select_dungeon"] = "select_dungeon"
     index: int
 
@@ -172,18 +174,14 @@ class MoveHero(Command):
             message = f"Moved {self.side} to area {area.col},{area.row}."
         events = [*_dice_events(ctx, result.placement), _map_event(message, pos=area.key)]
         if area.escaped:
-            events.append(
-                Event(
-                    kind="escaped_monster_here",
-                    message=f"The {area.escaped} you escaped from is here: you must encounter it (back at full HP).",
-                    topic="decision",
-                    data={"pos": area.key},
-                )
-            )
+            message = f"The {area.escaped} you escaped from is here: you must encounter it (back at full HP)."
+            events.append(Event.of(EscapedMonsterHere(pos=area.key, monster=area.escaped), message))
         return events
 
 
 class LeaveDungeon(Command):
+    """Leave the dungeon by the entrance (the hero must stand on the entrance area)."""
+
     kind: Literal["leave_dungeon"] = "leave_dungeon"
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -269,7 +267,7 @@ class ResolveDoorRow(Command):
         _store(ctx, _run(dg.set_door, dungeon, _pos(self.pos), self.side, kind, door.roll, kind == dg.OPEN_DOOR))
         return [
             _map_event(f"Door on the {self.side} side of area {self.pos}: {kind} ({door.roll})."),
-            Event(kind="row_provided", message="", topic="tables", data={"table_id": DOOR_TABLE}),
+            Event.of(RowProvided(table_id=DOOR_TABLE, row=self.row)),
         ]
 
 
@@ -296,6 +294,8 @@ class PlaceTile(Command):
 
 
 class DeleteArea(Command):
+    """Rub a mapped area off the sheet by hand (a correction)."""
+
     kind: Literal["delete_area"] = "delete_area"
     manual = True
     pos: str
@@ -318,6 +318,8 @@ class MoveHeroTo(Command):
 
 
 class AddNote(Command):
+    """Write a note on an area (``square``: the 3x3 square it marks, if any); it gets the next note number."""
+
     kind: Literal["add_note"] = "add_note"
     pos: str
     text: str
@@ -332,6 +334,8 @@ class AddNote(Command):
 
 
 class MoveNote(Command):
+    """Move note number ``ref`` to another area (and square)."""
+
     kind: Literal["move_note"] = "move_note"
     ref: int
     pos: str
@@ -343,6 +347,8 @@ class MoveNote(Command):
 
 
 class EditNote(Command):
+    """Rewrite the text of note number ``ref``."""
+
     kind: Literal["edit_note"] = "edit_note"
     ref: int
     text: str
@@ -353,6 +359,8 @@ class EditNote(Command):
 
 
 class DeleteNote(Command):
+    """Rub out note number ``ref``."""
+
     kind: Literal["delete_note"] = "delete_note"
     ref: int
 

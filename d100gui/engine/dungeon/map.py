@@ -96,6 +96,14 @@ def _check_rotation(rotation: int) -> int:
     return rotation // 90
 
 
+def _as_rotation(rotation: int) -> Rotation:
+    """``rotation`` as one of the four turns; :class:`EditRefused` for any other angle."""
+    for turn in ROTATIONS:
+        if turn == rotation:
+            return turn
+    raise EditRefused(f"A tile is turned 0, 90, 180 or 270 degrees, not {rotation}.")
+
+
 def tile_side_to_map(side: str, rotation: int) -> Direction:
     """The map side a tile-frame side (``ahead``, ``left``, ``right``, ``back``) lands on."""
     return turn_clockwise(_TILE_SIDE_AT_0[side], _check_rotation(rotation))
@@ -538,7 +546,7 @@ def _place(
     draft: _Draft,
     pos: Pos,
     tile: Tile,
-    rotation: int,
+    rotation: Rotation,
     door_roller: TableRoller | None,
     tile_roll: TileRoll | None = None,
 ) -> Placement:
@@ -546,8 +554,8 @@ def _place(
     d = draft.d
     before = {(e.col, e.row, e.side) for e in d.dead_ends}
     exits: dict[Direction, Exit] = {tile_side_to_map("back", rotation): Exit(kind="open", drawn="open")}
-    for side, kind in tile.exits.items():
-        exits[tile_side_to_map(side, rotation)] = Exit(kind=kind, drawn=kind)
+    for tile_side, kind in tile.exits.items():
+        exits[tile_side_to_map(tile_side, rotation)] = Exit(kind=kind, drawn=kind)
     for side in DIRECTIONS:
         other = d.area_at(neighbour(pos, side))
         facing = other.exits.get(opposite(side)) if other else None
@@ -558,7 +566,7 @@ def _place(
         row=pos[1],
         tile=tile.number,
         tile_name=tile.name,
-        rotation=rotation,  # type: ignore[arg-type]
+        rotation=rotation,
         colour=tile.colour,
         floor=rotate_floor(tile.floor, rotation),
         exits=exits,
@@ -572,14 +580,14 @@ def _place(
     for tile_side in TILE_SIDES:
         if tile.exits.get(tile_side) != "door":
             continue
-        side = tile_side_to_map(tile_side, rotation)
-        ex = area.exits[side]
+        map_side = tile_side_to_map(tile_side, rotation)
+        ex = area.exits[map_side]
         if ex.kind != "door" or door_roller is None:
             continue  # a dead-end door leads nowhere and is not rolled
-        result = door_roller.roll(DOOR_TABLE, f"Table D: door on the {DIRECTION_NAMES[side]} side of {_where(pos)}")
+        result = door_roller.roll(DOOR_TABLE, f"Table D: door on the {DIRECTION_NAMES[map_side]} side of {_where(pos)}")
         door = door_from_roll(result, door_roller.library)
         ex.door = door
-        door_rolls.append(DoorRoll(col=pos[0], row=pos[1], side=side, roll=result, door=door))
+        door_rolls.append(DoorRoll(col=pos[0], row=pos[1], side=map_side, roll=result, door=door))
 
     dungeon = draft.finish()
     created = [e for e in dungeon.dead_ends if (e.col, e.row, e.side) not in before]
@@ -758,7 +766,7 @@ def place_manual(
     player to fill in with :func:`set_door`.
     """
     pos = (col, row)
-    _check_rotation(rotation)
+    turned = _as_rotation(rotation)
     if dungeon.area_at(pos) is not None:
         raise EditRefused(f"{_where(pos).capitalize()} is already mapped: delete it first.")
     if not dungeon.placeable(pos):
@@ -767,7 +775,7 @@ def place_manual(
     if problems:
         raise EditRefused(f"Tile {tile.number} cannot be placed: {'; '.join(problems)}.")
     draft = _Draft(dungeon)
-    placement = _place(draft, pos, tile, rotation, door_roller)
+    placement = _place(draft, pos, tile, turned, door_roller)
     return draft.d, placement
 
 

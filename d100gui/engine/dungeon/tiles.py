@@ -17,9 +17,9 @@ are floor, exits sit on floor, every exit is reachable from the entry).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
@@ -74,7 +74,8 @@ class Tile(BaseModel):
         return tile_kind(self.exits)
 
 
-def tile_kind(exits: dict[str, str]) -> str:
+def tile_kind(exits: Iterable[str]) -> str:
+    """A tile's shape named by its exit sides (``ahead``, ``left``, ``right``): straight, bend, T junction, fork..."""
     sides = set(exits)
     if not sides:
         return "dead end"
@@ -189,7 +190,7 @@ def _tile_label(raw: object, index: int) -> int | None:
     return None
 
 
-def _exit_key_problems(raw: dict, file: str, label: int | None, index: int) -> list[TileProblem]:
+def _exit_key_problems(raw: dict[str, Any], file: str, label: int | None, index: int) -> list[TileProblem]:
     """Exits listed under a name that is not a side middle get a sentence of their own."""
     exits = raw.get("exits")
     if not isinstance(exits, dict):
@@ -231,57 +232,65 @@ def _validate(data: object, file: str) -> tuple[TileSet | None, list[TileProblem
     if not isinstance(raw_tiles, list):
         problems.append(p(file, None, "tiles", "'tiles' must be a list of tiles"))
         return None, problems
-
     tiles: list[Tile] = []
     for index, raw in enumerate(raw_tiles):
-        label = _tile_label(raw, index)
-        named = lambda msg, label=label, index=index: msg if label is not None else f"tile #{index + 1}: {msg}"
-        if not isinstance(raw, dict):
-            problems.append(p(file, label, "", named("a tile must be a JSON object")))
-            continue
-        key_problems = _exit_key_problems(raw, file, label, index)
-        problems.extend(key_problems)
-        try:
-            tile = Tile.model_validate(raw)
-        except ValidationError as exc:
-            for err in exc.errors():
-                loc = [str(x) for x in err["loc"]]
-                if loc and loc[0] == "exits" and len(loc) > 1 and key_problems and loc[1] not in TILE_SIDES:
-                    continue  # already said in plain words above
-                field = ".".join(loc)
-                message = err["msg"]
-                if loc and loc[0] == "colour":
-                    message = f"bad colour {raw.get('colour')!r}: use Y (yellow), R (red), G (green) or B (blue)"
-                problems.append(p(file, label, field, named(message)))
-            continue
-        for message in check_tile(tile):
-            problems.append(p(file, tile.number, "floor" if "floor" in message or "square" in message else "exits", message))
-        tiles.append(tile)
+        tile, tile_problems = _validate_tile(raw, file, index)
+        problems.extend(tile_problems)
+        if tile is not None:
+            tiles.append(tile)
+    problems.extend(_numbering_problems(raw_tiles, file))
+    if problems:
+        return None, problems
+    return TileSet.model_validate({**head, "tiles": tiles}), []
 
-    numbers = [_tile_label(raw, i) for i, raw in enumerate(raw_tiles)]
+
+def _validate_tile(raw: object, file: str, index: int) -> tuple[Tile | None, list[TileProblem]]:
+    """One tile of a tile set: the tile (None if it does not validate) and its problems."""
+    label = _tile_label(raw, index)
+
+    def named(msg: str) -> str:
+        return msg if label is not None else f"tile #{index + 1}: {msg}"
+
+    if not isinstance(raw, dict):
+        return None, [TileProblem(file, label, "", named("a tile must be a JSON object"))]
+    key_problems = _exit_key_problems(raw, file, label, index)
+    problems = list(key_problems)
+    try:
+        tile = Tile.model_validate(raw)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = [str(x) for x in err["loc"]]
+            if loc and loc[0] == "exits" and len(loc) > 1 and key_problems and loc[1] not in TILE_SIDES:
+                continue  # already said in plain words above
+            message = err["msg"]
+            if loc and loc[0] == "colour":
+                message = f"bad colour {raw.get('colour')!r}: use Y (yellow), R (red), G (green) or B (blue)"
+            problems.append(TileProblem(file, label, ".".join(loc), named(message)))
+        return None, problems
+    for message in check_tile(tile):
+        field = "floor" if "floor" in message or "square" in message else "exits"
+        problems.append(TileProblem(file, tile.number, field, message))
+    return tile, problems
+
+
+def _numbering_problems(raw_tiles: list[Any], file: str) -> list[TileProblem]:
+    """Exactly 100 tiles, each number once."""
+    problems: list[TileProblem] = []
     if len(raw_tiles) != TILE_COUNT:
-        problems.append(
-            p(
-                file,
-                None,
-                "tiles",
-                f"wrong tile count: a tile set holds exactly {TILE_COUNT} tiles, this one has {len(raw_tiles)}",
-            )
-        )
+        message = f"wrong tile count: a tile set holds exactly {TILE_COUNT} tiles, this one has {len(raw_tiles)}"
+        problems.append(TileProblem(file, None, "tiles", message))
     seen: set[int] = set()
-    for number in numbers:
+    for number in (_tile_label(raw, i) for i, raw in enumerate(raw_tiles)):
         if number is None:
             continue
         if number in seen:
-            problems.append(p(file, number, "number", f"duplicate number: tile {number} appears more than once"))
+            problems.append(TileProblem(file, number, "number", f"duplicate number: tile {number} appears more than once"))
         seen.add(number)
     missing = [n for n in range(1, TILE_COUNT + 1) if n not in seen]
     if missing:
         shown = ", ".join(str(n) for n in missing[:20]) + (" ..." if len(missing) > 20 else "")
-        problems.append(p(file, None, "tiles", f"missing number(s): no tile for roll {shown}"))
-    if problems:
-        return None, problems
-    return TileSet.model_validate({**head, "tiles": tiles}), []
+        problems.append(TileProblem(file, None, "tiles", f"missing number(s): no tile for roll {shown}"))
+    return problems
 
 
 def load_tileset_data(data: object, file: str = "<tile set>") -> TileSet:

@@ -1,0 +1,226 @@
+"""The engine for headless use: play a campaign from plain dicts, with scripted or seeded dice.
+
+This is the small, stable face of the engine for bug reports, scenario tests and outside tools
+(see ``docs/engine-api.md``)::
+
+    from d100gui.engine import Session
+    from d100gui.storage.resources import bundled_game_data
+
+    session = Session.new(bundled_game_data(), seed=7)
+    session.script_dice([3, 4])
+    events = session.run({"kind": "roll_dice", "expression": "2d6"})
+    assert events[0]["kind"] == "roll_made"
+
+Commands are the vocabulary of ``docs/commands.md`` (a ``kind`` and its fields); events come
+back as plain dicts (``kind``, ``topic``, ``data``, ``message``) as they are kept in the log.
+The engine reads no files: :class:`GameData` is handed in (``bundled_game_data()`` loads the
+bundled one; a tool may build its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from d100gui.engine.combat.monster import CombatState
+from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice.dice import DiceError, ScriptedSource, ScriptExhausted
+from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dice.tables import TableError
+from d100gui.engine.game import Campaign, Command, Game, GameData, LogEntry
+from d100gui.engine.hero.character import Character, PendingDecision
+from d100gui.engine.hero.creation import creation_commands
+from d100gui.engine.protocol import CommandRefused, Event
+
+__all__ = [
+    "API_VERSION",
+    "CommandRefused",
+    "GameData",
+    "ScriptExhausted",
+    "Session",
+    "command_kinds",
+    "creation_steps",
+]
+
+#: bumped when a name below changes incompatibly (additions keep the number)
+API_VERSION = 1
+
+
+def command_kinds() -> list[str]:
+    """Every command kind :meth:`Session.run` accepts, sorted (documented in ``docs/commands.md``)."""
+    return sorted(_kind_of(c) for c in ALL_COMMANDS)
+
+
+def creation_steps(name: str, scores: Mapping[str, int], skills: Sequence[str], armour_rolls: int = 3) -> list[dict[str, Any]]:
+    """The rulebook's "Creating a Character" steps as plain command dicts, in its order.
+
+    ``scores`` assigns the three characteristic scores (e.g. ``{"STR": 50, "DEX": 40, "INT": 30}``);
+    ``skills`` names the starting skills. A step may leave a pending decision (an armour clash)
+    to answer before the next step: see :attr:`Session.pending`.
+    """
+    commands = creation_commands(name, dict(scores), list(skills), armour_rolls)
+    return [c.model_dump(mode="json") for c in commands]
+
+
+def _kind_of(command: type[Command]) -> str:
+    return str(command.model_fields["kind"].default)
+
+
+def _plain(events: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.model_dump(mode="json") for e in events]
+
+
+class Session:
+    """One campaign played headless: run commands, script dice, read the state, undo.
+
+    Every change goes through :meth:`run` (the same commands the app's widgets send), so a
+    session is logged, undoable and replayable exactly like a game played in the window.
+    """
+
+    def __init__(self, data: GameData, campaign: Campaign, policy: MissingRowPolicy | str = MissingRowPolicy.ASK) -> None:
+        self.data = data
+        self.game = Game(
+            campaign,
+            data.library,
+            ALL_COMMANDS,
+            policy=MissingRowPolicy(policy),
+            rules=data.rules,
+            tilesets=data.tilesets,
+        )
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def new(cls, data: GameData, seed: int | None = None, policy: MissingRowPolicy | str = MissingRowPolicy.ASK) -> Session:
+        """A blank campaign. ``seed`` fixes the dice (same seed, same commands: same game).
+
+        ``policy`` is what a table roll does on a row the tables lack: ``"ask"`` (a pending
+        decision, as in the app), ``"reroll"`` (re-roll among known rows, for the bundled
+        excerpts) or ``"sample"``.
+        """
+        campaign = Campaign()
+        if seed is not None:
+            campaign.meta.seed = seed
+        return cls(data, campaign, policy)
+
+    @classmethod
+    def from_json(cls, data: GameData, text: str, policy: MissingRowPolicy | str = MissingRowPolicy.ASK) -> Session:
+        """A campaign from the JSON :meth:`to_json` wrote (the current format).
+
+        Older campaign files are migrated by ``d100gui.storage.campaigns.load_campaign``; pass
+        its result to ``Session(data, campaign)``.
+        """
+        try:
+            campaign = Campaign.model_validate_json(text)
+        except ValidationError as exc:
+            raise ValueError(f"not a campaign in the current format: {exc.error_count()} problem(s)") from exc
+        return cls(data, campaign, policy)
+
+    def to_json(self) -> str:
+        """The campaign as the app saves it (a ``*.d100.json`` file's content)."""
+        return self.game.campaign.model_dump_json()
+
+    # ------------------------------------------------------------------ playing
+    def run(self, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Run one command given as a plain dict (``{"kind": "move_hero", "side": "E"}``); return its events.
+
+        A command the rules do not allow now, an unknown kind, a bad field, a bad dice
+        expression or an unknown table raises :class:`CommandRefused` with the reason, and the
+        campaign (dice and scripted faces included) is left exactly as it was.
+        :class:`ScriptExhausted` means the scripted dice ran out: the scenario needs more faces.
+        """
+        parsed = self._parse(command)
+        script = self._script
+        saved = script.faces if script is not None else ()
+        try:
+            events = self.game.execute(parsed)
+        except (ScriptExhausted, CommandRefused):
+            self._rewind(script, saved)
+            raise
+        except (DiceError, TableError) as exc:
+            self._rewind(script, saved)
+            raise CommandRefused(str(exc)) from exc
+        return _plain(events)
+
+    def _parse(self, command: Mapping[str, Any]) -> Command:
+        try:
+            return self.game.parse_command(dict(command))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "the command"
+            raise CommandRefused(f"Command {command.get('kind')!r}: {where}: {first['msg']}.") from exc
+
+    def _rewind(self, script: ScriptedSource | None, faces: tuple[int, ...]) -> None:
+        if script is not None:
+            self.game.override = ScriptedSource(faces)
+
+    def script_dice(self, faces: Iterable[int]) -> None:
+        """Roll these faces next, in order, instead of the seeded dice (added after any still scripted).
+
+        A d100 is two d10 faces, tens then units (``0, 0`` reads 100); a lone d10 face ``0``
+        reads 10; a d6 face is 1-6. While faces are scripted, every roll takes the next one;
+        running out raises :class:`ScriptExhausted`. :meth:`seeded_dice` goes back to the
+        campaign's generator.
+        """
+        if self._script is None:
+            self.game.override = ScriptedSource(list(faces))
+        else:
+            self._script.push(*faces)
+
+    @property
+    def scripted_left(self) -> int:
+        """How many scripted faces are not rolled yet (0 when the dice are seeded)."""
+        return self._script.remaining if self._script is not None else 0
+
+    def seeded_dice(self) -> None:
+        """Drop any scripted faces: rolls come from the campaign's seeded generator again."""
+        self.game.override = None
+
+    @property
+    def policy(self) -> MissingRowPolicy:
+        """What a table roll does on a row the tables lack: ``ask``, ``reroll`` or ``sample`` (see :meth:`new`)."""
+        return self.game.policy
+
+    @policy.setter
+    def policy(self, policy: MissingRowPolicy | str) -> None:
+        self.game.policy = MissingRowPolicy(policy)
+
+    @property
+    def _script(self) -> ScriptedSource | None:
+        override = self.game.override
+        return override if isinstance(override, ScriptedSource) else None
+
+    def undo(self) -> list[dict[str, Any]]:
+        """Undo the last command (the dice are undone too); :class:`CommandRefused` if there is none."""
+        return _plain(self.game.undo())
+
+    def redo(self) -> list[dict[str, Any]]:
+        """Do an undone command again (same dice); :class:`CommandRefused` if there is none."""
+        return _plain(self.game.redo())
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def campaign(self) -> Campaign:
+        """The whole campaign. Read it; change it only through :meth:`run`."""
+        return self.game.campaign
+
+    @property
+    def character(self) -> Character | None:
+        """The hero (being created, alive or dead), or None before ``create_character``."""
+        return self.game.campaign.character
+
+    @property
+    def pending(self) -> list[PendingDecision]:
+        """Decisions waiting for the player (a rolled test, an armour clash, a missing row...)."""
+        return list(self.game.campaign.pending)
+
+    @property
+    def combat(self) -> CombatState | None:
+        """The fight in progress (``waiting`` says what it waits for), or None."""
+        return self.game.campaign.combat
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every command run so far, with its rolls and events (what a saved campaign keeps)."""
+        return list(self.game.campaign.log)
