@@ -14,9 +14,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import cast
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 SHAPES = ("circle", "box", "clock")
@@ -232,7 +245,7 @@ class PipTrack(QWidget):
         return k - 1 if k == self._value else k
 
     # ------------------------------------------------------------------ input
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if self._read_only or event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
@@ -242,19 +255,19 @@ class PipTrack(QWidget):
             return
         self.value_requested.emit(self.requested_for(k))
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         k = None if self._read_only else self.pip_at(event.position())
         if k != self._hover:
             self._hover = k
             self.update()
         super().mouseMoveEvent(event)
 
-    def leaveEvent(self, event) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self._hover = None
         self.update()
         super().leaveEvent(event)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if self._read_only:
             super().keyPressEvent(event)
             return
@@ -268,30 +281,35 @@ class PipTrack(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def event(self, event) -> bool:
-        if event.type() == event.Type.ToolTip:
-            k = self.pip_at(QPointF(event.pos()))
-            lines = []
-            if k is not None:
-                lines.append(self._tips.get(k, f"{k} of {self._count}"))
-                if k in self._marks:
-                    lines.append(self._marks[k])
-                for kind, number in self._icons.get(k, []):
-                    lines.append(
-                        {"oil": "Oil: use 1 oil", "food": "Food: eat 1 food"}.get(
-                            kind, f"Wandering monster: d10 ≤ {number} rolls on Table E"
-                        )
-                    )
-            text = "\n".join(lines) or self.toolTip()
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            help_event = cast(QHelpEvent, event)  # a ToolTip event is a QHelpEvent
+            k = self.pip_at(QPointF(help_event.pos()))
+            text = "\n".join(self._tip_lines(k)) or self.toolTip()
             if text:
-                QToolTip.showText(event.globalPos(), text, self)
+                QToolTip.showText(help_event.globalPos(), text, self)
             else:
                 QToolTip.hideText()
             return True
         return super().event(event)
 
+    def _tip_lines(self, k: int | None) -> list[str]:
+        """The tooltip of pip ``k``: its own tip, its milestone, what its symbols ask for."""
+        if k is None:
+            return []
+        lines = [self._tips.get(k, f"{k} of {self._count}")]
+        if k in self._marks:
+            lines.append(self._marks[k])
+        for kind, number in self._icons.get(k, []):
+            lines.append(
+                {"oil": "Oil: use 1 oil", "food": "Food: eat 1 food"}.get(
+                    kind, f"Wandering monster: d10 ≤ {number} rolls on Table E"
+                )
+            )
+        return lines
+
     # ------------------------------------------------------------------ painting
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()

@@ -18,6 +18,7 @@ be used to fish for better equipment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -38,8 +39,8 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.tables import PackInvalid
-from d100gui.engine.game import Command
+from d100gui.engine.dice.tables import PackInvalid, TableLibrary
+from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.character import STATS, ArmourClash, Character, RowNeeded, derive
 from d100gui.engine.hero.creation import (
     STEP_LABELS,
@@ -59,6 +60,7 @@ from d100gui.engine.hero.creation import (
     TakeStartingSupplies,
     next_step,
 )
+from d100gui.engine.hero.queries import ability_requirement, unlock_thresholds
 from d100gui.engine.rules.model import Rules
 from d100gui.storage import packs
 from d100gui.ui.common.bridge import EngineBridge
@@ -104,16 +106,19 @@ class _Page(QWizardPage):
     def refresh(self) -> None:
         """Re-read the model (after any command)."""
 
+    def why_incomplete(self) -> str:
+        """Why Next is greyed on this page (empty when the page is complete)."""
+        return ""
+
 
 class IntroPage(_Page):
+    """The rulebook's steps listed; Next starts the sheet (or carries on with one being created)."""
+
     def __init__(self, wizard: CreationWizard) -> None:
-        super().__init__(wizard, "Creating a Character", "The rulebook's steps, one page each.")
+        step = wizard.rules.creation_step("intro")
+        super().__init__(wizard, step.title, "The rulebook's steps, one page each.")
         steps = "".join(f"<li>{STEP_LABELS[s].capitalize()}</li>" for s in STEPS)
-        text = QLabel(
-            f"<ol>{steps}<li>Write the character's name</li></ol>"
-            "Every step is recorded in the campaign log. <i>Cancel</i> undoes everything this wizard did; the dice "
-            "remember their rolls, so starting again rolls the same."
-        )
+        text = QLabel(f"<ol>{steps}<li>Write the character's name</li></ol>" + wizard.step_text("intro"))
         text.setWordWrap(True)
         text.setTextFormat(Qt.TextFormat.RichText)
         self.box.addWidget(text)
@@ -151,11 +156,12 @@ class IntroPage(_Page):
 
 
 class CharacteristicsPage(_Page):
+    """Assign the starting values to STR, DEX and INT, one each."""
+
     def __init__(self, wizard: CreationWizard) -> None:
         rules = wizard.rules
         values = sorted(rules.creation.characteristic_values, reverse=True)
-        shown = ", ".join(str(v) for v in values)
-        super().__init__(wizard, "Characteristics", f"Assign {shown}: one value to each of STR, DEX and INT.")
+        super().__init__(wizard, rules.creation_step("characteristics").title, wizard.step_text("characteristics"))
         form = QFormLayout()
         self.combos: dict[str, QComboBox] = {}
         for stat, default in zip(STATS, values, strict=True):
@@ -167,8 +173,9 @@ class CharacteristicsPage(_Page):
             self.combos[stat] = combo
             form.addRow(f"{rules.characteristic_names.get(stat, stat)} ({stat})", combo)
         self.box.addLayout(form)
-        hints = ", ".join(f"{a.name} at {a.characteristic} {a.threshold}" for a in rules.abilities)
-        hint = QLabel(f"Abilities unlock at 50: {hints}.")
+        hints = ", ".join(f"{a.name} at {ability_requirement(rules, a.id)}" for a in rules.abilities)
+        at = " or ".join(str(t) for t in unlock_thresholds(rules))
+        hint = QLabel(f"Abilities unlock at {at}: {hints}.")
         hint.setWordWrap(True)
         self.box.addWidget(hint)
         self.finish_layout()
@@ -187,6 +194,12 @@ class CharacteristicsPage(_Page):
     def isComplete(self) -> bool:
         return sorted(self.scores().values()) == sorted(self.w.rules.creation.characteristic_values)
 
+    def why_incomplete(self) -> str:
+        if self.isComplete():
+            return ""
+        values = sorted(self.w.rules.creation.characteristic_values, reverse=True)
+        return f"Give each characteristic a different value: {', '.join(str(v) for v in values)}."
+
     def refresh(self) -> None:
         ch = self.character
         if ch is not None and self.done_step("characteristics"):
@@ -204,12 +217,11 @@ class CharacteristicsPage(_Page):
 
 
 class SkillsPage(_Page):
+    """Choose the skills that start with a bonus."""
+
     def __init__(self, wizard: CreationWizard) -> None:
         rules = wizard.rules
-        n, bonus = rules.creation.skill_choices, rules.creation.skill_bonus
-        super().__init__(
-            wizard, "Skill bonus", f"Choose {n} skills to start at +{bonus}. You have every skill; these add to tests."
-        )
+        super().__init__(wizard, rules.creation_step("skills").title, wizard.step_text("skills"))
         grid = QGridLayout()
         self.checks: dict[str, QCheckBox] = {}
         for i, skill in enumerate(rules.skills):
@@ -241,6 +253,11 @@ class SkillsPage(_Page):
     def isComplete(self) -> bool:
         return len(self.chosen()) == self.w.rules.creation.skill_choices
 
+    def why_incomplete(self) -> str:
+        n = self.w.rules.creation.skill_choices
+        chosen = len(self.chosen())
+        return "" if chosen == n else f"Choose {n} skills to go on ({chosen} chosen so far)."
+
     def refresh(self) -> None:
         ch = self.character
         if ch is not None and self.done_step("skills"):
@@ -265,8 +282,9 @@ class SkillsPage(_Page):
 class FixedStepPage(_Page):
     """A step with nothing to choose: the page says what is written, Next writes it."""
 
-    def __init__(self, wizard: CreationWizard, step: str, title: str, text: str, command: type[Command]) -> None:
-        super().__init__(wizard, title, STEP_LABELS[step].capitalize() + ".")
+    def __init__(self, wizard: CreationWizard, step: str, command: Callable[[], Command]) -> None:
+        super().__init__(wizard, wizard.rules.creation_step(step).title, STEP_LABELS[step].capitalize() + ".")
+        text = wizard.step_text(step)
         self.step = step
         self.command = command
         self.text = QLabel(text)
@@ -293,14 +311,16 @@ class RollPage(_Page):
         title = wizard.library.get(self.table_id).title if self.table_id in wizard.library else self.table_id
         self.table_title = title
         times = "once" if self.total == 1 else f"{self.total} times"
-        extra = (
-            " A piece for a slot you already fill: keep the new one (the old is discarded) or roll again."
-            if purpose == "armour"
-            else ""
-        )
-        super().__init__(
-            wizard, "Starting weapon" if purpose == "weapon" else "Starting armour", f"Roll {times} on {title}.{extra}"
-        )
+        text = wizard.step_text(self.step, times=times, table=title)
+        super().__init__(wizard, rules.creation_step(self.step).title, text)
+        self._build_roll_row(title)
+        self._build_clash()
+        self._build_missing()
+        self.row_dialog: MissingRowDialog | None = None
+        self.rolls: list[tuple[RollRecord | None, str]] = []  # each roll's dice and what it brought
+        self.finish_layout()
+
+    def _build_roll_row(self, title: str) -> None:
         line = QHBoxLayout()
         self.roll_button = QPushButton(f"Roll {title.split('–')[0].strip()}")
         self.roll_button.clicked.connect(lambda _=False: self.roll())
@@ -321,6 +341,7 @@ class RollPage(_Page):
         self.history.setStyleSheet("color: palette(placeholder-text);")
         self.box.addWidget(self.history)
 
+    def _build_clash(self) -> None:
         self.clash = QGroupBox("Armour for a slot already filled")
         col = QVBoxLayout(self.clash)
         self.clash_text = QLabel()
@@ -336,6 +357,7 @@ class RollPage(_Page):
         col.addLayout(buttons)
         self.box.addWidget(self.clash)
 
+    def _build_missing(self) -> None:
         self.missing = QGroupBox("A row your tables do not have")
         col = QVBoxLayout(self.missing)
         self.missing_text = QLabel()
@@ -345,9 +367,6 @@ class RollPage(_Page):
         self.type_row_button.clicked.connect(lambda _=False: self.ask_row())
         col.addWidget(self.type_row_button)
         self.box.addWidget(self.missing)
-        self.row_dialog: MissingRowDialog | None = None
-        self.rolls: list[tuple[RollRecord | None, str]] = []  # each roll's dice and what it brought
-        self.finish_layout()
 
     # ------------------------------------------------------------------ state
     def _count(self) -> int:
@@ -364,6 +383,15 @@ class RollPage(_Page):
 
     def isComplete(self) -> bool:
         return self.done_step(self.step) and self.pending_clash() is None and self.pending_row() is None
+
+    def why_incomplete(self) -> str:
+        if self.pending_clash() is not None:
+            return "Keep the new armour piece or roll again first."
+        if self.pending_row() is not None:
+            return "Type the missing row from your rulebook first."
+        if not self.done_step(self.step):
+            return f"Roll on {self.table_title} first ({self._count()} of {self.total} done)."
+        return ""
 
     def refresh(self) -> None:
         clash, row = self.pending_clash(), self.pending_row()
@@ -459,8 +487,10 @@ class RollPage(_Page):
 
 
 class NamePage(_Page):
+    """Name the character; Finish checks every step is done."""
+
     def __init__(self, wizard: CreationWizard) -> None:
-        super().__init__(wizard, "Name", "Write the character's name. Finish checks every step is done.")
+        super().__init__(wizard, wizard.rules.creation_step("name").title, wizard.step_text("name"))
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setMaxLength(60)
@@ -475,6 +505,9 @@ class NamePage(_Page):
 
     def isComplete(self) -> bool:
         return bool(self.name.text().strip())
+
+    def why_incomplete(self) -> str:
+        return "" if self.isComplete() else "Write the character's name first."
 
     def refresh(self) -> None:
         ch = self.character
@@ -521,56 +554,72 @@ class CreationWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setMinimumSize(520, 440)
-        rules = self.rules
-        c = rules.creation
-        supplies = ", ".join(f"{v} {k}" for k, v in c.supplies.items())
-        maxima = ", ".join(f"{k} {v}" for k, v in rules.supplies_max.items())
-        belt = ", ".join(f"{b.count} × {b.name} ({b.effect})" for b in c.belt)
-        self.pages_by_name: dict[str, _Page] = {
-            "intro": IntroPage(self),
-            "characteristics": CharacteristicsPage(self),
-            "skills": SkillsPage(self),
-            "reputation": FixedStepPage(
-                self,
-                "reputation",
-                "Reputation",
-                f"Write <b>REP {c.rep}</b>. Quests raise or lower it; it never goes above {rules.reputation.max} "
-                f"or below {rules.reputation.min}.",
-                SetStartingReputation,
-            ),
-            "weapon": RollPage(self, "weapon"),
-            "armour": RollPage(self, "armour"),
-            "supplies": FixedStepPage(
-                self,
-                "supplies",
-                "Supplies",
-                f"Add <b>{supplies}</b> to the Supplies area (maxima: {maxima}).",
-                TakeStartingSupplies,
-            ),
-            "potions": FixedStepPage(self, "potions", "Belt", f"Put <b>{belt}</b> in the belt slots.", TakeStartingPotions),
-            "finishing": FixedStepPage(
-                self,
-                "finishing",
-                "Finishing",
-                f"Add <b>{c.hp} Health Points</b>, <b>{c.fate} Fate</b> and <b>{c.lives} Lives</b>.",
-                SetStartingHealth,
-            ),
-            "name": NamePage(self),
-        }
+        self.pages_by_name: dict[str, _Page] = self._build_pages()
         for name, page in self.pages_by_name.items():
             self.setPage(PAGE_IDS[name], page)
+            page.completeChanged.connect(self._explain_next)
         self.setStartId(PAGE_IDS["intro"])
         self.bridge.error.connect(self._remember_error)
         self.currentIdChanged.connect(lambda _id: self.refresh())
+        self.currentIdChanged.connect(lambda _id: self._explain_next())
         self.refresh()
+
+    def _build_pages(self) -> dict[str, _Page]:
+        return {
+            "intro": IntroPage(self),
+            "characteristics": CharacteristicsPage(self),
+            "skills": SkillsPage(self),
+            "reputation": FixedStepPage(self, "reputation", SetStartingReputation),
+            "weapon": RollPage(self, "weapon"),
+            "armour": RollPage(self, "armour"),
+            "supplies": FixedStepPage(self, "supplies", TakeStartingSupplies),
+            "potions": FixedStepPage(self, "potions", TakeStartingPotions),
+            "finishing": FixedStepPage(self, "finishing", SetStartingHealth),
+            "name": NamePage(self),
+        }
+
+    def step_values(self) -> dict[str, object]:
+        """The rules' numbers a step text may name in braces (``{rep}``, ``{supplies}``)."""
+        rules = self.rules
+        c = rules.creation
+        return {
+            "values": ", ".join(str(v) for v in sorted(c.characteristic_values, reverse=True)),
+            "stats": ", ".join(STATS[:-1]) + f" and {STATS[-1]}",
+            "skill_choices": c.skill_choices,
+            "skill_bonus": c.skill_bonus,
+            "rep": c.rep,
+            "rep_max": rules.reputation.max,
+            "rep_min": rules.reputation.min,
+            "supplies": ", ".join(f"{v} {k}" for k, v in c.supplies.items()),
+            "maxima": ", ".join(f"{k} {v}" for k, v in rules.supplies_max.items()),
+            "belt": ", ".join(f"{b.count} × {b.name} ({b.effect})" for b in c.belt),
+            "hp": c.hp,
+            "fate": c.fate,
+            "lives": c.lives,
+        }
+
+    def step_text(self, step: str, **extra: object) -> str:
+        """A step's text from the rules, its braces filled with the rules' numbers."""
+        text = self.rules.creation_step(step).text
+        try:
+            return text.format_map({**self.step_values(), **extra})
+        except (KeyError, IndexError, ValueError):
+            return text  # a player's rules file with an unknown name in braces: show it as written
+
+    def _explain_next(self) -> None:
+        """Say why Next (or Finish) is greyed: a tooltip from the page, empty when it can go on."""
+        page = self.currentPage()
+        reason = page.why_incomplete() if isinstance(page, _Page) else ""
+        for which in (QWizard.WizardButton.NextButton, QWizard.WizardButton.FinishButton):
+            self.button(which).setToolTip(reason)
 
     # ------------------------------------------------------------------ model
     @property
-    def campaign(self):
+    def campaign(self) -> Campaign:
         return self.bridge.game.campaign
 
     @property
-    def library(self):
+    def library(self) -> TableLibrary:
         return self.bridge.game.library
 
     @property

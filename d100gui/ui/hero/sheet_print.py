@@ -22,6 +22,15 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from d100gui.engine.hero.character import Character, Derived, Item, derive
+from d100gui.engine.hero.queries import (
+    ability_for,
+    ability_unlocked,
+    belt_item,
+    covering_two_handed,
+    darkness_penalty,
+    spells_castable,
+    track_full_gain,
+)
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import paint_trigger_icon
 
@@ -160,12 +169,17 @@ def _title(pen: _Pen, width: float, character: Character, page: int) -> float:
     return bar.bottom() + 2
 
 
-def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Derived) -> None:
-    y = _title(pen, w, ch, 1)
-    # header
+def _halves(w: float) -> tuple[float, float]:
+    """The width of a half-page block and the x where the right-hand block starts."""
+    half = w / 2 - 1.5
+    return half, half + 3
+
+
+def _header(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """Name, REP, GP, Fate, Lives and the quest encounter modifier, boxed."""
     cells = [
         ("NAME", ch.name, 74.0),
-        ("REP (1-10)", str(ch.rep), 17.0),
+        (f"REP ({rules.reputation.min}-{rules.reputation.max})", str(ch.rep), 17.0),
         ("GP", str(ch.gp), 26.0),
         ("FATE", str(ch.fate), 15.0),
         ("LIVES", "RES" if ch.res and not ch.lives else (f"{ch.lives} RES" if ch.res else str(ch.lives)), 17.0),
@@ -177,19 +191,22 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
         pen.labelled(QRectF(x, y, width, 11), label, value, 12 if label != "NAME" else 13)
         x += width + gap
     y += 14
+    return y
 
-    # characteristics (left) and health (right)
+
+def _characteristics_and_health(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """STR / DEX / INT with experience pips and ability badges (left); health points (right)."""
     left_w = 124.0
     top = pen.section(QRectF(0, y, left_w, 34), "Characteristics")
     heads = (
         ("", 0, 12),
         ("PRIMARY", 12, 14),
         ("ADJUSTED", 27, 15),
-        ("EXPERIENCE (full track: +5, then clear)", 44, 58),
+        (f"EXPERIENCE (full track: {track_full_gain(rules, 'characteristic')}, then clear)", 44, 58),
         ("ABILITY", 102, 22),
     )
-    for label, hx, hw in heads:
-        pen.text(QRectF(hx + 1, top + 0.5, hw, 3), label, 5.5, True)
+    for label, col_x, col_w in heads:
+        pen.text(QRectF(col_x + 1, top + 0.5, col_w, 3), label, 5.5, True)
     ry = top + 4
     for stat in rules.characteristics:
         score = ch.characteristics.get(stat)
@@ -199,10 +216,10 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
         pen.box(QRectF(28, ry + 0.5, 13, 7), width=0.5)
         pen.text(QRectF(28, ry + 0.5, 13, 7), str(d.characteristics[stat]), 12, True, align=Qt.AlignmentFlag.AlignCenter)
         end = pen.pips(45, ry + 2.5, rules.sheet.characteristic_track, score.pips if score else 0, 3.0, 4.0)
-        pen.text(QRectF(end + 0.8, ry, 6, 8), "+5", 6.5)
-        ability = next((a for a in rules.abilities if a.characteristic == stat), None)
+        pen.text(QRectF(end + 0.8, ry, 6, 8), track_full_gain(rules, "characteristic"), 6.5)
+        ability = ability_for(rules, stat)
         if ability is not None:
-            lit = d.abilities.get(ability.id, False)
+            lit = ability_unlocked(d, ability.id)
             badge = QRectF(103, ry + 1.5, 20, 5)
             pen.box(badge, fill=INK if lit else None, width=0.25, colour=INK if lit else FAINT)
             pen.text(badge, ability.name, 6.2, lit, Qt.AlignmentFlag.AlignCenter, QColor("#ffffff") if lit else FAINT)
@@ -218,13 +235,16 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
     pen.text(QRectF(hx + 2, top + 19.5, hw - 4, 4), f"Defence Bonus (DB): {d.defence_bonus}", 7)
     pen.text(
         QRectF(hx + 2, top + 24, hw - 4, 4),
-        "Light: no oil, -20 STR/DEX/INT" if ch.in_darkness else "Light: lit",
+        f"Light: no oil, {darkness_penalty(rules)} STR/DEX/INT" if ch.in_darkness else "Light: lit",
         6.5,
         colour=FAINT,
     )
     y += 37
+    return y
 
-    # equipment
+
+def _equipment(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """The equipment slots with hit location, damage mod, the item's columns and its repair track."""
     rows = len(rules.slots)
     row_h = 6.4
     height = 4.2 + 4 + rows * row_h + 1
@@ -248,7 +268,6 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
         pen.text(QRectF(cx + 1, top + 0.5, cw - 1, 3.2), label, 5.5, True)
         cx += cw
     ry = top + 4
-    main = ch.equipment.get("main_weapon")
     for slot in rules.slots:
         item = ch.equipment.get(slot.id)
         pen.line(0, ry, w, ry)
@@ -259,9 +278,9 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
             pen.text(QRectF(xs[2], ry, 9, row_h), f"{rules.damage_mod(slot.id):+d}", 8, align=Qt.AlignmentFlag.AlignCenter)
         pen.text(QRectF(xs[1] + 1, ry, 24, row_h), slot.name, 8, True)
         if item is None:
-            covered = slot.id == "off_weapon" and main is not None and main.two_handed
-            if covered and main is not None:
-                pen.text(QRectF(xs[3] + 1, ry, 52, row_h), f"({main.name}, two-handed)", 7.5, italic=True, colour=FAINT)
+            cover = covering_two_handed(ch, slot.id)
+            if cover is not None:
+                pen.text(QRectF(xs[3] + 1, ry, 52, row_h), f"({cover.name}, two-handed)", 7.5, italic=True, colour=FAINT)
         else:
             pen.text(QRectF(xs[3] + 1, ry, 52, row_h), item.name, 8.5)
             pen.text(QRectF(xs[4], ry, 19, row_h), _item_bonuses(item), 7, align=Qt.AlignmentFlag.AlignCenter)
@@ -280,8 +299,11 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
     for x in xs[1:]:
         pen.line(x, top, x, ry)
     y += height + 3
+    return y
 
-    # belt (left) and keys / levers / poison / disease (right)
+
+def _belt_and_counts(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """The belt slots (left); keys, levers, poison and disease tracks (right)."""
     half = w / 2 - 1.5
     block = 36.0
     top = pen.section(QRectF(0, y, half, block), "Belt slots (brews, potions, scrolls)")
@@ -309,8 +331,12 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
                 gx = rx + 21 + k * 5.4 + (k // 5) * (5.4 * 0.35)
                 pen.text(QRectF(gx, ty + 4.4, 3.6, 2.6), str(k + 1), 4.5, align=Qt.AlignmentFlag.AlignCenter, colour=FAINT)
     y += block + 3
+    return y
 
-    # skills (left) and spell book (right)
+
+def _skills_and_spells(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """Skills with bonus and experience pips (left); the spell book with its INT thresholds (right)."""
+    half, rx = _halves(w)
     block = 52.0
     top = pen.section(QRectF(0, y, half, block), f"Skills (max +{rules.skill_max})")
     for i, skill in enumerate(rules.skills):
@@ -321,9 +347,9 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
         bonus = score.bonus if score else 0
         pen.text(QRectF(19, sy + 0.3, 7, 3.8), f"+{bonus}" if bonus else "", 7, True, Qt.AlignmentFlag.AlignCenter)
         end = pen.pips(28.5, sy + 0.6, rules.sheet.skill_track, score.pips if score else 0, 3.0, 4.2)
-        pen.text(QRectF(end + 0.6, sy, 6, 4.2), "+5", 6)
+        pen.text(QRectF(end + 0.6, sy, 6, 4.2), track_full_gain(rules, "skill"), 6)
     top = pen.section(QRectF(rx, y, w - rx, block), "Spell book")
-    caster = d.abilities.get("spell_caster", True)
+    caster = spells_castable(rules, d)
     pen.text(
         QRectF(rx + 2, top + 0.4, w - rx - 4, 3.4),
         "Spell Caster: active" if caster else "Spell Caster: locked (scrolls only)",
@@ -348,8 +374,11 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
                 colour=colour,
             )
     y += block + 3
+    return y
 
-    # time track
+
+def _time_track(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """The time track with its trigger symbols, objectives met and the legend, to the foot of the page."""
     layout = rules.sheet.time_track
     block = h - y
     top = pen.section(QRectF(0, y, w, block), "Time track")
@@ -374,6 +403,7 @@ def _page_one(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Der
     bonuses = ", ".join(f"{b.amount:+d} {b.stat}" for b in ch.time_track.bonuses)
     legend = "Flame: use oil · loaf: eat food · eye n: wandering monster on d10 ≤ n (Table E)"
     pen.text(QRectF(ox, top + 11, w - ox - 2, block - 12), (f"Bonuses: {bonuses}. " if bonuses else "") + legend, 5.5, wrap=True)
+    return y
 
 
 def _item_table(pen: _Pen, rect: QRectF, title: str, items: Sequence[Item], rules: Rules, repair: bool, min_rows: int) -> None:
@@ -416,7 +446,7 @@ def _item_table(pen: _Pen, rect: QRectF, title: str, items: Sequence[Item], rule
                     7,
                     align=Qt.AlignmentFlag.AlignCenter,
                 )
-                if item.kind not in rules.belt_kinds:
+                if not belt_item(rules, item):
                     pen.pips(
                         xs[4] + 1.5, ry + 1.3, item.repair_track or rules.sheet.repair_track, item.repair_pips, 2.8, 3.6, "box"
                     )
@@ -429,8 +459,8 @@ def _item_table(pen: _Pen, rect: QRectF, title: str, items: Sequence[Item], rule
         pen.line(x, top, x, ry)
 
 
-def _page_two(pen: _Pen, w: float, h: float, ch: Character, rules: Rules) -> None:
-    y = _title(pen, w, ch, 2)
+def _lists(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """Backpack across the page; unequipped potions and non-slot items side by side."""
     height = 4.2 + 4 + 12 * 5.6 + 1
     _item_table(pen, QRectF(0, y, w, height), "Backpack (unequipped items)", ch.backpack, rules, True, 12)
     y += height + 3
@@ -440,8 +470,12 @@ def _page_two(pen: _Pen, w: float, h: float, ch: Character, rules: Rules) -> Non
     _item_table(pen, QRectF(0, y, half, height), "Unequipped potions", ch.potions, rules, False, 7)
     _item_table(pen, QRectF(rx, y, w - rx, height), "Non-slot items", ch.non_slot_items, rules, False, 7)
     y += height + 3
+    return y
 
-    # quest log (left) and supplies (right)
+
+def _quest_log_and_supplies(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """The quest log (left) and supplies (right)."""
+    half, rx = _halves(w)
     block = 30.0
     top = pen.section(QRectF(0, y, half, block), "Quest log")
     for i, (label, value) in enumerate(
@@ -463,8 +497,11 @@ def _page_two(pen: _Pen, w: float, h: float, ch: Character, rules: Rules) -> Non
         )
         sy += 3.8 * ((maximum + per_row - 1) // per_row) + 1.6
     y += block + 3
+    return y
 
-    # empire building
+
+def _empire(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """Empire building: each investment's shares, pips and worth."""
     inv = rules.investments
     block = 4.2 + 4 + len(inv.kinds) * 5.4 + 1.5
     top = pen.section(QRectF(0, y, w, block), "Empire building")
@@ -488,12 +525,16 @@ def _page_two(pen: _Pen, w: float, h: float, ch: Character, rules: Rules) -> Non
         )
         ry += 5.4
     y += block + 3
+    return y
 
-    # notes (left) and combat track (right)
+
+def _notes_and_combat(pen: _Pen, w: float, h: float, y: float, ch: Character, rules: Rules, d: Derived) -> float:
+    """Notes (left) and the combat track with its milestones and last fights (right), to the foot of the page."""
+    half, rx = _halves(w)
     block = h - y
     top = pen.section(QRectF(0, y, half, block), "Notes")
-    for ly in range(int(top + 6), int(y + block - 1), 6):
-        pen.line(2, ly, half - 2, ly, FAINT, 0.1)
+    for rule_y in range(int(top + 6), int(y + block - 1), 6):
+        pen.line(2, rule_y, half - 2, rule_y, FAINT, 0.1)
     pen.text(
         QRectF(2, top + 1.4, half - 4, block - 6),
         ch.notes,
@@ -538,6 +579,18 @@ def _page_two(pen: _Pen, w: float, h: float, ch: Character, rules: Rules) -> Non
         ]
         pen.text(QRectF(rx + 2, ly, w - rx - 4, 3.4), f"{n}. {entry.monster}  " + " ".join(b for b in bits if b), 6)
         ly += 3.6
+    return y
+
+
+PAGE_ONE = (_header, _characteristics_and_health, _equipment, _belt_and_counts, _skills_and_spells, _time_track)
+PAGE_TWO = (_lists, _quest_log_and_supplies, _empire, _notes_and_combat)
+
+
+def _page(pen: _Pen, w: float, h: float, ch: Character, rules: Rules, d: Derived, number: int) -> None:
+    """One page: the title bar, then each part below the last."""
+    y = _title(pen, w, ch, number)
+    for part in PAGE_ONE if number == 1 else PAGE_TWO:
+        y = part(pen, w, h, y, ch, rules, d)
 
 
 def paint_sheet(
@@ -552,9 +605,9 @@ def paint_sheet(
     w, h = page_mm
     d = derive(character, rules)
     pen = _Pen(painter, dpi)
-    _page_one(pen, w, h, character, rules, d)
+    _page(pen, w, h, character, rules, d, 1)
     new_page()
-    _page_two(pen, w, h, character, rules)
+    _page(pen, w, h, character, rules, d, 2)
 
 
 def _layout() -> QPageLayout:
@@ -604,15 +657,22 @@ def render_to_printer(printer: QPrinter, character: Character, rules: Rules) -> 
         painter.end()
 
 
-def print_sheet(parent: QWidget | None, character: Character, rules: Rules | None = None) -> QPrintPreviewDialog:
+class SheetPreview(QPrintPreviewDialog):
+    """The print preview of the sheet; it keeps its printer alive as long as it is open."""
+
+    def __init__(self, printer: QPrinter, parent: QWidget | None = None) -> None:
+        super().__init__(printer, parent)
+        self.printer_ = printer
+
+
+def print_sheet(parent: QWidget | None, character: Character, rules: Rules) -> QPrintPreviewDialog:
     """Open a print preview of the sheet (A4, two pages, true scale); printing goes from there."""
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageLayout(_layout())
     printer.setDocName(f"{character.name or 'Character'} - character sheet")
-    dialog = QPrintPreviewDialog(printer, parent)
+    dialog = SheetPreview(printer, parent)
     dialog.setWindowTitle("Print the character sheet")
     snapshot = character.model_copy(deep=True)
     dialog.paintRequested.connect(lambda p: render_to_printer(p, snapshot, rules))
-    dialog.printer_ = printer  # keep the printer alive as long as the dialog
     dialog.open()
     return dialog

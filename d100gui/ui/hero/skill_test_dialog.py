@@ -4,7 +4,7 @@
 
 1. *Ready* — for a ``Test:`` line (``text``) or ad hoc (characteristic, modifier, skills), it
    shows the target as the rulebook writes it (``65 -10 +5 +10 = 70``) and the chance (70%)
-   from :func:`~d100gui.engine.hero.skill_test.preview_test`, and what success and failure bring.
+   from :func:`~d100gui.engine.hero.queries.preview`, and what success and failure bring.
 2. *Rolled* — ``RollTest`` made the roll: the dice are drawn, success or failure shown, and
    Fate can re-roll the tens die, the units die or both (``UseFate``), again and again while
    Fate lasts. "Accept" settles it (``AcceptTest``).
@@ -20,33 +20,11 @@ pending in the campaign (saved with it); opening the dialog again picks it up.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QFrame,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from d100gui.engine.game import Command, CommandRefused
-from d100gui.engine.hero.character import (
-    STATS,
-    CalledTest,
-    ExperienceChoice,
-    OutcomeChoice,
-    PendingTest,
-    TargetChoice,
-)
+from d100gui.engine.game import Campaign, Command
+from d100gui.engine.hero.character import PendingDecision, PendingTest
+from d100gui.engine.hero.queries import chance_of, is_single_die, preview
 from d100gui.engine.hero.skill_test import (
     AcceptTest,
     AssignExperience,
@@ -57,27 +35,29 @@ from d100gui.engine.hero.skill_test import (
     TestPreview,
     UseFate,
     make_spec,
-    preview_test,
 )
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.notation import TestSpec, parse_test
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.dice_faces import DiceFacesView
+from d100gui.ui.hero.skill_test_panels import (
+    DecisionBox,
+    DecisionHandlers,
+    RolledPanel,
+    TargetPanel,
+    TestInputs,
+    formula,
+)
 
 BONUS_LABEL = "situational bonus"
 ERROR_STYLE = "color: #c0392b;"
-SUCCESS_STYLE = "color: #2e8b57; font-weight: bold; font-size: 13pt;"
-FAILURE_STYLE = "color: #c0392b; font-weight: bold; font-size: 13pt;"
 
 
 def _chance(target: int, die: str) -> int:
-    """Percent chance of rolling ``target`` or under: d100, or a d10 against a count."""
-    return max(0, min(100, target)) if die == "d100" else max(0, min(10, target)) * 10
+    """Kept for callers: the engine's answer (:func:`~d100gui.engine.hero.queries.chance_of`)."""
+    return chance_of(target, die)
 
 
-def _formula(parts) -> str:
-    if not parts:
-        return ""
-    return f"{parts[0].value}" + "".join(f" {p.value:+d}" for p in parts[1:]) + f" = {sum(p.value for p in parts)}"
+_formula = formula  # kept for callers
 
 
 class SkillTestDialog(QDialog):
@@ -106,9 +86,9 @@ class SkillTestDialog(QDialog):
         self._adopt_waiting_roll()
         self.bridge.log_appended.connect(self._log)
         self.bridge.error.connect(self._remember_error)
-        self.bridge.campaign_changed.connect(self.render)
+        self.bridge.campaign_changed.connect(self.show_state)
         self.update_preview()
-        self.render()
+        self.show_state()
 
     # ------------------------------------------------------------------ build
     def _build(self) -> None:
@@ -123,103 +103,19 @@ class SkillTestDialog(QDialog):
         self.line.setVisible(bool(self.text))
         self.line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.line)
-
-        self.inputs = QGroupBox("Before you roll")
-        form = QFormLayout(self.inputs)
-        self.characteristic = QComboBox()
-        for stat in STATS:
-            self.characteristic.addItem(f"{stat} ({self.rules.characteristic_names.get(stat, stat)})", stat)
-        form.addRow("Characteristic", self.characteristic)
-        self.modifier = QSpinBox()
-        self.modifier.setRange(-100, 100)
-        self.modifier.setSingleStep(5)
-        form.addRow("Modifier", self.modifier)
-        self.name = QLineEdit()
-        self.name.setPlaceholderText("(optional) what is being tested")
-        form.addRow("Name", self.name)
-        skills = QWidget()
-        grid = QGridLayout(skills)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setVerticalSpacing(0)
-        self.skill_checks: dict[str, QCheckBox] = {}
-        for i, skill in enumerate(self.rules.skills):
-            check = QCheckBox(skill)
-            self.skill_checks[skill] = check
-            grid.addWidget(check, i // 3, i % 3)
-            check.toggled.connect(self.update_preview)
-        form.addRow("Skills", skills)
-        self._adhoc_rows = [self.modifier, self.name, skills]
-        self.bonus = QSpinBox()
-        self.bonus.setRange(-100, 100)
-        self.bonus.setSingleStep(5)
-        self.bonus.setToolTip("A situational bonus the text leaves open: a brew, a spell bonus, Fly")
-        form.addRow("Situational bonus", self.bonus)
-        self.form = form
+        self.inputs = TestInputs(self.rules, bool(self.text))
+        self.inputs.changed.connect(self.update_preview)
         outer.addWidget(self.inputs)
-        for widget in (self.characteristic, self.modifier, self.bonus):
-            signal = widget.currentIndexChanged if isinstance(widget, QComboBox) else widget.valueChanged
-            signal.connect(self.update_preview)
-        self.name.textChanged.connect(self.update_preview)
-        if self.text:
-            for w in self._adhoc_rows:
-                form.setRowVisible(w, False)
-
-        target = QFrame()
-        target.setFrameShape(QFrame.Shape.StyledPanel)
-        col = QVBoxLayout(target)
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Target"))
-        self.formula_label = QLabel()
-        self.formula_label.setObjectName("formula")
-        self.formula_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        row.addWidget(self.formula_label, 1)
-        self.chance_label = QLabel()
-        self.chance_label.setObjectName("chance")
-        self.chance_label.setStyleSheet("font-size: 14pt;")
-        self.chance_label.setToolTip("Chance of success")
-        row.addWidget(self.chance_label)
-        col.addLayout(row)
-        self.parts_label = QLabel()
-        self.parts_label.setWordWrap(True)
-        self.parts_label.setStyleSheet("color: palette(placeholder-text);")
-        col.addWidget(self.parts_label)
-        self.outcomes_label = QLabel()
-        self.outcomes_label.setWordWrap(True)
-        col.addWidget(self.outcomes_label)
-        outer.addWidget(target)
-
+        self.target = TargetPanel()
+        outer.addWidget(self.target)
         self.roll_button = QPushButton("Roll d100")
         self.roll_button.setDefault(True)
         self.roll_button.clicked.connect(lambda _=False: self.roll())
         outer.addWidget(self.roll_button)
-
-        self.rolled = QGroupBox("Roll")
-        rolled = QVBoxLayout(self.rolled)
-        line = QHBoxLayout()
-        self.faces = DiceFacesView()
-        self.faces.setFixedWidth(130)
-        line.addWidget(self.faces)
-        self.result_label = QLabel()
-        self.result_label.setObjectName("result")
-        self.result_label.setWordWrap(True)
-        line.addWidget(self.result_label, 1)
-        rolled.addLayout(line)
-        fate = QHBoxLayout()
-        self.fate_label = QLabel()
-        fate.addWidget(self.fate_label)
-        self.fate_tens = QPushButton("Re-roll tens")
-        self.fate_units = QPushButton("Re-roll units")
-        self.fate_both = QPushButton("Re-roll both")
-        for button, dice in ((self.fate_tens, [0]), (self.fate_units, [1]), (self.fate_both, [0, 1])):
-            button.clicked.connect(lambda _=False, d=dice: self.use_fate(d))
-            fate.addWidget(button)
-        fate.addStretch(1)
-        rolled.addLayout(fate)
-        self.accept_button = QPushButton("Accept the roll")
-        self.accept_button.clicked.connect(lambda _=False: self.accept_roll())
-        rolled.addWidget(self.accept_button)
+        self.rolled = RolledPanel()
+        self.rolled.fate_requested.connect(self.use_fate)
+        self.rolled.accept_requested.connect(self.accept_roll)
         outer.addWidget(self.rolled)
-
         self.happened = QLabel()
         self.happened.setWordWrap(True)
         self.happened.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -227,7 +123,6 @@ class SkillTestDialog(QDialog):
         self.decisions = QVBoxLayout()
         outer.addLayout(self.decisions)
         outer.addStretch(1)
-
         self.error_label = QLabel()
         self.error_label.setObjectName("errorLabel")
         self.error_label.setStyleSheet(ERROR_STYLE)
@@ -236,16 +131,36 @@ class SkillTestDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
+        self._name_parts()
+
+    def _name_parts(self) -> None:
+        """The panels' fields by the names the dialog has always had (tests and callers read them)."""
+        i, t, r = self.inputs, self.target, self.rolled
+        self.form, self.characteristic, self.modifier, self.name = i.form, i.characteristic, i.modifier, i.name
+        self.skill_checks, self.bonus = i.skill_checks, i.bonus
+        self.formula_label, self.chance_label, self.parts_label, self.outcomes_label = (
+            t.formula_label,
+            t.chance_label,
+            t.parts_label,
+            t.outcomes_label,
+        )
+        self.faces, self.result_label, self.fate_label, self.accept_button = (
+            r.faces,
+            r.result_label,
+            r.fate_label,
+            r.accept_button,
+        )
+        self.fate_tens, self.fate_units, self.fate_both = r.fate_tens, r.fate_units, r.fate_both
 
     # ------------------------------------------------------------------ model
     @property
-    def campaign(self):
+    def campaign(self) -> Campaign:
         return self.bridge.game.campaign
 
     def pending_test(self) -> PendingTest | None:
         return next((d for d in self.campaign.pending if isinstance(d, PendingTest) and d.id in self._mine), None)
 
-    def my_decisions(self) -> list:
+    def my_decisions(self) -> list[PendingDecision]:
         return [d for d in self.campaign.pending if d.id in self._mine and not isinstance(d, PendingTest)]
 
     def _adopt_waiting_roll(self) -> None:
@@ -271,7 +186,7 @@ class SkillTestDialog(QDialog):
             self._collecting = False
         self._mine |= {d.id for d in self.campaign.pending} - before
         self.error_label.setText("" if ok else self._error)
-        self.render()
+        self.show_state()
         return ok
 
     # ------------------------------------------------------------------ ready
@@ -293,11 +208,11 @@ class SkillTestDialog(QDialog):
             else:
                 spec = self._ad_hoc_spec()
             self.spec = spec
-            self.preview = preview_test(ch, self.rules, spec, self.bonus.value(), BONUS_LABEL)
+            self.preview = preview(ch, self.rules, spec, self.bonus.value(), BONUS_LABEL)
         except CommandRefused as exc:
             self.spec, self.preview = None, None
             self.preview_error = str(exc)
-        self.render()
+        self.show_state()
 
     def roll(self) -> bool:
         """Roll the test (RollTest)."""
@@ -328,7 +243,7 @@ class SkillTestDialog(QDialog):
         test = self.pending_test()
         if test is None:
             return False
-        if test.roll.expression != "d100":
+        if is_single_die(test):
             dice = [0]
         return self.send(UseFate(decision=test.id, dice=dice))
 
@@ -341,7 +256,7 @@ class SkillTestDialog(QDialog):
         ok = self.send(AcceptTest(decision=test.id))
         if ok:
             self.last_result = result
-        self.render()
+        self.show_state()
         return ok
 
     # ------------------------------------------------------------------ settled
@@ -363,7 +278,8 @@ class SkillTestDialog(QDialog):
         return self.send(DismissDecision(decision=decision))
 
     # ------------------------------------------------------------------ render
-    def render(self) -> None:
+    def show_state(self) -> None:
+        """Show the test as the campaign has it now: ready, rolled, or settled with its decisions."""
         test = self.pending_test()
         ch = self.campaign.character
         spec = test.spec if test is not None else self.spec
@@ -373,46 +289,18 @@ class SkillTestDialog(QDialog):
         self.inputs.setEnabled(ready)
         self.roll_button.setVisible(ready)
         if test is not None:
-            self.formula_label.setText(_formula(test.parts))
-            self.chance_label.setText(f"{_chance(test.target, test.roll.expression)}%")
-            self._show_parts(test.parts, test.spec)
+            self.target.show_pending(test)
         elif self.preview is not None and ready:
-            self.formula_label.setText(self.preview.formula)
-            self.chance_label.setText(f"{self.preview.chance}%")
-            self._show_parts(self.preview.parts, self.spec)
+            self.target.show_target(self.preview.formula, self.preview.chance, self.preview.parts, self.spec)
             self.roll_button.setText(f"Roll {self.preview.die}")
         elif ready:
-            self.formula_label.setText("—")
-            self.chance_label.setText("")
-            self.parts_label.setText(self.preview_error)
-            self.outcomes_label.setText("")
+            self.target.show_problem(self.preview_error)
         self.roll_button.setEnabled(ready and self.preview is not None and ch is not None and ch.creation is None)
-
         self.rolled.setVisible(test is not None or self.last_result is not None)
         if test is not None:
-            roll = test.roll
-            self.faces.set_faces(roll.dice, roll.rerolled)
-            verdict = "SUCCESS" if test.success else "FAILURE"
-            self.result_label.setText(f"Rolled {roll.natural} against {test.target}: {verdict}")
-            self.result_label.setStyleSheet(SUCCESS_STYLE if test.success else FAILURE_STYLE)
-            fate = ch.fate if ch else 0
-            spent = f", {test.fate_spent} spent on this roll" if test.fate_spent else ""
-            self.fate_label.setText(f"Fate ({fate} left{spent}):")
-            single = roll.expression != "d100"
-            self.fate_tens.setText("Re-roll the die" if single else "Re-roll tens")
-            self.fate_units.setVisible(not single)
-            self.fate_both.setVisible(not single)
-            for b in (self.fate_tens, self.fate_units, self.fate_both):
-                b.setEnabled(fate >= self.rules.fate_cost)
-                b.setToolTip(f"Spend {self.rules.fate_cost} Fate to re-roll")
-            for w in (self.fate_label, self.fate_tens, self.accept_button):
-                w.setVisible(True)
+            self.rolled.show_pending(test, ch.fate if ch else 0, self.rules.fate_cost)
         elif self.last_result is not None:
-            natural, target, success = self.last_result
-            self.result_label.setText(f"Rolled {natural} against {target}: {'SUCCESS' if success else 'FAILURE'}")
-            self.result_label.setStyleSheet(SUCCESS_STYLE if success else FAILURE_STYLE)
-            for w in (self.fate_label, self.fate_tens, self.fate_units, self.fate_both, self.accept_button):
-                w.setVisible(False)
+            self.rolled.show_settled(*self.last_result)
         prompts = {d.prompt for d in self.my_decisions()}  # shown with their buttons below
         said = [m for m in self._messages if m not in prompts]
         self.happened.setText("\n".join(said) if self.last_result is not None else "")
@@ -423,86 +311,27 @@ class SkillTestDialog(QDialog):
             if hint.height() > self.height() or hint.width() > self.width():
                 self.resize(max(hint.width(), self.width()), max(hint.height(), self.height()))
 
-    def _show_parts(self, parts, spec: TestSpec | None) -> None:
-        self.parts_label.setText(
-            " · ".join(f"{p.label} {p.value:+d}" if i else f"{p.label} {p.value}" for i, p in enumerate(parts))
-        )
-        if spec is None:
-            self.outcomes_label.setText("")
-            return
-        lines = []
-        if not spec.success.is_empty:
-            lines.append(f"<b>Success:</b> {spec.success.describe()}")
-        if not spec.failure.is_empty:
-            lines.append(f"<b>Failure:</b> {spec.failure.describe()}")
-        if spec.skills:
-            lines.append(f"<b>Skills:</b> {', '.join(spec.skills)}")
-        self.outcomes_label.setText("<br>".join(lines))
-
     def _render_decisions(self) -> None:
         while self.decisions.count():
-            w = self.decisions.takeAt(0).widget()
+            item = self.decisions.takeAt(0)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.hide()  # deleteLater waits for the event loop; hide it now
                 w.deleteLater()
         self.decision_buttons = {}
+        handlers = DecisionHandlers(
+            self.assign_experience, self.choose_outcome, self.choose_target, self.roll_called, self.dismiss
+        )
         for decision in self.my_decisions():
-            box = QGroupBox()
-            col = QVBoxLayout(box)
-            prompt = QLabel(decision.prompt)
-            prompt.setWordWrap(True)
-            col.addWidget(prompt)
-            row = QHBoxLayout()
-            buttons: list[QPushButton] = []
-
-            def button(text: str, slot, into=row, keep=buttons) -> QPushButton:
-                b = QPushButton(text)
-                b.clicked.connect(lambda _=False: slot())
-                into.addWidget(b)
-                keep.append(b)
-                return b
-
-            if isinstance(decision, ExperienceChoice):
-                box.setTitle("Experience")
-                button(f"1 pip on {decision.characteristic}", lambda d=decision: self.assign_experience(d.id, "characteristic"))
-                if decision.skills:
-                    picks = QHBoxLayout()
-                    first, second = QComboBox(), QComboBox()
-                    for combo in (first, second):
-                        combo.addItems(decision.skills)
-                    second.setCurrentIndex(1 if len(decision.skills) > 1 else 0)
-                    picks.addWidget(first)
-                    picks.addWidget(second)
-                    button(
-                        "2 skill pips",
-                        lambda d=decision, a=first, b=second: self.assign_experience(
-                            d.id, "skills", [a.currentText(), b.currentText()]
-                        ),
-                        picks,
-                    )
-                    col.addLayout(row)
-                    col.addLayout(picks)
-                    row = QHBoxLayout()
-                    self.experience_combos = (first, second)
-                button("Don't take it", lambda d=decision: self.dismiss(d.id), row)
-            elif isinstance(decision, OutcomeChoice):
-                box.setTitle("Choose one")
-                for i, option in enumerate(decision.outcome.options):
-                    button(option.describe(), lambda d=decision, i=i: self.choose_outcome(d.id, i))
-            elif isinstance(decision, TargetChoice):
-                box.setTitle("Choose which")
-                for choice in decision.choices:
-                    button(choice, lambda d=decision, c=choice: self.choose_target(d.id, c))
-            elif isinstance(decision, CalledTest):
-                box.setTitle("Another test")
-                button(f"Roll {decision.spec.label()}", lambda d=decision: self.roll_called(d.id))
-                button("Not now", lambda d=decision: self.dismiss(d.id))
-            else:
+            box = DecisionBox(decision, self.rules, handlers)
+            if not box.known:
+                box.deleteLater()
                 continue
-            col.addLayout(row)
+            if box.combos:
+                self.experience_combos = box.combos
             self.decisions.addWidget(box)
             box.show()  # a layout shows new children only on the next event loop pass
-            self.decision_buttons[decision.id] = buttons
+            self.decision_buttons[decision.id] = box.buttons
 
     def done(self, result: int) -> None:
         if self._closed:
@@ -512,7 +341,7 @@ class SkillTestDialog(QDialog):
         for signal, slot in (
             (self.bridge.log_appended, self._log),
             (self.bridge.error, self._remember_error),
-            (self.bridge.campaign_changed, self.render),
+            (self.bridge.campaign_changed, self.show_state),
         ):
             signal.disconnect(slot)
         super().done(result)

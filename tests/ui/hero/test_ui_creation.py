@@ -1,4 +1,4 @@
-"""The creation wizard, driven end to end through a real window's game with scripted dice."""
+"""The creation wizard, driven end to end on a real game with scripted dice (no window)."""
 
 from __future__ import annotations
 
@@ -8,27 +8,33 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
+from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.game import Campaign, Game
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.settings import Preferences
 from d100gui.ui.hero.creation_wizard import CreationWizard
-from d100gui.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
+def make_game(seed: int = 7) -> Game:
+    """A game on the player's tables (a fresh copy: a typed row changes them), as the window makes it."""
+    campaign = Campaign()
+    campaign.meta.seed = seed
+    library = packs.load_library(user_data_dir()).library
+    return Game(campaign, library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+
+
 @pytest.fixture
-def window(qtbot):
-    loaded = packs.load_library(user_data_dir())
-    win = MainWindow(loaded, Preferences(), seed=7)
-    qtbot.addWidget(win)
-    return win
+def bridge():
+    return EngineBridge(make_game())
 
 
-def make_wizard(qtbot, window, bridge=None, **kw):
-    wizard = CreationWizard(bridge or window.bridge, window, **kw)
+def make_wizard(qtbot, bridge, **kw):
+    wizard = CreationWizard(bridge, **kw)
     qtbot.addWidget(wizard)
     wizard.show()
     return wizard
@@ -57,11 +63,11 @@ def through_skills(qtbot, wizard, skills=("Locks", "Traps")):
     click_next(qtbot, wizard)  # reputation
 
 
-def test_wizard_creates_a_hero_with_an_armour_clash(qtbot, window):
+def test_wizard_creates_a_hero_with_an_armour_clash(qtbot, bridge):
     # Table W 05 Baton; Table A 01 Leather Tasset, 03 Leather Tasset again (clash: roll again),
     # 05 Leather Cuirass, 10 Leather Gauntlets.
-    window.game.override = ScriptedSource([0, 5, 0, 1, 0, 3, 0, 5, 1, 0])
-    wizard = make_wizard(qtbot, window)
+    bridge.game.override = ScriptedSource([0, 5, 0, 1, 0, 3, 0, 5, 1, 0])
+    wizard = make_wizard(qtbot, bridge)
     through_skills(qtbot, wizard)
     weapon = page(wizard)
     assert weapon.title() == "Starting weapon"
@@ -100,7 +106,7 @@ def test_wizard_creates_a_hero_with_an_armour_clash(qtbot, window):
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
 
     assert wizard.result() == QWizard.DialogCode.Accepted
-    ch = window.game.campaign.character
+    ch = bridge.game.campaign.character
     assert ch.creation is None and ch.name == "Judith"
     assert {s: c.primary for s, c in ch.characteristics.items()} == {"STR": 30, "DEX": 50, "INT": 40}
     assert {s for s, v in ch.skills.items() if v.bonus == 5} == {"Locks", "Traps"}
@@ -113,13 +119,13 @@ def test_wizard_creates_a_hero_with_an_armour_clash(qtbot, window):
     assert (ch.supplies.oil, ch.supplies.food, ch.supplies.picks) == (20, 10, 15)
     assert [b.name for b in ch.belt if b] == ["Lesser Healing Potion"] * 3
     assert (ch.hp, ch.fate, ch.lives, ch.rep) == (20, 3, 3, 1)
-    kinds = [e.command["kind"] for e in window.game.campaign.log]
+    kinds = [e.command["kind"] for e in bridge.game.campaign.log]
     assert kinds.count("roll_starting_armour") == 3 and "resolve_armour_clash" in kinds
 
 
-def test_keep_the_new_piece(qtbot, window):
-    window.game.override = ScriptedSource([0, 5, 0, 1, 0, 2, 0, 5])
-    wizard = make_wizard(qtbot, window)
+def test_keep_the_new_piece(qtbot, bridge):
+    bridge.game.override = ScriptedSource([0, 5, 0, 1, 0, 2, 0, 5])
+    wizard = make_wizard(qtbot, bridge)
     through_skills(qtbot, wizard)
     qtbot.mouseClick(page(wizard).roll_button, Qt.MouseButton.LeftButton)
     click_next(qtbot, wizard)
@@ -129,18 +135,15 @@ def test_keep_the_new_piece(qtbot, window):
     qtbot.mouseClick(armour.keep_button, Qt.MouseButton.LeftButton)
     assert "Kept Leather Tasset on the Legs" in armour.result.text()
     assert "2 of 3 done" in armour.progress.text()
-    legs = window.game.campaign.character.equipment["legs"]
+    legs = bridge.game.campaign.character.equipment["legs"]
     assert legs.source == "d100.A 1-4"
 
 
-def test_a_roll_on_a_missing_row_asks_for_it_and_keeps_it(qtbot, window, tmp_path):
+def test_a_roll_on_a_missing_row_asks_for_it_and_keeps_it(qtbot, bridge, tmp_path):
     # Table W 50 is not in the excerpt (rows 1-8 only): the player types it.
-    window.game.override = ScriptedSource([5, 0])
-    # A bridge of its own on the window's game: the dice panel of this window does not take
-    # part (its row_provided slot expects a dice-history entry; see the report).
-    bridge = EngineBridge(window.game)
+    bridge.game.override = ScriptedSource([5, 0])
     pack = tmp_path / "my-tables.json"
-    wizard = make_wizard(qtbot, window, bridge, user_pack_path=pack)
+    wizard = make_wizard(qtbot, bridge, user_pack_path=pack)
     through_skills(qtbot, wizard)
     weapon = page(wizard)
     qtbot.mouseClick(weapon.roll_button, Qt.MouseButton.LeftButton)
@@ -156,7 +159,7 @@ def test_a_roll_on_a_missing_row_asks_for_it_and_keeps_it(qtbot, window, tmp_pat
         dialog.fields[key].setText(text)
     dialog._try_accept()
     assert not weapon.missing.isVisibleTo(wizard)
-    axe = window.game.campaign.character.equipment["main_weapon"]
+    axe = bridge.game.campaign.character.equipment["main_weapon"]
     assert (axe.name, axe.value, axe.repair_cost) == ("Hand Axe", 45, 9)
     assert "Hand Axe" in weapon.result.text()
     stored = json.loads(pack.read_text(encoding="utf-8"))
@@ -165,21 +168,21 @@ def test_a_roll_on_a_missing_row_asks_for_it_and_keeps_it(qtbot, window, tmp_pat
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
-def test_cancel_leaves_the_campaign_as_it_was(qtbot, window):
-    window.game.override = ScriptedSource([0, 5])
-    before = window.game.campaign.model_dump_json(exclude={"meta"})
-    wizard = make_wizard(qtbot, window)
+def test_cancel_leaves_the_campaign_as_it_was(qtbot, bridge):
+    bridge.game.override = ScriptedSource([0, 5])
+    before = bridge.game.campaign.model_dump_json(exclude={"meta"})
+    wizard = make_wizard(qtbot, bridge)
     through_skills(qtbot, wizard)
     qtbot.mouseClick(page(wizard).roll_button, Qt.MouseButton.LeftButton)
-    assert window.game.campaign.character.equipment["main_weapon"].name == "Baton"
+    assert bridge.game.campaign.character.equipment["main_weapon"].name == "Baton"
     assert wizard.sent == 5
     wizard.reject()
-    assert window.game.campaign.character is None
-    assert window.game.campaign.model_dump_json(exclude={"meta"}) == before
+    assert bridge.game.campaign.character is None
+    assert bridge.game.campaign.model_dump_json(exclude={"meta"}) == before
 
 
-def test_refusals_stay_on_the_page(qtbot, window):
-    wizard = make_wizard(qtbot, window)
+def test_refusals_stay_on_the_page(qtbot, bridge):
+    wizard = make_wizard(qtbot, bridge)
     click_next(qtbot, wizard)
     chars = page(wizard)
     chars.set_scores({"STR": 50, "DEX": 50, "INT": 30})
@@ -193,9 +196,9 @@ def test_refusals_stay_on_the_page(qtbot, window):
     assert not skills.checks["Magic"].isEnabled()  # two chosen: the rest wait
 
 
-def test_a_living_hero_cannot_be_replaced(qtbot, window):
-    window.game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
-    first = make_wizard(qtbot, window)
+def test_a_living_hero_cannot_be_replaced(qtbot, bridge):
+    bridge.game.override = ScriptedSource([0, 5, 0, 1, 0, 5, 1, 0])
+    first = make_wizard(qtbot, bridge)
     through_skills(qtbot, first)
     qtbot.mouseClick(page(first).roll_button, Qt.MouseButton.LeftButton)
     click_next(qtbot, first)
@@ -205,20 +208,34 @@ def test_a_living_hero_cannot_be_replaced(qtbot, window):
         click_next(qtbot, first)
     page(first).name.setText("Harry")
     qtbot.mouseClick(first.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
-    second = make_wizard(qtbot, window)
+    second = make_wizard(qtbot, bridge)
     assert "Harry</b> is alive" in page(second).state.text()
     qtbot.mouseClick(second.button(QWizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
     assert page(second) is second.page_named("intro")
     assert "one character at a time" in page(second).error.text()
 
 
-def test_carrying_on_resumes_at_the_next_step(qtbot, window):
-    window.game.override = ScriptedSource([0, 5])
-    first = make_wizard(qtbot, window)
+def test_carrying_on_resumes_at_the_next_step(qtbot, bridge):
+    bridge.game.override = ScriptedSource([0, 5])
+    first = make_wizard(qtbot, bridge)
     through_skills(qtbot, first)
     qtbot.mouseClick(page(first).roll_button, Qt.MouseButton.LeftButton)
     first.done(0)  # closed without cancelling (e.g. the app quit): the steps stay done
-    second = make_wizard(qtbot, window)
+    second = make_wizard(qtbot, bridge)
     assert "next, roll three times on Table A" in page(second).state.text()
     click_next(qtbot, second)
     assert page(second) is second.page_named("armour")
+
+
+def test_step_titles_and_texts_come_from_the_rules(qtbot):
+    rules = bundled_rules()
+    steps = [s.model_copy(update={"title": "Standing"}) if s.id == "reputation" else s for s in rules.creation_steps]
+    rules = rules.model_copy(update={"creation_steps": steps, "creation": rules.creation.model_copy(update={"rep": 2})})
+    game = make_game()
+    game = Game(game.campaign, game.library, ALL_COMMANDS, rules=rules, tilesets=standard_tilesets())
+    wizard = make_wizard(qtbot, EngineBridge(game))
+    reputation = wizard.page_named("reputation")
+    assert reputation.title() == "Standing"
+    assert "Write <b>REP 2</b>" in reputation.text.text()
+    assert wizard.page_named("skills").subTitle() == "Choose 2 skills to start at +5. You have every skill; these add to tests."
+    wizard.reject()
