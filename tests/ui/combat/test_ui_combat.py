@@ -1,6 +1,6 @@
-"""The combat panel on a real window's game: a Giant Rats fight played round by round through its buttons.
+"""The combat panel on its own real game: a Giant Rats fight played round by round through its buttons.
 
-Dice are scripted face by face (as in tests/test_combat.py): a d100 is two d10 faces (tens,
+Dice are scripted face by face (as in tests/engine/combat): a d100 is two d10 faces (tens,
 units; 0,0 = 100), a lone d10 face 0 reads 10, a d6 face is 1-6. Every scripted fight checks
 it used exactly the dice it was given.
 """
@@ -15,16 +15,11 @@ from PySide6.QtWidgets import QApplication, QPushButton
 
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.combat.round import CombatEscape, StartCombat
-from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.character import ExperienceChoice, Item, new_character
-from d100gui.storage import packs
-from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.combat.panel import CombatPanel, StartFightDialog, read_fight
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.settings import Preferences
-from d100gui.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -58,23 +53,6 @@ def make_hero(strength=50, dex=40, intelligence=40, hp=20, fate=0, lives=0, weap
     if weapon:
         ch.equipment["main_weapon"] = Item(name="Sword", kind="weapon", slot="main_weapon", weapon_type="H")
     return ch
-
-
-@pytest.fixture
-def make_window(qtbot):
-    def make(hero):
-        campaign = Campaign(character=hero)
-        campaign.meta.seed = 11
-        win = MainWindow(packs.load_library(user_data_dir()), Preferences(), campaign=campaign)
-        qtbot.addWidget(win)
-        win.game.override = ScriptedSource([])
-        panel = CombatPanel(win.bridge)
-        qtbot.addWidget(panel)
-        panel.resize(560, 860)
-        panel.show()
-        return win, panel
-
-    return make
 
 
 def push(win, *faces) -> None:
@@ -329,18 +307,21 @@ def test_webbed_hero_cannot_escape_or_attack(qtbot, make_window):
     assert panel.buttons["escape"].isEnabled() and panel.buttons["attack_main"].isEnabled() and used_all(win)
 
 
-def test_the_keys_are_scoped_to_the_panel(qtbot, make_window):
+def test_the_keys_work_in_the_panel_window_while_a_fight_is_on(qtbot, make_window):
     win, panel = make_window(make_hero(fate=1))
-    keys = {
+    window_wide = {
         "A": panel.attack_shortcut,
         "E": panel.escape_shortcut,
         "F": panel.fate_shortcut,
         "Space": panel.continue_shortcuts[0],
-        "Return": panel.continue_shortcuts[1],
     }
-    for text, shortcut in keys.items():
+    for text, shortcut in window_wide.items():
         assert shortcut.key().toString() == text
-        assert shortcut.context() == Qt.ShortcutContext.WidgetWithChildrenShortcut
+        assert shortcut.context() == Qt.ShortcutContext.WindowShortcut
+        assert not shortcut.isEnabled()  # no fight: the letters are free
+    # Enter stays with the panel: elsewhere it belongs to the field that has the focus
+    assert panel.continue_shortcuts[1].key().toString() == "Return"
+    assert panel.continue_shortcuts[1].context() == Qt.ShortcutContext.WidgetWithChildrenShortcut
     start_typed(win, panel, typed_monster("Goblin", av=40, hp=5), True, d10(5))
     qtbot.waitExposed(panel)
     panel.activateWindow()

@@ -1,0 +1,197 @@
+"""Step 2 of the round: the action buttons and menus, and the panel's keys.
+
+Which action is allowed, and why not, comes from
+:func:`~d100gui.engine.combat.round.available_actions`; a button only sends its command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+
+from d100gui.engine.combat.odds import FightOdds
+from d100gui.engine.combat.round import (
+    CombatAttack,
+    CombatBlockEscape,
+    CombatCastSpell,
+    CombatChangeWeapon,
+    CombatEscape,
+    CombatPass,
+    CombatUseBelt,
+    available_actions,
+    weapon_in,
+    weapon_stats,
+)
+from d100gui.engine.game import Campaign, Command
+from d100gui.engine.hero.character import Character, derive
+from d100gui.engine.rules.model import Rules
+
+Send = Callable[[Command], bool]
+
+
+class ActionsBox(QWidget):
+    """The buttons of step 2 (``buttons`` by action name), the weapon menus and the spell bonus."""
+
+    def __init__(self, rules: Rules, campaign: Callable[[], Campaign], send: Send, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules = rules
+        self._campaign = campaign
+        self.send = send
+        col = QVBoxLayout(self)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(4)
+        self.buttons: dict[str, QPushButton] = {}
+        self._rows = [QHBoxLayout() for _ in range(3)]
+        for row in self._rows:
+            row.setSpacing(4)
+            col.addLayout(row)
+        self._button("attack_main", "Attack (A)", 0).clicked.connect(lambda _=False: self.attack("main_weapon"))
+        self.main_stat = self._stat_box(0)
+        self._button("attack_off", "Attack with off weapon", 0).clicked.connect(lambda _=False: self.attack("off_weapon"))
+        self.off_stat = self._stat_box(0)
+        self.change_menu = QMenu(self)
+        self._button("change_weapon", "Change weapon", 1).setMenu(self.change_menu)
+        self.cast_menu = QMenu(self)
+        self._button("cast_spell", "Cast spell", 1).setMenu(self.cast_menu)
+        self.belt_menu = QMenu(self)
+        self._button("use_belt", "Use belt item", 1).setMenu(self.belt_menu)
+        self._button("escape", "Escape (E)", 2).clicked.connect(lambda _=False: self.send(CombatEscape()))
+        self._button("block_escape", "Block escape", 2).clicked.connect(lambda _=False: self.block_escape())
+        self._button("pass", "Pass", 2).clicked.connect(lambda _=False: self.send(CombatPass()))
+        self.bonus_label = QLabel("Spell bonus for casting:")
+        self.spell_bonus = QSpinBox()
+        self.spell_bonus.setRange(-50, 50)
+        self.spell_bonus.setSingleStep(5)
+        self.spell_bonus.setToolTip("The bonus your spell or scroll gives to the casting test")
+        bonus = QHBoxLayout()
+        bonus.addStretch(1)
+        bonus.addWidget(self.bonus_label)
+        bonus.addWidget(self.spell_bonus)
+        col.addLayout(bonus)
+
+    def _button(self, name: str, text: str, row: int) -> QPushButton:
+        b = QPushButton(text)
+        b.setObjectName(name)
+        b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.buttons[name] = b
+        self._rows[row].addWidget(b, 1)
+        return b
+
+    def _stat_box(self, row: int) -> QComboBox:
+        box = QComboBox()
+        box.addItems(["STR", "DEX"])
+        box.setToolTip("(H,R) weapon: attack as a hand weapon (STR) or a ranged weapon (DEX)")
+        self._rows[row].addWidget(box)
+        return box
+
+    # ------------------------------------------------------------------ commands
+    def _stat_for(self, slot: str) -> str:
+        ch = self._campaign().character
+        item = weapon_in(ch, slot) if ch is not None else None
+        if item is None or len(weapon_stats(item)) < 2:
+            return ""
+        return (self.main_stat if slot == "main_weapon" else self.off_stat).currentText()
+
+    def attack(self, slot: str) -> bool:
+        """Step 2: attack with the weapon in ``slot``."""
+        return self.send(CombatAttack(slot=slot, stat=self._stat_for(slot)))  # type: ignore[arg-type]
+
+    def block_escape(self) -> bool:
+        """Step 2: stop the monster's escape with the main weapon (the off one if the hand is empty)."""
+        ch = self._campaign().character
+        slot = "main_weapon" if ch is None or weapon_in(ch, "main_weapon") is not None else "off_weapon"
+        return self.send(CombatBlockEscape(slot=slot, stat=self._stat_for(slot)))  # type: ignore[arg-type]
+
+    def _cast(self, index: int) -> bool:
+        return self.send(CombatCastSpell(index=index, bonus=self.spell_bonus.value()))
+
+    def _use_belt(self, slot: int) -> bool:
+        return self.send(CombatUseBelt(belt_slot=slot, bonus=self.spell_bonus.value()))
+
+    # ------------------------------------------------------------------ render
+    def refresh(self, ch: Character, odds: FightOdds | None) -> None:
+        """Enable what the engine allows now; a disabled button says why."""
+        allowed = available_actions(self._campaign(), self.rules)
+        main, off = weapon_in(ch, "main_weapon"), weapon_in(ch, "off_weapon")
+        self.buttons["attack_main"].setText(f"Attack with {main.name} (A)" if main else "Attack (A)")
+        self.buttons["attack_off"].setText(f"Attack with {off.name}" if off else "Attack with off weapon")
+        self.main_stat.setVisible(main is not None and len(weapon_stats(main)) > 1)
+        self.off_stat.setVisible(off is not None and len(weapon_stats(off)) > 1)
+        for name, button in self.buttons.items():
+            why = allowed.get(name, "")
+            button.setEnabled(not why)
+            tip = why
+            if not why and name.startswith("attack") and odds is not None and odds.weapon:
+                tip = f"Best odds: {odds.weapon} ({odds.stat}), {round(odds.hero_hit_chance * 100)}% to hit."
+            button.setToolTip(tip)
+        self._fill_change_menu(ch)
+        self._fill_cast_menu(ch)
+        self._fill_belt_menu(ch)
+        scrolls = any(i is not None and i.kind == "scroll" for i in ch.belt)
+        spells = any(e is not None for e in ch.spell_book)
+        self.bonus_label.setVisible(spells or scrolls)
+        self.spell_bonus.setVisible(spells or scrolls)
+
+    def _fill_change_menu(self, ch: Character) -> None:
+        menu = self.change_menu
+        menu.clear()
+        main, off = ch.equipment.get("main_weapon"), ch.equipment.get("off_weapon")
+        if main is not None or off is not None:
+            menu.addAction("Swap main and off weapons", lambda: self.send(CombatChangeWeapon(swap=True)))
+        for index, item in enumerate(ch.backpack):
+            if item.kind == "weapon":
+                menu.addAction(
+                    f"Take {item.name} in your main hand",
+                    partial(self.send, CombatChangeWeapon(backpack_index=index, slot="main_weapon")),
+                )
+            if item.kind in ("weapon", "shield"):
+                menu.addAction(
+                    f"Take {item.name} in your off hand",
+                    partial(self.send, CombatChangeWeapon(backpack_index=index, slot="off_weapon")),
+                )
+        if main is not None:
+            menu.addAction(f"Put {main.name} in the backpack", partial(self.send, CombatChangeWeapon(slot="main_weapon")))
+        if off is not None:
+            menu.addAction(f"Put {off.name} in the backpack", partial(self.send, CombatChangeWeapon(slot="off_weapon")))
+
+    def _fill_cast_menu(self, ch: Character) -> None:
+        menu = self.cast_menu
+        menu.clear()
+        d = derive(ch, self.rules)
+        for index, entry in enumerate(ch.spell_book):
+            if entry is None:
+                continue
+            cost = f" ({entry.cost})" if entry.cost else ""
+            action = menu.addAction(f"{entry.name}{cost}", partial(self._cast, index))
+            usable = index < len(d.usable_spells) and d.usable_spells[index]
+            action.setEnabled(usable)
+            if not usable:
+                action.setText(f"{entry.name}{cost} - needs INT {d.spell_thresholds[index]}")
+        if menu.isEmpty():
+            menu.addAction("Your spell book is empty").setEnabled(False)
+
+    def _fill_belt_menu(self, ch: Character) -> None:
+        menu = self.belt_menu
+        menu.clear()
+        for n, item in enumerate(ch.belt, start=1):
+            if item is not None:
+                effect = f" - {item.effect}" if item.effect else ""
+                menu.addAction(f"{n}. {item.name}{effect}", partial(self._use_belt, n))
+        if menu.isEmpty():
+            menu.addAction("Your belt is empty").setEnabled(False)
+
+
+def shortcut(parent: QWidget, key: Qt.Key, slot: Callable[[], object]) -> QShortcut:
+    """A key of the fight, live in the whole window of ``parent`` while ``parent`` is visible.
+
+    Qt only fires a window shortcut whose parent is visible and enabled, so the keys work
+    whenever the combat dock shows, wherever the focus is; a text field with the focus keeps
+    its letters (it claims them first, as Qt's line edits do)."""
+    s = QShortcut(QKeySequence(key), parent)
+    s.setContext(Qt.ShortcutContext.WindowShortcut)
+    s.activated.connect(slot)
+    return s

@@ -1,0 +1,324 @@
+"""The choice the fight waits for, read from ``CombatState.waiting`` and the pending decisions.
+
+Continue and Fate on the roll waiting (die by die), Perfect Aim, offsets, the loot table,
+and the experience pips and milestone choices the fight left. Every button sends one command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+
+from d100gui.engine.combat.monster import CombatState
+from d100gui.engine.combat.round import (
+    WAIT_TEXT,
+    CombatChooseLoot,
+    CombatContinue,
+    CombatFate,
+    CombatOffset,
+    CombatPerfectAim,
+)
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.game import Campaign, Command
+from d100gui.engine.hero.character import Character, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
+from d100gui.engine.hero.skill_test import AssignExperience, ChooseOutcome, ChooseTarget, DismissDecision
+from d100gui.engine.rules.model import Rules
+from d100gui.ui.combat.dice_views import BigDice, die_names, location_of, roll_value
+from d100gui.ui.combat.record import FightRecord
+from d100gui.ui.combat.widgets import Box, clear_layout
+
+Send = Callable[[Command], bool]
+FightDecision = ExperienceChoice | TargetChoice | OutcomeChoice
+
+
+def waiting_test(campaign: Campaign) -> PendingTest | None:
+    """The combat test the fight waits on (its pending decision), if any."""
+    c = campaign.combat
+    if c is None or c.waiting != "test" or c.test is None:
+        return None
+    return next((d for d in campaign.pending if d.id == c.test.decision and isinstance(d, PendingTest)), None)
+
+
+def waiting_roll(campaign: Campaign) -> RollRecord | None:
+    """The roll the fight waits on: a held roll or its pending test's d100."""
+    c = campaign.combat
+    if c is None:
+        return None
+    if c.waiting == "roll" and c.held is not None:
+        return c.held.record
+    test = waiting_test(campaign)
+    return test.roll if test is not None else None
+
+
+def fight_decisions(campaign: Campaign, record: FightRecord | None) -> list[FightDecision]:
+    """Experience pips and choices the fight left (the fight's events name their decision ids)."""
+    if record is None:
+        return []
+    return [d for d in campaign.pending if isinstance(d, FightDecision) and d.id in record.decisions]
+
+
+def _pips(count: float) -> str:
+    """A number of repair pips as the sheet says it ("half a pip", "a pip", "2 pips")."""
+    return {0.5: "half a pip", 1: "a pip"}.get(count, f"{count:g} pips")
+
+
+class DecisionBox(Box):
+    """What the fight asks now, with one button per answer."""
+
+    def __init__(self, rules: Rules, campaign: Callable[[], Campaign], send: Send, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules = rules
+        self._campaign = campaign
+        self.send = send
+        self.prompt_label = QLabel()
+        self.prompt_label.setObjectName("prompt")
+        self.prompt_label.setWordWrap(True)
+        self.prompt_label.setStyleSheet("font-weight: bold;")
+        self.column.addWidget(self.prompt_label)
+        self.choice_area = QVBoxLayout()
+        self.choice_area.setSpacing(4)
+        self.column.addLayout(self.choice_area)
+        self.xp_area = QVBoxLayout()
+        self.column.addLayout(self.xp_area)
+        self._reset()
+        self.decision_buttons: dict[str, list[QPushButton]] = {}
+
+    def _reset(self) -> None:
+        self.fate_buttons: list[QPushButton] = []
+        self.continue_button: QPushButton | None = None
+        self.big_dice: BigDice | None = None
+        self.aim_buttons: list[QPushButton] = []
+        self.loot_buttons: list[QPushButton] = []
+        self.offset_item = QSpinBox()
+        self.offset_shield = QSpinBox()
+        self.offset_apply: QPushButton | None = None
+
+    # ------------------------------------------------------------------ commands
+    def continue_fight(self) -> bool:
+        """Accept the roll (or the test) and carry on."""
+        return self.send(CombatContinue())
+
+    def continue_or_apply(self) -> bool:
+        """Space/Enter: accept the roll, or apply the offsets as set."""
+        c = self._campaign().combat
+        if c is not None and c.waiting == "offset":
+            return self.apply_offset()
+        return self.continue_fight()
+
+    def fate(self, dice: list[int]) -> bool:
+        """Spend Fate to re-roll the dice ``dice`` (indexes) of the waiting roll."""
+        return self.send(CombatFate(dice=dice))
+
+    def fate_all(self) -> bool:
+        """F: spend Fate on every die of the waiting roll (both dice of a d100)."""
+        record = waiting_roll(self._campaign())
+        return self.fate(list(range(len(record.dice))) if record is not None else [0, 1])
+
+    def apply_offset(self) -> bool:
+        """Offset the damage as the spin boxes say."""
+        return self.send(CombatOffset(item=self.offset_item.value(), shield=self.offset_shield.value()))
+
+    # ------------------------------------------------------------------ render
+    def refresh(self, c: CombatState | None, ch: Character | None, record: FightRecord | None) -> None:
+        """Show what ``c`` waits for and the decisions ``record`` left; hidden when nothing is asked."""
+        clear_layout(self.choice_area)
+        self._reset()
+        prompt = self._render_waiting(c, ch) if c is not None and ch is not None else ""
+        self.prompt_label.setText(prompt)
+        self.prompt_label.setVisible(bool(prompt))
+        self._render_decisions(fight_decisions(self._campaign(), record))
+        self.setVisible(bool(prompt) or bool(self.decision_buttons))
+
+    def _row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.choice_area.addLayout(row)
+        return row
+
+    def _button(self, row: QHBoxLayout, text: str, slot: Callable[[], object], tip: str = "") -> QPushButton:
+        b = QPushButton(text)
+        b.setToolTip(tip)
+        b.clicked.connect(lambda _=False: slot())
+        row.addWidget(b)
+        return b
+
+    def _send_checked(self, command: Command, _checked: bool = False) -> bool:
+        return self.send(command)
+
+    def _where(self, location: int) -> str:
+        slot = self.rules.slot_at_location(location)
+        return slot.name if slot else "?"
+
+    def _render_waiting(self, c: CombatState, ch: Character) -> str:
+        waiting = c.waiting
+        if waiting in ("roll", "test"):
+            return self._render_roll(ch, waiting)
+        if waiting == "action":
+            return f"Round {c.round}: choose your action."
+        if waiting in ("aim", "aim_pick") and c.hero_hit is not None:
+            return self._render_aim(c, waiting)
+        if waiting == "offset" and c.monster_hit is not None:
+            return self._render_offset(c)
+        if waiting == "loot" and c.monster.loot is not None:
+            row = self._row()
+            for i, option in enumerate(c.monster.loot.options):
+                self.loot_buttons.append(self._button(row, f"Roll {option.text}", partial(self.send, CombatChooseLoot(option=i))))
+            row.addStretch(1)
+            return f"Loot {c.monster.loot.text}: choose the table to roll on."
+        return f"Waiting for {WAIT_TEXT.get(waiting, waiting)}." if waiting else ""
+
+    def _render_roll(self, ch: Character, waiting: str) -> str:
+        campaign = self._campaign()
+        record, test = waiting_roll(campaign), waiting_test(campaign)
+        if record is None:
+            return f"Waiting for {WAIT_TEXT[waiting]}."
+        row = self._row()
+        self.big_dice = BigDice(record, selectable=True)
+        row.addWidget(self.big_dice)
+        if test is not None:
+            verdict = "SUCCESS" if test.success else "FAILURE"
+            what = QLabel(f"<b>{record.natural}</b> against {test.target}: <b>{verdict}</b>")
+        else:
+            location = location_of(record)
+            what = QLabel(f"<b>{roll_value(record, self._where(location) if location else '')}</b>")
+        what.setStyleSheet("font-size: 16px;")
+        row.addWidget(what)
+        row.addStretch(1)
+        row = self._row()  # the answers on lines of their own: a narrow dock must never cut them short
+        self.continue_button = self._button(row, "Continue (Space)", self.continue_fight, "Accept the roll and carry on")
+        row.addStretch(1)
+        self.continue_button.setDefault(True)
+        self._render_fate(ch, record, self.big_dice)
+        purpose = (test.spec.name or test.spec.label()) if test is not None else record.purpose
+        return f"{purpose}: accept the roll, or spend Fate to re-roll dice."
+
+    def _render_fate(self, ch: Character, record: RollRecord, dice: BigDice) -> None:
+        fate_row, more = self._row(), self._row()
+        cost = self.rules.fate_cost
+        can = ch.fate >= cost
+        fate_row.addWidget(QLabel(f"Fate ({ch.fate} left):"))
+        names = die_names(record)
+        for i, name in enumerate(names):
+            tip = f"Spend {cost} Fate to re-roll the {name} die"
+            self.fate_buttons.append(self._button(fate_row, f"Re-roll {name}", partial(self.fate, [i]), tip))
+        if len(names) > 1:
+            both = "both" if len(names) == 2 else "all"
+            tip = f"Spend {cost} Fate to re-roll every die"
+            self.fate_buttons.append(self._button(more, f"Re-roll {both} (F)", self.fate_all, tip))
+        for b in self.fate_buttons:
+            b.setEnabled(can)
+        if len(names) > 1:
+            picked = self._button(
+                more, "Re-roll picked", lambda: self.fate(dice.selected()), "Click dice above to pick them, then re-roll those"
+            )
+            picked.setEnabled(False)
+            dice.selection_changed.connect(lambda sel: picked.setEnabled(bool(sel) and can))
+            self.fate_buttons.append(picked)
+        fate_row.addStretch(1)
+        more.addStretch(1)
+
+    def _render_aim(self, c: CombatState, waiting: str) -> str:
+        hit = c.hero_hit
+        assert hit is not None
+        row = self._row()
+        if waiting == "aim":
+            keep = f"Keep location {hit.location} ({self._where(hit.location)})"
+            self.aim_buttons = [
+                self._button(row, keep, lambda: self.send(CombatPerfectAim(choice="keep"))),
+                self._button(row, "Re-roll the location once", lambda: self.send(CombatPerfectAim(choice="reroll"))),
+            ]
+            row.addStretch(1)
+            return "Perfect Aim: keep the hit location, or re-roll it once and pick either result."
+        first, second = hit.first_location or 0, hit.second_location or 0
+        self.aim_buttons = [
+            self._button(row, f"First: {first} ({self._where(first)})", lambda: self.send(CombatPerfectAim(choice="first"))),
+            self._button(row, f"Second: {second} ({self._where(second)})", lambda: self.send(CombatPerfectAim(choice="second"))),
+        ]
+        row.addStretch(1)
+        return "Perfect Aim: pick the hit location."
+
+    def _render_offset(self, c: CombatState) -> str:
+        mh = c.monster_hit
+        assert mh is not None
+        form = QFormLayout()
+        self.choice_area.addLayout(form)
+        if mh.item_max:
+            self.offset_item.setRange(0, mh.item_max)
+            self.offset_item.setValue(mh.item_max)
+            self.offset_item.setSuffix(" damage")
+            form.addRow(f"Onto {mh.item_name} (a repair pip each)", self.offset_item)
+        if mh.shield_max:
+            self.offset_shield.setRange(0, mh.shield_max)
+            self.offset_shield.setValue(max(0, min(mh.shield_max, mh.damage - self.offset_item.value())))
+            self.offset_shield.setSuffix(" damage")
+            form.addRow(f"Onto {mh.shield_name} ({_pips(self.rules.repair.shield_pips_per_point)} each)", self.offset_shield)
+        row = self._row()
+        self.offset_apply = self._button(
+            row, "Offset (Space)", self.apply_offset, "Shade the repair pips and take the rest as HP"
+        )
+        self._button(row, "Take it all as HP", lambda: self.send(CombatOffset()), "Offset nothing")
+        row.addStretch(1)
+        return f"{mh.damage} damage to your {self._where(mh.location)}: offset some onto your items?"
+
+    # ------------------------------------------------------------------ experience and choices
+    def _render_decisions(self, decisions: list[FightDecision]) -> None:
+        clear_layout(self.xp_area)
+        self.decision_buttons = {}
+        for decision in decisions:
+            box = QGroupBox()
+            col = QVBoxLayout(box)
+            col.setContentsMargins(6, 2, 6, 2)
+            prompt = QLabel(decision.prompt)
+            prompt.setWordWrap(True)
+            col.addWidget(prompt)
+            row = QHBoxLayout()
+            buttons = self._decision_buttons(box, row, decision)
+            row.addStretch(1)
+            col.addLayout(row)
+            self.xp_area.addWidget(box)
+            box.show()
+            self.decision_buttons[decision.id] = buttons
+
+    def _decision_buttons(self, box: QGroupBox, row: QHBoxLayout, decision: FightDecision) -> list[QPushButton]:
+        buttons: list[QPushButton] = []
+
+        def add(text: str, command: Command) -> None:
+            b = QPushButton(text)
+            b.clicked.connect(partial(self._send_checked, command))
+            row.addWidget(b)
+            buttons.append(b)
+
+        if isinstance(decision, ExperienceChoice):
+            box.setTitle("Experience")
+            add(f"1 pip on {decision.characteristic}", AssignExperience(decision=decision.id, choice="characteristic"))
+            if decision.skills:
+                buttons.append(self._skill_pips(row, decision))
+            add("Don't take it", DismissDecision(decision=decision.id))
+        elif isinstance(decision, OutcomeChoice):
+            box.setTitle("Choose one")
+            for i, option in enumerate(decision.outcome.options):
+                add(option.describe(), ChooseOutcome(decision=decision.id, option=i))
+        else:
+            box.setTitle("Choose which")
+            for choice in decision.choices:
+                add(choice, ChooseTarget(decision=decision.id, target=choice))
+        return buttons
+
+    def _skill_pips(self, row: QHBoxLayout, decision: ExperienceChoice) -> QPushButton:
+        first, second = QComboBox(), QComboBox()
+        for combo in (first, second):
+            combo.addItems(decision.skills)
+        second.setCurrentIndex(1 if len(decision.skills) > 1 else 0)
+        row.addWidget(first)
+        row.addWidget(second)
+        pips = self.rules.experience.skill_pips
+        b = QPushButton(f"{pips} skill pip{'s' if pips != 1 else ''}")
+        b.clicked.connect(
+            lambda _=False: self.send(
+                AssignExperience(decision=decision.id, choice="skills", skills=[first.currentText(), second.currentText()])
+            )
+        )
+        row.addWidget(b)
+        return b

@@ -1,0 +1,333 @@
+"""The fight as the command log tells it: rounds, steps, the dice of each step, how it ended.
+
+Pure (no Qt): built from the events each :class:`~d100gui.engine.game.LogEntry` keeps (their
+kind and payload), the entry's :class:`~d100gui.engine.dice.dice.RollRecord` list and the
+command kinds. A message is only ever the *text* of a step; which round, which step, which
+dice and which outcome never depend on it, so rewording the engine cannot break the panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRound, CombatTest, CombatWon, HeroDied
+from d100gui.engine.combat.round import COMBAT_COMMANDS
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.game import LogEntry
+from d100gui.engine.protocol import Decision, Event, FateUsed, Payload
+
+M = TypeVar("M", bound=BaseModel)
+
+COMBAT_KINDS = frozenset(str(c.model_fields["kind"].default) for c in COMBAT_COMMANDS)
+#: Commands that may come between a fight's commands and still belong to it (Fate on its
+#: test, its experience pips and milestone choices).
+FOLLOW_UP_KINDS = frozenset(
+    {"use_fate", "accept_test", "assign_experience", "choose_target", "choose_outcome", "dismiss_decision"}
+)
+FIGHT_KINDS = COMBAT_KINDS | FOLLOW_UP_KINDS
+#: Commands whose first event starts a new step of the round (the player's choice).
+ACTION_KINDS = frozenset(
+    {
+        "start_combat",
+        "combat_attack",
+        "combat_change_weapon",
+        "combat_cast_spell",
+        "combat_use_belt",
+        "combat_escape",
+        "combat_block_escape",
+        "combat_pass",
+        "combat_perfect_aim",
+        "combat_offset",
+        "combat_choose_loot",
+        *FOLLOW_UP_KINDS,
+    }
+)
+#: The event that opens a round (its payload names the round).
+ROUND_KIND = CombatRound.event_kind
+#: The events that end a fight; their payload's ``outcome`` says how.
+OUTCOME_KINDS = frozenset({CombatOver.event_kind, HeroDied.event_kind})
+#: The event of a defeated monster: a victory's summary starts there.
+DEFEATED_KIND = CombatWon.event_kind
+#: A Fate re-roll of the waiting roll.
+FATE_KIND = FateUsed.event_kind
+#: An event whose message is only the dice description of its roll (the dice are drawn).
+BARE_ROLL_KIND = CombatRoll.event_kind
+#: A combat test rolled (its decision id is the test's Fate window).
+TEST_KIND = CombatTest.event_kind
+#: The event that asks the player something.
+DECISION_KIND = Decision.event_kind
+
+
+@dataclass
+class Step:
+    """One line of the round: a title, what followed, and the rolls (drawn as dice)."""
+
+    title: str
+    lines: list[str] = field(default_factory=list)
+    rolls: list[RollRecord] = field(default_factory=list)
+    kind: str = "note"  # "round", "action", "roll", "fate", "note"
+    event: str = ""  # the kind of the event that opened the step
+
+
+@dataclass
+class Section:
+    """The steps before the first round (``round`` 0) or of one round."""
+
+    round: int
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return f"Round {self.round}" if self.round else "Before the fight"
+
+
+@dataclass
+class FightRecord:
+    """The fight as its log tells it: sections, every event, and how it ended ("" = not over)."""
+
+    start: int  # log index of the start_combat entry
+    end: int  # log index after the fight's last entry if only its follow-ups came after it, else -1
+    sections: list[Section]
+    events: list[Event]
+    outcome: str = ""
+    ending: list[str] = field(default_factory=list)  # the sentences that tell how it ended
+    decisions: set[str] = field(default_factory=set)  # ids of the pending decisions the fight asked for
+
+    @property
+    def messages(self) -> list[str]:
+        """Every sentence of the fight, in order (for a plain-text view)."""
+        return [e.message for e in self.events if e.message]
+
+
+# --------------------------------------------------------------------------- payload access
+
+
+class Fields:
+    """An event's payload fields: the typed payload when its kind is declared, else its data."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        try:
+            self.payload: Payload | None = event.payload()
+        except (KeyError, ValidationError):
+            self.payload = None
+
+    def get(self, name: str) -> Any:
+        """Field ``name`` (None if the payload has no such field)."""
+        value = getattr(self.payload, name, None) if self.payload is not None else None
+        return self.event.data.get(name) if value is None else value
+
+    def text(self, name: str) -> str:
+        """Field ``name`` if it is text, else ""."""
+        value = self.get(name)
+        return value if isinstance(value, str) else ""
+
+    def model(self, name: str, model: type[M]) -> M | None:
+        """Field ``name`` as a ``model`` (typed already, or read from its JSON form); None if it is not one."""
+        value = self.get(name)
+        if isinstance(value, model):
+            return value
+        if isinstance(value, dict):
+            try:
+                return model.model_validate(value)
+            except ValidationError:
+                return None
+        return None
+
+    def table_roll(self) -> TableRoll | None:
+        """The table roll the event carries (Table E, loot, curses), if any."""
+        return self.model("table_roll", TableRoll)
+
+    def rolls(self) -> list[RollRecord]:
+        """Every roll the event carries, in the order they were made."""
+        out: list[RollRecord] = []
+        table = self.table_roll()
+        if table is not None:
+            out += [*table.discarded, table.roll]
+        roll = self.model("roll", RollRecord)
+        if roll is not None and not any(_same(roll, r) for r in out):
+            out.insert(0, roll)
+        return out
+
+
+def rolls_of(event: Event) -> list[RollRecord]:
+    """Every roll an event carries, in the order they were made."""
+    return Fields(event).rolls()
+
+
+def outcome_of(event: Event) -> str:
+    """How the fight ended, for an event of :data:`OUTCOME_KINDS` ("" for any other)."""
+    if event.kind not in OUTCOME_KINDS:
+        return ""
+    return Fields(event).text("outcome") or "over"
+
+
+def _roll_key(r: RollRecord) -> tuple[object, ...]:
+    return (r.purpose, r.expression, r.natural, r.final, tuple(r.rerolled), tuple((d.sides, d.face, d.role) for d in r.dice))
+
+
+def _same(a: RollRecord, b: RollRecord) -> bool:
+    """The same roll (an event's copy of it and the entry's record compare equal this way)."""
+    return _roll_key(a) == _roll_key(b)
+
+
+def claim_rolls(fields: Fields, rolls: list[RollRecord], taken: set[int]) -> list[RollRecord]:
+    """The entry's rolls the event carries (each roll of the entry is claimed once)."""
+    out: list[RollRecord] = []
+    for wanted in fields.rolls():
+        index = next((i for i, r in enumerate(rolls) if i not in taken and _same(r, wanted)), None)
+        if index is not None:
+            taken.add(index)
+            out.append(rolls[index])
+    return out
+
+
+# --------------------------------------------------------------------------- which entries
+
+
+def _ended(entry: LogEntry) -> bool:
+    return any(e.kind in OUTCOME_KINDS for e in entry.events)
+
+
+def fight_entries(log: list[LogEntry]) -> tuple[int, list[int], int]:
+    """The latest fight in the log: the index of its start_combat, the indexes of its commands
+    (other commands made during the fight, such as a sheet correction, are left out), and the
+    index after its last command *if* nothing but its follow-ups (experience, choices) came
+    after it, else -1 (the game has moved on)."""
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i].command.get("kind") == "start_combat"), -1)
+    if start < 0:
+        return -1, [], -1
+    included, over = [start], _ended(log[start])
+    for i in range(start + 1, len(log)):
+        kind = log[i].command.get("kind")
+        if over and kind not in FOLLOW_UP_KINDS:
+            return start, included, -1
+        if kind in FIGHT_KINDS:
+            included.append(i)
+            over = over or _ended(log[i])
+    return start, included, len(log)
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def is_prompt(event: Event | Fields, tests: set[str]) -> bool:
+    """A "what now" question the panel's own buttons ask: the fight waits (the decision's
+    ``waiting``: a roll's or a test's Fate window, step 2's action, ...). ``tests`` (the
+    decision ids of the fight's tests) and a decision without an id cover logs written
+    before decisions said what the fight waits for. Other decisions (experience pips,
+    milestone choices) are steps of the fight."""
+    fields = event if isinstance(event, Fields) else Fields(event)
+    if fields.event.kind != DECISION_KIND:
+        return False
+    decision = fields.text("decision")
+    return bool(fields.text("waiting") or fields.get("actions")) or not decision or decision in tests
+
+
+def _roll_step(fields: Fields, rolls: list[RollRecord]) -> Step:
+    """A step for an event that carries rolls: titled by the roll (or its table), the sentence as text."""
+    event = fields.event
+    text = event.message
+    if event.kind == FATE_KIND:
+        return Step(title="Fate", lines=[text] if text else [], rolls=rolls, kind="fate", event=event.kind)
+    table = fields.table_roll()
+    if table is not None:
+        title = table.table_title
+    else:
+        title = rolls[0].purpose.replace(" (sample re-roll)", "") or rolls[0].expression
+    rest = "" if event.kind == BARE_ROLL_KIND and table is None else text.removeprefix(f"{title}: ")
+    return Step(title=title, lines=[rest] if rest else [], rolls=rolls, kind="roll", event=event.kind)
+
+
+def _orphan_step(roll: RollRecord) -> Step:
+    return Step(title=roll.purpose or roll.expression, lines=[roll.describe()], rolls=[roll], kind="roll")
+
+
+@dataclass
+class _Reader:
+    """Walks the fight's entries once, building sections of steps."""
+
+    sections: list[Section] = field(default_factory=lambda: [Section(round=0)])
+    events: list[Event] = field(default_factory=list)
+    tests: set[str] = field(default_factory=set)
+    decisions: set[str] = field(default_factory=set)
+    prompts: set[int] = field(default_factory=set)  # indexes in ``events`` of the fight's prompts
+
+    def entry(self, entry: LogEntry) -> None:
+        command = str(entry.command.get("kind", ""))
+        taken: set[int] = set()
+        first = True
+        for event in entry.events:
+            self.events.append(event)
+            fields = Fields(event)
+            decision = fields.text("decision")
+            if decision:
+                self.decisions.add(decision)
+                if event.kind == TEST_KIND:
+                    self.tests.add(decision)
+            prompt = is_prompt(fields, self.tests)
+            if prompt:
+                self.prompts.add(len(self.events) - 1)
+            rolls = claim_rolls(fields, entry.rolls, taken)
+            if (prompt and not rolls) or not (event.message or rolls):
+                continue  # the buttons ask it; or there is nothing to show
+            self.event(fields, rolls, first and command in ACTION_KINDS, command)
+            first = False
+        for i, roll in enumerate(entry.rolls):
+            if i not in taken:
+                self.sections[-1].steps.append(_orphan_step(roll))
+
+    def event(self, fields: Fields, rolls: list[RollRecord], opens: bool, command: str) -> None:
+        event, section = fields.event, self.sections[-1]
+        if event.kind == ROUND_KIND:
+            number = int(fields.get("round") or section.round + 1)
+            step = Step(title=event.message or f"Round {number}", kind="round", event=event.kind)
+            self.sections.append(Section(round=number, steps=[step]))
+        elif rolls:
+            section.steps.append(_roll_step(fields, rolls))
+        elif opens or not section.steps:
+            kind = "action" if opens and command != "start_combat" else "note"
+            section.steps.append(Step(title=event.message, kind=kind, event=event.kind))
+        else:
+            section.steps[-1].lines.append(event.message)
+
+    def ending(self) -> tuple[str, list[str]]:
+        over = next((i for i, e in enumerate(self.events) if outcome_of(e)), -1)
+        if over < 0:
+            return "", []
+        outcome = outcome_of(self.events[over])
+        at = over
+        if outcome == "won":
+            at = next((i for i in range(over, -1, -1) if self.events[i].kind == DEFEATED_KIND), over)
+        told = [e for i, e in enumerate(self.events[at : over + 1], start=at) if i not in self.prompts]
+        return outcome, [e.message for e in told if e.message]
+
+
+def read_fight(log: list[LogEntry], titles: list[str] | None = None) -> FightRecord | None:
+    """The latest fight in ``log`` as sections of steps, or None if there was none.
+
+    ``titles`` is accepted for older callers and unused: steps are read from event data.
+    """
+    start, included, end = fight_entries(log)
+    if start < 0:
+        return None
+    reader = _Reader()
+    for i in included:
+        reader.entry(log[i])
+    outcome, ending = reader.ending()
+    sections = reader.sections
+    if len(sections) > 1 and not sections[0].steps:
+        sections.pop(0)
+    return FightRecord(
+        start=start,
+        end=end,
+        sections=sections,
+        events=reader.events,
+        outcome=outcome,
+        ending=ending,
+        decisions=reader.decisions,
+    )

@@ -1,0 +1,175 @@
+"""The steps of the round, each with its dice drawn, and a picker to look back at an earlier round.
+
+Shows a :class:`~d100gui.ui.combat.record.FightRecord`. Looking back is a glance: as soon as
+the fight moves on (a new step is logged), the view returns to the latest round and follows
+it again, scrolled to the newest step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from d100gui.ui.combat.dice_views import CompactDice, roll_value
+from d100gui.ui.combat.record import FightRecord, Step
+from d100gui.ui.combat.widgets import html
+
+
+class StepRow(QFrame):
+    """One step: its dice (if any) on the left, its title and lines on the right."""
+
+    def __init__(self, step: Step, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stepRow")
+        self.step = step
+        self.dice_views: list[CompactDice] = []
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(8)
+        self.text_label = text = QLabel()
+        text.setWordWrap(True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        body = "".join(f"<br>{html(t)}" for t in step.lines)
+        if step.kind == "round":
+            self.setStyleSheet("QFrame#stepRow { border-bottom: 1px solid palette(mid); margin-top: 4px; }")
+            text.setText(f"<span style='font-size: 13px'><b>{html(step.title)}</b></span>{body}")
+            layout.addWidget(text, 1)
+            return
+        layout.addWidget(self._dice(step), 0, Qt.AlignmentFlag.AlignTop)
+        title = html(step.title)
+        if step.kind in ("roll", "fate", "action"):
+            title = f"<b>{title}</b>"
+        if step.kind == "action":
+            title = f"▶ {title}"
+        text.setText(title + body)
+        layout.addWidget(text, 1, Qt.AlignmentFlag.AlignTop)
+
+    def _dice(self, step: Step) -> QWidget:
+        holder = QWidget()
+        if not step.rolls:
+            holder.setFixedWidth(150 if step.kind != "action" else 0)
+            return holder
+        dice_col = QVBoxLayout(holder)
+        dice_col.setContentsMargins(0, 0, 0, 0)
+        dice_col.setSpacing(2)
+        for roll in step.rolls:
+            view = CompactDice(roll)
+            self.dice_views.append(view)
+            line = QHBoxLayout()
+            line.setSpacing(4)
+            line.addWidget(view)
+            value = QLabel(roll_value(roll))
+            value.setStyleSheet("font-weight: bold; font-size: 13px;")
+            line.addWidget(value)
+            line.addStretch(1)
+            dice_col.addLayout(line)
+        holder.setFixedWidth(150)
+        return holder
+
+
+class StepsView(QWidget):
+    """The fight's steps, one round at a time (round 1 shows what came before it too)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.record: FightRecord | None = None
+        self.shown_steps: list[Step] = []
+        self.step_rows: list[StepRow] = []
+        self._view_round: int | None = None  # None: follow the latest round
+        self._picked_at = 0  # how many events the fight had when a past round was picked
+        self._key: tuple[int, int, int, int | None] | None = None
+        self._follow = True
+        col = QVBoxLayout(self)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(2)
+        head = QHBoxLayout()
+        label = QLabel("Steps")
+        label.setStyleSheet("font-weight: bold;")
+        head.addWidget(label)
+        head.addStretch(1)
+        self.round_picker = QComboBox()
+        self.round_picker.setToolTip("Look back at an earlier round")
+        self.round_picker.activated.connect(self._pick_round)
+        head.addWidget(self.round_picker)
+        col.addLayout(head)
+        self.steps_scroll = QScrollArea()
+        self.steps_scroll.setWidgetResizable(True)
+        self.steps_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps_body = QWidget()
+        self.steps_layout = QVBoxLayout(self.steps_body)
+        self.steps_layout.setContentsMargins(4, 4, 4, 4)
+        self.steps_layout.setSpacing(4)
+        self.steps_layout.addStretch(1)
+        self.steps_scroll.setWidget(self.steps_body)
+        self.steps_scroll.setMinimumHeight(140)
+        bar = self.steps_scroll.verticalScrollBar()
+        bar.rangeChanged.connect(self._scroll_range)
+        bar.sliderPressed.connect(self._stop_following)
+        col.addWidget(self.steps_scroll, 1)
+
+    @property
+    def view_round(self) -> int | None:
+        """The round shown (None: there is no fight)."""
+        rounds = [s.round for s in self.record.sections] if self.record is not None else []
+        return self._view_round if self._view_round in rounds else (rounds[-1] if rounds else None)
+
+    @property
+    def following(self) -> bool:
+        """True while the view shows the latest round (it then keeps up with the fight)."""
+        return self._view_round is None
+
+    def _stop_following(self) -> None:
+        self._follow = False
+
+    def _pick_round(self, index: int) -> None:
+        rounds = [s.round for s in self.record.sections] if self.record else []
+        chosen = self.round_picker.itemData(index)
+        self._view_round = None if not rounds or chosen == rounds[-1] else chosen
+        self._picked_at = len(self.record.events) if self.record else 0
+        self._key = None
+        self.show_record(self.record)
+
+    def show_record(self, record: FightRecord | None) -> None:
+        """Show ``record``: the round picked, or the latest; a fight that moved on brings the view back."""
+        self.record = record
+        sections = record.sections if record is not None else []
+        rounds = [s.round for s in sections]
+        if self._view_round is not None and (self._view_round not in rounds or (record and len(record.events) > self._picked_at)):
+            self._view_round = None  # the fight moved on (or the round is gone): follow it again
+        view = rounds[-1] if self._view_round is None and rounds else self._view_round
+        key = (record.start if record else -1, record.end if record else -1, len(record.events) if record else 0, view)
+        if key == self._key:
+            return
+        self._key = key
+        self.round_picker.blockSignals(True)
+        self.round_picker.clear()
+        for s in sections:
+            self.round_picker.addItem(s.title + (" (latest)" if s is sections[-1] else ""), s.round)
+        if view is not None:
+            self.round_picker.setCurrentIndex(rounds.index(view))
+        self.round_picker.blockSignals(False)
+        self.round_picker.setVisible(len(sections) > 1)
+        self.shown_steps = [step for s in sections if s.round == view or (view == 1 and s.round == 0) for step in s.steps]
+        self._fill(self.shown_steps)
+
+    def _fill(self, steps: list[Step]) -> None:
+        layout = self.steps_layout
+        while layout.count() > 1:
+            item = layout.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+        self.step_rows = []
+        for step in steps:
+            row = StepRow(step)
+            layout.insertWidget(layout.count() - 1, row)
+            row.show()
+            self.step_rows.append(row)
+        self._follow = True  # keep the newest step in view once the list has been laid out
+
+    def _scroll_range(self, _low: int, high: int) -> None:
+        if self._follow:
+            self.steps_scroll.verticalScrollBar().setValue(high)
