@@ -162,13 +162,14 @@ def test_the_simulation_agrees_with_fights_played_through_the_commands(bundled_l
 
 def test_the_staged_sampler_draws_the_same_fights_as_the_joint_table(monkeypatch):
     from d100gui.engine.combat import odds as odds_module
+    from d100gui.engine.combat import odds_tables
 
     cultist = typed_monster("Cultist", av=35, hp=8, special="Dark Magic, Web, Fire, Stunned, Regenerate")
-    joint_model = odds_module._Model(hero(lives=1), cultist, RULES)
+    joint_model = odds_module.FightTables(hero(lives=1), cultist, RULES)
     assert isinstance(joint_model.situation(0, 0, 0, 0), tuple)
     joint = fight_odds(hero(lives=1), cultist, RULES, fights=20_000, seed=3)
-    monkeypatch.setattr(odds_module, "JOINT_LIMIT", 0)
-    staged_model = odds_module._Model(hero(lives=1), cultist, RULES)
+    monkeypatch.setattr(odds_tables, "JOINT_LIMIT", 0)
+    staged_model = odds_module.FightTables(hero(lives=1), cultist, RULES)
     assert callable(staged_model.situation(0, 0, 0, 0))
     staged = fight_odds(hero(lives=1), cultist, RULES, fights=20_000, seed=4)
     assert 0.1 < joint.win < 0.5

@@ -1,0 +1,558 @@
+"""The fight's commands: what the player does, each a few lines over :mod:`.flow` and the steps.
+
+Every command builds a :class:`~.flow.Fight`, checks that the fight waits for it, changes the
+state, and :func:`~.flow.finish` runs the steps on until the player is needed again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from d100gui.engine.combat import steps as _steps  # noqa: F401 - registers every step
+from d100gui.engine.combat.actions import allowed, available_actions
+from d100gui.engine.combat.attack import attack_choice, attack_parts, has_weapon, weapon_in, weapon_stats
+from d100gui.engine.combat.defence import shade_item
+from d100gui.engine.combat.events import (
+    CombatAction,
+    CombatAim,
+    CombatBelt,
+    CombatBoost,
+    CombatNote,
+    CombatRoll,
+    CombatStarted,
+    FateUsed,
+    emit,
+)
+from d100gui.engine.combat.events import CombatOffset as OffsetPayload
+from d100gui.engine.combat.flow import WAIT_TEXT, Fight, end, finish, hold, location_name, roll_test, settle, waiting_test
+from d100gui.engine.combat.monster import Boost, CastInfo, CombatState, Monster, giant_snake, monster_from_row
+from d100gui.engine.combat.printed import TEST_SPECS
+from d100gui.engine.combat.rewards import roll_loot
+from d100gui.engine.combat.spells import cast, printed_spell, scroll_spell, spell_id
+from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.tables import TableError
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.game import Command, Event, GameContext
+from d100gui.engine.hero.character import STATS, Character, Item, PendingTest, clamp_hp, derive, enforce, equip, items_at, refuse
+from d100gui.engine.hero.skill_test import apply_effect, living_character
+from d100gui.engine.rules.notation import TestSpec, parse_effects
+
+
+def use_item(flow: Fight, item: Item, belt_slot: int) -> None:
+    """A belt item's effects: a brew becomes a boost for the roll it concerns, the rest applies now."""
+    outcome = parse_effects(item.effect or item.name)
+    effects = outcome.options[0].effects if outcome.options else []
+    for effect in effects:
+        amount = effect.amount or 0
+        if effect.kind == "characteristic" and effect.stat in STATS and amount > 0:
+            flow.c.boosts.append(Boost.model_validate({"stat": effect.stat, "amount": amount, "source": item.name}))
+            flow.say(
+                CombatBoost(stat=effect.stat or "", amount=amount, item=item.name),
+                f"{item.name}: +{amount} {effect.stat} for your next {effect.stat} roll.",
+            )
+        elif effect.kind in ("dmg", "def") and amount > 0:
+            stat = effect.kind.upper()
+            flow.c.boosts.append(Boost.model_validate({"stat": stat, "amount": amount, "source": item.name}))
+            when = "your next damage roll" if stat == "DMG" else "the monster's next damage roll"
+            flow.say(CombatBoost(stat=stat, amount=amount, item=item.name), f"{item.name}: +{amount} {stat} for {when}.")
+        else:
+            flow.events += apply_effect(flow.ctx, effect, item.name)
+    if not effects:
+        flow.say(
+            CombatBelt(item=item.name, belt_slot=belt_slot),
+            f"{item.name}: its effect is not recorded on the sheet - apply it by hand.",
+        )
+
+
+class FaceEscapedMonster(Command):
+    """Back in an area where the hero escaped a monster: it is there again, at full HP."""
+
+    kind: Literal["face_escaped_monster"] = "face_escaped_monster"
+    pos: str
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        record = next((e for e in reversed(campaign.escaped_monsters) if e.escaped_by == "hero" and e.area == self.pos), None)
+        if record is None:
+            refuse(f"No monster you escaped from waits in area {self.pos}.")
+        dungeon = campaign.dungeons.current_dungeon
+        if dungeon is not None and dungeon.area_at(dg.parse_key(self.pos)) is not None:
+            campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, dg.parse_key(self.pos), ""))
+        campaign.escaped_monsters.remove(record)
+        events = StartCombat(source="monster", monster=record.monster).apply(ctx)
+        note = emit(CombatNote(), f"{record.monster.name} is here again, back at full HP.")
+        return [note, *events]
+
+
+class StartCombat(Command):
+    """Start a fight: ``source`` ``table_e`` (roll Table E with the quest's encounter modifier,
+    or use ``table_value`` already rolled), ``snake`` (Table G's GIANT SNAKE) or ``monster``
+    (typed in). ``surprise`` forces a SURPRISE test (Table F: "it has SURPRISE").
+    ``fate_windows``: stop after each roll while the hero has Fate."""
+
+    kind: Literal["start_combat"] = "start_combat"
+    source: Literal["table_e", "snake", "monster"] = "table_e"
+    monster: Monster | None = None
+    table_value: int | None = None
+    modifier: int | None = None
+    surprise: bool = False
+    fate_windows: bool = True
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        ch = living_character(campaign)
+        if campaign.combat is not None:
+            refuse(f"A fight with {campaign.combat.monster.name} is already under way.")
+        if any(isinstance(d, PendingTest) for d in campaign.pending):
+            refuse("A rolled test is waiting: accept it or use Fate first.")
+        events: list[Event] = []
+        if self.source == "monster":
+            if self.monster is None:
+                refuse("Type the monster in first (name, AV, DEF, DMG, HP, loot, abilities).")
+            monster = self.monster
+        elif self.source == "snake":
+            try:
+                monster = giant_snake(ctx.tables.library)
+            except (TableError, ValueError) as exc:
+                refuse(str(exc))
+        else:
+            monster = self._from_table_e(ctx, ch, events)
+        state = CombatState(
+            monster=monster,
+            hp=list(monster.hp),
+            fate_windows=self.fate_windows,
+            surprise=self.surprise or monster.has("surprise"),
+        )
+        campaign.combat = state
+        flow = Fight.of(ctx)
+        flow.events = events
+        flow.say(CombatStarted(monster=monster), f"A fight! {monster.describe()}")
+        for note in monster.notes:
+            flow.say(CombatNote(), f"{monster.name}: {note}")
+        if not has_weapon(ch):
+            flow.say(CombatNote(), "You have no weapon: you must flee (ESCAPE COMBAT each round until you get away).")
+        return finish(flow)
+
+    def _from_table_e(self, ctx: GameContext, ch: Character, events: list[Event]) -> Monster:
+        try:
+            table = ctx.tables.library.get("d100.E")
+        except TableError as exc:
+            refuse(str(exc))
+        modifier = ch.quest_encounter_modifier if self.modifier is None else self.modifier
+        if self.table_value is not None:
+            lo, hi = table.die_range()
+            value = max(lo, min(hi, self.table_value))
+            row = table.find(value)
+            if row is None:
+                gap = table.gap_containing(value)
+                refuse(
+                    f"Table E {value} is in rows {gap[0] if gap else value}-{gap[1] if gap else value}, which your tables do not have: "
+                    "type the row in (or the monster), then start the fight."
+                )
+        else:
+            result = ctx.tables.roll("d100.E", "Table E - Encounter", modifier, "encounter modifier")
+            events.append(emit(CombatRoll(table_roll=result, purpose="Table E - Encounter"), result.describe()))
+            if result.row is None:
+                lo, hi = result.missing or (result.value, result.value)
+                refuse(
+                    f"Table E rolled {result.value}: rows {lo}-{hi} are not in your tables. Type the row in from your "
+                    "rulebook (or type the monster in) and start the fight again - the same roll will be used."
+                )
+            row = result.row
+        try:
+            return monster_from_row(row, table.id)
+        except ValueError as exc:
+            refuse(str(exc))
+
+
+class CombatContinue(Command):
+    """Accept the roll or test the fight is waiting on and carry on."""
+
+    kind: Literal["combat_continue"] = "combat_continue"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        c = flow.c
+        if c.waiting == "test":
+            settle(flow)
+        elif c.waiting == "roll":
+            c.waiting = ""
+        elif c.waiting:
+            refuse(f"The fight is waiting for {WAIT_TEXT[c.waiting]}.")
+        return finish(flow)
+
+
+class CombatFate(Command):
+    """Spend Fate to re-roll dice of the roll or test the fight is waiting on (0-based indexes;
+    a d100 is tens 0 and units 1; a damage roll is the d6(s) then the d10)."""
+
+    kind: Literal["combat_fate"] = "combat_fate"
+    dice: list[int]
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        c, ch = flow.c, flow.ch
+        flow.need("roll", "test")
+        if ch.fate < flow.rules.fate_cost:
+            refuse("No Fate left to spend.")
+        test: PendingTest | None = None
+        if c.waiting == "roll":
+            assert c.held is not None
+            record = c.held.record
+        else:
+            test = waiting_test(flow)
+            if test is None:
+                refuse("The fight's test is no longer waiting.")
+            record = test.roll
+        try:
+            again = ctx.dice.reroll(record, self.dice)
+        except DiceError as exc:
+            refuse(str(exc))
+        ch.fate -= flow.rules.fate_cost
+        if test is None:
+            assert c.held is not None
+            c.held.record = again
+        else:
+            test.roll = again
+        flow.say(
+            FateUsed(roll=again.model_dump(mode="json"), before=record.natural, fate=ch.fate),
+            f"Fate spent ({ch.fate} left): {record.natural} re-rolled to {again.natural}.",
+        )
+        return finish(flow)
+
+
+class CombatAttack(Command):
+    """Step 2: attack with the weapon in ``slot``; ``stat`` STR/DEX for an (H,R) weapon."""
+
+    kind: Literal["combat_attack"] = "combat_attack"
+    slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
+    stat: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "attack_main" if self.slot == "main_weapon" else "attack_off")
+        choice = attack_choice(flow.ch, self.slot, self.stat)
+        c = flow.c
+        c.attack, c.action, c.waiting = choice, "attack", ""
+        flow.say(CombatAction(action="attack"), f"You attack with {choice.weapon} ({choice.stat}).")
+        c.step = "monster_turn"
+        roll_test(
+            flow,
+            "attack",
+            TestSpec(name="ATTACK", characteristic=choice.stat),
+            "monster_turn",
+            attack_parts(flow.m, choice.stat, c.attack_bonus),
+        )
+        return finish(flow)
+
+
+class CombatChangeWeapon(Command):
+    """Instead of attacking, change weapons: ``swap`` main and off weapons, or equip backpack
+    item ``backpack_index`` in ``slot`` (what was there goes in the backpack), or neither to
+    put the weapon in ``slot`` away."""
+
+    kind: Literal["combat_change_weapon"] = "combat_change_weapon"
+    swap: bool = False
+    backpack_index: int | None = None
+    slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "change_weapon")
+        ch, rules = flow.ch, flow.rules
+        main, off = ch.equipment.get("main_weapon"), ch.equipment.get("off_weapon")
+        if self.swap:
+            if main is not None and main.two_handed:
+                refuse(f"{main.name} is two-handed: it uses both weapon slots and cannot be swapped.")
+            if main is not None and main.kind == "shield":  # pragma: no cover - the sheet never allows it
+                refuse("A shield goes only in the off weapon slot.")
+            if off is not None and off.kind == "shield":
+                refuse(f"{off.name} is a shield: it stays in the off weapon slot.")
+            ch.equipment["main_weapon"], ch.equipment["off_weapon"] = off, main
+            message = "You swap your main and off weapons."
+        elif self.backpack_index is not None:
+            if not 0 <= self.backpack_index < len(ch.backpack):
+                refuse(f"There is no item {self.backpack_index + 1} in the backpack.")
+            item = ch.backpack[self.backpack_index]
+            if item.kind not in ("weapon", "shield"):
+                refuse(f"{item.name} is not a weapon or shield.")
+            ch.backpack.pop(self.backpack_index)
+            stowed = []
+            held = ch.equipment.get(self.slot)
+            if held is not None:
+                ch.equipment[self.slot] = None
+                ch.backpack.append(held)
+                stowed.append(held.name)
+            if item.two_handed and self.slot == "main_weapon" and ch.equipment.get("off_weapon") is not None:
+                other = ch.equipment["off_weapon"]
+                assert other is not None
+                ch.equipment["off_weapon"] = None
+                ch.backpack.append(other)
+                stowed.append(other.name)
+            if self.slot == "off_weapon" and main is not None and main.two_handed and main.name not in stowed:
+                ch.equipment["main_weapon"] = None
+                ch.backpack.append(main)
+                stowed.append(main.name)
+            equip(ch, rules, item, self.slot)
+            message = f"You take {item.name} in hand" + (f" and put {', '.join(stowed)} away." if stowed else ".")
+        else:
+            held = ch.equipment.get(self.slot)
+            if held is None:
+                refuse(f"Nothing is in your {self.slot.replace('_', ' ')} slot.")
+            ch.equipment[self.slot] = None
+            ch.backpack.append(held)
+            message = f"You put {held.name} in the backpack."
+        clamp_hp(ch, rules)
+        enforce(ch, rules)
+        flow.c.action, flow.c.waiting, flow.c.step = "change_weapon", "", "monster_turn"
+        flow.say(CombatAction(action="change_weapon"), message + " (Your attack is forfeit this round.)")
+        return finish(flow)
+
+
+class CombatCastSpell(Command):
+    """Instead of attacking, cast spell-book entry ``index`` (0-based) or the spell named
+    ``spell``; ``bonus`` is the spell bonus of the CAST SPELL test."""
+
+    kind: Literal["combat_cast_spell"] = "combat_cast_spell"
+    index: int | None = None
+    spell: str = ""
+    bonus: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        flow.need("action")
+        ch, rules = flow.ch, flow.rules
+        if not has_weapon(ch):
+            refuse(available_actions(ctx.campaign, rules)["cast_spell"])
+        d = derive(ch, rules)
+        index = self.index
+        if index is None:
+            wanted = spell_id(self.spell) or re.sub(r"[^A-Z]", "", self.spell.upper())
+            index = next(
+                (
+                    i
+                    for i, e in enumerate(ch.spell_book)
+                    if e is not None and (spell_id(e.name) or re.sub(r"[^A-Z]", "", e.name.upper())) == wanted
+                ),
+                None,
+            )
+            if index is None:
+                refuse(f"{self.spell or 'That spell'} is not in your spell book.")
+        if not 0 <= index < len(ch.spell_book) or ch.spell_book[index] is None:
+            refuse(f"Spell book position {index + 1} is empty.")
+        entry = ch.spell_book[index]
+        assert entry is not None
+        if not d.abilities.get("spell_caster", True):
+            refuse(f"You cannot cast {entry.name}: Spell Caster is locked until INT reaches 50 (only scrolls work).")
+        if not d.usable_spells[index]:
+            need = d.spell_thresholds[index]
+            refuse(f"You cannot cast {entry.name}: its place in the book needs INT {need} (yours is {d.characteristics['INT']}).")
+        sid = spell_id(entry.name)
+        _name, printed_effect, printed_cost = printed_spell(ctx.tables.library, sid) if sid else ("", "", "")
+        effect = entry.effect or printed_effect
+        cost = entry.cost or printed_cost
+        cast(flow, CastInfo(name=entry.name, spell=sid, effect=effect, source="book"), cost, self.bonus)
+        return finish(flow)
+
+
+class CombatUseBelt(Command):
+    """Instead of attacking, use the item in belt slot ``belt_slot`` (1-10): a potion heals, a
+    brew boosts the next roll (STR/DEX/INT), the next damage roll (DMG) or your DEF before the
+    monster's next damage roll, a scroll casts its spell (``bonus``: the spell bonus)."""
+
+    kind: Literal["combat_use_belt"] = "combat_use_belt"
+    belt_slot: int
+    bonus: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "use_belt")
+        ch, c = flow.ch, flow.c
+        if not 1 <= self.belt_slot <= len(ch.belt):
+            refuse(f"Belt slots are 1 to {len(ch.belt)}.")
+        item = ch.belt[self.belt_slot - 1]
+        if item is None:
+            refuse(f"Belt slot {self.belt_slot} is empty.")
+        if item.kind == "scroll":
+            name, sid, effect, cost = scroll_spell(ctx.tables.library, item)
+            ch.belt[self.belt_slot - 1] = None
+            flow.say(CombatBelt(item=item.name, belt_slot=self.belt_slot), f"You read {item.name} (belt slot {self.belt_slot}).")
+            cast(flow, CastInfo(name=name, spell=sid, effect=effect, source="scroll"), cost, self.bonus)
+            return finish(flow)
+        ch.belt[self.belt_slot - 1] = None
+        c.action, c.waiting, c.step = "use_belt", "", "monster_turn"
+        flow.say(CombatBelt(item=item.name, belt_slot=self.belt_slot), f"You use {item.name} (belt slot {self.belt_slot}).")
+        use_item(flow, item, self.belt_slot)
+        return finish(flow)
+
+
+class CombatEscape(Command):
+    """Instead of attacking, try to escape: ESCAPE COMBAT – Test: Dex -10 [S:Remove Monster] [F:-2 HP] (Escape)."""
+
+    kind: Literal["combat_escape"] = "combat_escape"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "escape")
+        c = flow.c
+        c.action, c.waiting, c.step = "escape", "", "monster_turn"
+        flow.say(CombatAction(action="escape"), "You try to escape.")
+        roll_test(flow, "escape", TEST_SPECS["escape"], "monster_turn")
+        return finish(flow)
+
+
+class CombatBlockEscape(Command):
+    """Forfeit the attack to block the escaping monster: BLOCK ESCAPE – Test: STR-10
+    [S:Start Combat at Step 3] [F:Remove Monster] (Escape). On a success the damage roll of
+    step 3 is made with the weapon in ``slot``."""
+
+    kind: Literal["combat_block_escape"] = "combat_block_escape"
+    slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
+    stat: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "block_escape")
+        if weapon_in(flow.ch, self.slot) is None:
+            refuse(f"There is no weapon in your {self.slot.replace('_', ' ')} slot to strike with.")
+        c = flow.c
+        weapon = weapon_in(flow.ch, self.slot)
+        assert weapon is not None
+        c.attack = attack_choice(flow.ch, self.slot, self.stat or weapon_stats(weapon)[0])
+        c.action, c.waiting, c.step = "block_escape", "", "monster_turn"
+        flow.say(CombatAction(action="block_escape"), f"You block {flow.m.name}'s escape.")
+        roll_test(flow, "block", TEST_SPECS["block"], "monster_turn")
+        return finish(flow)
+
+
+class CombatPass(Command):
+    """Do nothing this round (a forfeited attack, or letting an escaping monster go)."""
+
+    kind: Literal["combat_pass"] = "combat_pass"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        allowed(flow, "pass")
+        c = flow.c
+        c.action, c.waiting, c.step = "pass", "", "monster_turn"
+        flow.say(CombatAction(action="pass"), "You hold back this round.")
+        return finish(flow)
+
+
+class CombatPerfectAim(Command):
+    """Perfect Aim: ``keep`` the hit location or ``reroll`` it once, then pick ``first`` or ``second``."""
+
+    kind: Literal["combat_perfect_aim"] = "combat_perfect_aim"
+    choice: Literal["keep", "reroll", "first", "second"]
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        c = flow.c
+        hit = c.hero_hit
+        if c.waiting == "aim":
+            assert hit is not None
+            if self.choice == "keep":
+                c.waiting = ""
+            elif self.choice == "reroll":
+                c.waiting = ""
+                hold(flow, "d10", "Perfect Aim: re-roll the hit location", "aim_resolve")
+            else:
+                refuse("Re-roll the location first, or keep it.")
+        elif c.waiting == "aim_pick":
+            assert hit is not None and hit.second_location is not None
+            if self.choice not in ("first", "second"):
+                refuse("Pick the first or the second hit location.")
+            picked = hit.first_location if self.choice == "first" else hit.second_location
+            hit.location = picked if picked is not None else hit.location
+            c.waiting = ""
+            flow.say(
+                CombatAim(location=hit.location),
+                f"Perfect Aim: you take hit location {hit.location} ({location_name(flow, hit.location)}).",
+            )
+        else:
+            flow.need("aim", "aim_pick")
+        return finish(flow)
+
+
+class CombatOffset(Command):
+    """Offset ``item`` points (at most 2) onto the item at the location hit (1 repair pip each)
+    and ``shield`` points (at most its S rating) onto the shield (half a pip each)."""
+
+    kind: Literal["combat_offset"] = "combat_offset"
+    item: int = 0
+    shield: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        flow.need("offset")
+        c, ch, campaign = flow.c, flow.ch, ctx.campaign
+        mh = c.monster_hit
+        assert mh is not None
+        if not 0 <= self.item <= mh.item_max:
+            refuse(f"You can offset 0 to {mh.item_max} points onto {mh.item_name or 'an item at that location'}.")
+        if not 0 <= self.shield <= mh.shield_max:
+            refuse(f"You can offset 0 to {mh.shield_max} points onto {mh.shield_name or 'a shield'}.")
+        if self.item + self.shield > mh.damage:
+            refuse(f"Only {mh.damage} damage can be offset.")
+        item = items_at(ch, mh.slot)[0] if self.item else None
+        shield = ch.equipment.get("off_weapon") if self.shield else None
+        if self.shield and (shield is None or shield.kind != "shield"):  # pragma: no cover - checked with the offer
+            refuse("You have no shield to offset onto.")
+        if item is not None:
+            flow.say(
+                OffsetPayload(onto="item", item=item.name, points=self.item),
+                f"{self.item} damage offset onto {item.name}: {self.item} repair pip(s).",
+            )
+            shade_item(flow, item, self.item, "Offset")
+        if shield is not None:
+            halves = self.shield + (1 if campaign.shield_half_pip == shield.name else 0)
+            pips, left = divmod(halves, 2)
+            campaign.shield_half_pip = shield.name if left else ""
+            carried = " (half a pip carried on the track)" if left else ""
+            flow.say(
+                OffsetPayload(onto="shield", item=shield.name, points=self.shield),
+                f"{self.shield} damage offset onto {shield.name}: {self.shield / 2:g} pip(s){carried}.",
+            )
+            if pips and ch.equipment.get("off_weapon") is shield:  # not already broken by the points above
+                shade_item(flow, shield, pips, "Shield offset")
+        mh.offset_item, mh.offset_shield = self.item, self.shield
+        c.waiting = ""
+        return finish(flow)
+
+
+class CombatChooseLoot(Command):
+    """Choose which table the loot is rolled on when ``[K:...]`` offers several (0-based)."""
+
+    kind: Literal["combat_choose_loot"] = "combat_choose_loot"
+    option: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        flow.need("loot")
+        loot = flow.m.loot
+        options = loot.options if loot else []
+        if not 0 <= self.option < len(options):
+            refuse(f"Choose option 1 to {len(options)}.")
+        chosen = options[self.option]
+        roll_loot(flow, chosen.table, chosen.modifier, chosen.text)
+        end(flow, "won", f"The fight with {flow.m.name} is over: you won. HP {flow.ch.hp}.")
+        return finish(flow)
+
+
+COMBAT_COMMANDS: tuple[type[Command], ...] = (
+    FaceEscapedMonster,
+    StartCombat,
+    CombatContinue,
+    CombatFate,
+    CombatAttack,
+    CombatChangeWeapon,
+    CombatCastSpell,
+    CombatUseBelt,
+    CombatEscape,
+    CombatBlockEscape,
+    CombatPass,
+    CombatPerfectAim,
+    CombatOffset,
+    CombatChooseLoot,
+)

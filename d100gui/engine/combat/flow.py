@@ -1,0 +1,266 @@
+"""How a fight runs: the :class:`Fight` context, held rolls, combat tests and the step loop.
+
+A fight is a small state machine over :class:`~.monster.CombatState` (``step``/``waiting``).
+The steps themselves are plain functions ``(Fight) -> bool`` (True: carry on) in
+:mod:`.steps`, :mod:`.attack`, :mod:`.defence` and :mod:`.spells`; they register here in
+:data:`STEPS`, and the handlers of settled combat tests in :data:`ON_TEST`, so this module
+imports none of them. A command builds a :class:`Fight`, changes the state, then calls
+:func:`finish` to run the steps until the fight needs the player again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatTest, Decision, emit
+from d100gui.engine.combat.monster import (
+    CombatState,
+    CombatStep,
+    CombatTestKind,
+    CombatTestRef,
+    EscapedMonster,
+    HeldRoll,
+    Monster,
+)
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.tables import TableError
+from d100gui.engine.game import Campaign, Event, GameContext
+from d100gui.engine.hero.character import Character, PendingTest, TestPart, add_pending, enforce, refuse
+from d100gui.engine.hero.skill_test import living_character, preview_test, settle_test
+from d100gui.engine.protocol import Payload
+from d100gui.engine.rules.model import Rules
+from d100gui.engine.rules.notation import Outcome, TestSpec
+
+WAIT_TEXT = {
+    "": "nothing",
+    "roll": "the roll to be accepted (or re-rolled with Fate)",
+    "test": "the test to be accepted (or re-rolled with Fate)",
+    "action": "your action: attack, change weapon, cast a spell, use a belt item, escape, block or pass",
+    "aim": "Perfect Aim: keep the hit location or re-roll it",
+    "aim_pick": "Perfect Aim: pick the first or the second hit location",
+    "offset": "how much damage to offset onto your items",
+    "loot": "which table to roll the loot on",
+}
+
+
+@dataclass
+class Fight:
+    """One command's view of the fight: the context, the state, and the events it collects."""
+
+    ctx: GameContext
+    campaign: Campaign
+    rules: Rules
+    ch: Character
+    c: CombatState
+    events: list[Event] = field(default_factory=list)
+    over: bool = False
+
+    @classmethod
+    def of(cls, ctx: GameContext) -> Fight:
+        """The fight in progress; refused when there is none (or no living hero)."""
+        ch = living_character(ctx.campaign)
+        combat = ctx.campaign.combat
+        if combat is None:
+            refuse("There is no fight in progress.")
+        return cls(ctx=ctx, campaign=ctx.campaign, rules=ctx.rules, ch=ch, c=combat)
+
+    @property
+    def m(self) -> Monster:
+        return self.c.monster
+
+    def say(self, payload: Payload, message: str) -> None:
+        """Emit the event of a declared payload, with its sentence for the log."""
+        self.events.append(emit(payload, message))
+
+    def ask(self, message: str, **choice: object) -> None:
+        """Tell the player what the fight is waiting for (a ``decision`` event)."""
+        self.say(Decision.model_validate({"waiting": self.c.waiting, **choice}), message)
+
+    def window(self) -> bool:
+        """Stop for a Fate window? Only while the hero has Fate to spend."""
+        return self.c.fate_windows and self.ch.fate >= self.rules.fate_cost
+
+    def need(self, *waiting: str) -> None:
+        if self.c.waiting not in waiting:
+            refuse(f"Not now: the fight is waiting for {WAIT_TEXT[self.c.waiting]}.")
+
+
+StepFn = Callable[[Fight], bool]
+TestFn = Callable[[Fight, bool], None]
+
+#: the step functions by ``CombatStep`` (filled by the modules that define them)
+STEPS: dict[str, StepFn] = {}
+#: what a settled combat test does, by ``CombatTestKind``
+ON_TEST: dict[str, TestFn] = {}
+
+
+def step(name: CombatStep) -> Callable[[StepFn], StepFn]:
+    """Register a function as the step ``name`` of the fight."""
+
+    def register(fn: StepFn) -> StepFn:
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def on_test(kind: CombatTestKind) -> Callable[[TestFn], TestFn]:
+    """Register what a settled ``kind`` test does (``ok``: it succeeded)."""
+
+    def register(fn: TestFn) -> TestFn:
+        ON_TEST[kind] = fn
+        return fn
+
+    return register
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run(f: Fight) -> None:
+    """Run steps until the fight needs the player, or ends."""
+    guard = 0
+    while not f.over and f.campaign.combat is f.c and not f.c.waiting:
+        guard += 1
+        if guard > 10_000:  # pragma: no cover - a bug, never a rule
+            raise RuntimeError(f"combat stuck at step {f.c.step}")
+        if not STEPS[f.c.step](f):
+            break
+
+
+def finish(f: Fight) -> list[Event]:
+    """Run on, then check the sheet (a refused rule undoes the whole command)."""
+    run(f)
+    ch = f.campaign.character
+    if ch is not None and not ch.dead:
+        enforce(ch, f.rules)
+    return f.events
+
+
+# --------------------------------------------------------------------------- rolls and tests
+
+
+def d10(value: int) -> int:
+    """A d10 face 0 reads 10."""
+    return 10 if value == 0 else value
+
+
+def die_value(record: RollRecord, index: int) -> int:
+    d = record.dice[index]
+    return d10(d.face) if d.sides == 10 else d.face
+
+
+def hold(f: Fight, expression: str, purpose: str, next_step: CombatStep) -> bool:
+    """Roll and hold the roll for its Fate window; ``next_step`` resolves it. True: carry on."""
+    record = f.ctx.dice.roll(expression, purpose)
+    f.c.held = HeldRoll(step=next_step, record=record)
+    f.c.step = next_step
+    f.say(CombatRoll(roll=record, purpose=purpose), record.describe())
+    if f.window():
+        f.c.waiting = "roll"
+        f.ask(f"{purpose}: accept the roll or spend Fate to re-roll dice.")
+        return False
+    return True
+
+
+def take_held(f: Fight) -> RollRecord:
+    held = f.c.held
+    assert held is not None
+    f.c.held = None
+    return held.record
+
+
+def _bare(spec: TestSpec) -> TestSpec:
+    """The spec without outcomes: the combat applies them itself (settle_test only does experience)."""
+    return spec.model_copy(update={"success": Outcome(), "failure": Outcome()})
+
+
+def roll_test(f: Fight, kind: CombatTestKind, spec: TestSpec, next_step: CombatStep, extra: list[TestPart] | None = None) -> bool:
+    """Roll a combat test as a PendingTest; settle it at once unless a Fate window is open."""
+    parts = list(preview_test(f.ch, f.rules, spec).parts) + list(extra or [])
+    for boost in [b for b in f.c.boosts if b.stat == spec.characteristic]:
+        parts.append(TestPart(label=boost.source or f"brew {boost.stat}", value=boost.amount))
+        f.c.boosts.remove(boost)
+    target = sum(p.value for p in parts)
+    purpose = f"Test {spec.label()}"
+    roll = f.ctx.dice.d100(purpose)
+    prompt = f"{purpose}: accept the roll or use Fate."
+    pending = add_pending(f.campaign, PendingTest(spec=_bare(spec), parts=parts, target=target, roll=roll, prompt=prompt))
+    assert isinstance(pending, PendingTest)
+    f.c.test = CombatTestRef(decision=pending.id, kind=kind, next_step=next_step)
+    formula = f"{parts[0].value}" + "".join(f" {p.value:+d}" for p in parts[1:]) + f" = {target}"
+    verdict = "success" if pending.success else "failure"
+    f.say(
+        CombatTest(decision=pending.id, test=kind, target=target, roll=roll, success=pending.success, parts=parts),
+        f"{purpose}: {formula}; rolled {roll.natural} - {verdict}.",
+    )
+    if f.window():
+        f.c.waiting = "test"
+        f.ask(pending.prompt, decision=pending.id)
+        return False
+    return settle(f)
+
+
+def waiting_test(f: Fight) -> PendingTest | None:
+    """The pending test the fight is waiting on (None if it was settled elsewhere)."""
+    ref = f.c.test
+    if ref is None:
+        return None
+    return next((d for d in f.campaign.pending if d.id == ref.decision and isinstance(d, PendingTest)), None)
+
+
+def settle(f: Fight) -> bool:
+    """Settle the fight's test (experience through the skill-test machinery), then apply it."""
+    ref = f.c.test
+    assert ref is not None
+    test = waiting_test(f)
+    if test is None:
+        refuse(
+            f"The fight's {ref.kind.upper()} test is no longer waiting (it was settled outside the fight): "
+            "undo that action to carry on."
+        )
+    success = test.success
+    f.events += settle_test(f.ctx, ref.decision)
+    f.c.test = None
+    f.c.waiting = ""
+    f.c.step = ref.next_step
+    ON_TEST[ref.kind](f, success)
+    return not f.over
+
+
+# --------------------------------------------------------------------------- endings
+
+
+def end(f: Fight, outcome: str, message: str) -> None:
+    """The fight is over (won or escaped): the state goes, with any test it was waiting on."""
+    f.say(CombatOver(outcome=outcome, rounds=f.c.round, hp_lost=f.c.hero_hp_lost), message)
+    if f.c.test is not None:
+        f.campaign.pending = [d for d in f.campaign.pending if d.id != f.c.test.decision]
+    f.campaign.combat = None
+    f.over = True
+
+
+def monster_escapes(f: Fight, why: str) -> None:
+    """The monster got away: removed from play, recorded as ``escaped_by="monster"``."""
+    f.campaign.escaped_monsters.append(EscapedMonster(monster=f.m, escaped_by="monster", round=f.c.round))
+    gone = f"{f.m.name} escapes: it is removed from play and off the combat track (no loot, no reward)."
+    end(f, "monster_escaped", " ".join(filter(None, [why, gone])))
+
+
+def row_text(f: Fight, table_id: str, value: int, key: str) -> str:
+    """A printed field of a table row ("" when the tables lack it)."""
+    try:
+        row = f.ctx.tables.library.get(table_id).find(value)
+    except TableError:
+        return ""
+    return row.fields.get(key, "") if row is not None else ""
+
+
+def location_name(f: Fight, location: int) -> str:
+    """``"Torso"``, ``"Head +1"``: the slot a hit-location roll names, with its damage mod."""
+    slot = f.rules.slot_at_location(location)
+    if slot is None:
+        return "?"
+    mod = f.rules.damage_mod(slot.id)
+    return f"{slot.name} {mod:+d}" if mod else slot.name
