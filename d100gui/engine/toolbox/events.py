@@ -1,0 +1,228 @@
+"""The events of the toolbox: one declared kind per tool result, each carrying the typed result.
+
+Every payload holds the result model itself (and, for the tools that keep state, the state
+after the action), so the toolbox panel and the adventure log render from data. All are on
+the ``log`` topic: a toolbox result changes nothing of the D100 Dungeon campaign.
+"""
+
+from __future__ import annotations
+
+from d100gui.engine.protocol import Payload, declare
+from d100gui.engine.toolbox.exploration import (
+    DungeonClock,
+    DungeonEncounterCheck,
+    DungeonStep,
+    InjuryResult,
+    LightEvent,
+    LightSource,
+    PushOnResult,
+    RestResult,
+    TravelClock,
+    TravelEncounterCheck,
+    TravelStep,
+)
+from d100gui.engine.toolbox.scars import (
+    AttackResult,
+    DistanceResult,
+    HirelingMoraleResult,
+    InitiativeResult,
+    MoraleResult,
+    PackRetrievalResult,
+    ReactionResult,
+    ScarsClock,
+    ScarsClockStep,
+    ScarsEncounter,
+    ZeroHealthResult,
+)
+
+# --------------------------------------------------------------------------- d20 scars combat
+
+
+@declare("toolbox_scars_attack", topic="log")
+class ScarsAttacked(Payload):
+    """An attack was resolved (``encounter``: the fight after it, when it was made in one)."""
+
+    result: AttackResult
+    encounter: ScarsEncounter | None = None
+
+
+@declare("toolbox_scars_round", topic="log")
+class ScarsRoundStarted(Payload):
+    """A new initiative round began: Scars modifiers return, stuns wear off."""
+
+    encounter: ScarsEncounter
+
+
+@declare("toolbox_scars_initiative", topic="log")
+class ScarsInitiative(Payload):
+    """An adventurer rolled initiative."""
+
+    result: InitiativeResult
+
+
+@declare("toolbox_scars_morale", topic="log")
+class ScarsMorale(Payload):
+    """An enemy tested morale (``encounter``: the fight after it, when made in one)."""
+
+    result: MoraleResult
+    encounter: ScarsEncounter | None = None
+
+
+@declare("toolbox_scars_hireling_morale", topic="log")
+class ScarsHirelingMorale(Payload):
+    """A hireling's morale was tested."""
+
+    result: HirelingMoraleResult
+
+
+@declare("toolbox_scars_reaction", topic="log")
+class ScarsReaction(Payload):
+    """An enemy's first attitude was rolled on the reaction table."""
+
+    result: ReactionResult
+
+
+@declare("toolbox_scars_distance", topic="log")
+class ScarsDistance(Payload):
+    """The distance an encounter starts at was rolled."""
+
+    result: DistanceResult
+
+
+@declare("toolbox_scars_zero_health", topic="log")
+class ScarsZeroHealth(Payload):
+    """An adventurer at 0 health made the scars check (``encounter``: the fight after it, when made in one)."""
+
+    result: ZeroHealthResult
+    encounter: ScarsEncounter | None = None
+
+
+@declare("toolbox_scars_pack", topic="log")
+class ScarsPackRetrieval(Payload):
+    """An adventurer dug into their pack in combat."""
+
+    result: PackRetrievalResult
+
+
+@declare("toolbox_scars_clock", topic="log")
+class ScarsClockAdvanced(Payload):
+    """Turns or Watches passed on the scars clock, with their encounter checks."""
+
+    result: ScarsClockStep
+    clock: ScarsClock
+
+
+# --------------------------------------------------------------------------- exploration procedure
+
+
+@declare("toolbox_explore_turns", topic="log")
+class ExploreTurnsSpent(Payload):
+    """Turns were spent on the dungeon clock (``result.clock`` is the clock after)."""
+
+    result: DungeonStep
+
+
+@declare("toolbox_light_lit", topic="log")
+class LightLit(Payload):
+    """An item was lit or activated on the dungeon clock."""
+
+    source: LightSource
+    clock: DungeonClock
+
+
+@declare("toolbox_light_snuffed", topic="log")
+class LightSnuffed(Payload):
+    """A lit item was put out before it burned out."""
+
+    source: LightSource
+    clock: DungeonClock
+
+
+@declare("toolbox_light_low", topic="log")
+class LightLow(Payload):
+    """A lit item is about to go out (the warning comes once, before it does)."""
+
+    light: LightEvent
+
+
+@declare("toolbox_light_out", topic="log")
+class LightOut(Payload):
+    """A lit item burned out."""
+
+    light: LightEvent
+
+
+@declare("toolbox_dungeon_encounter_check", topic="log")
+class DungeonEncounterChecked(Payload):
+    """The dungeon's encounter check was rolled (the card of Rounds was full)."""
+
+    check: DungeonEncounterCheck
+
+
+@declare("toolbox_travel_hours", topic="log")
+class TravelHoursSpent(Payload):
+    """Hours were spent on the travel clock (``result.clock`` is the clock after)."""
+
+    result: TravelStep
+
+
+@declare("toolbox_travel_encounter_check", topic="log")
+class TravelEncounterChecked(Payload):
+    """A travel Round's encounter check was rolled."""
+
+    check: TravelEncounterCheck
+
+
+@declare("toolbox_travel_encounter", topic="log")
+class TravelEncounterMet(Payload):
+    """The travel clock reached the hour of a rolled encounter: the action stops here."""
+
+    check: TravelEncounterCheck
+    clock: TravelClock
+
+
+@declare("toolbox_push_on", topic="log")
+class PushedOn(Payload):
+    """The party pushed on without resting."""
+
+    result: PushOnResult
+
+
+@declare("toolbox_rest", topic="log")
+class Rested(Payload):
+    """What a rest restores was worked out."""
+
+    result: RestResult
+
+
+@declare("toolbox_injury", topic="log")
+class InjuryRolled(Payload):
+    """An injury was rolled (with its dice, and any roll-again results)."""
+
+    result: InjuryResult
+
+
+__all__ = [
+    "DungeonEncounterChecked",
+    "ExploreTurnsSpent",
+    "InjuryRolled",
+    "LightLit",
+    "LightLow",
+    "LightOut",
+    "LightSnuffed",
+    "PushedOn",
+    "Rested",
+    "ScarsAttacked",
+    "ScarsClockAdvanced",
+    "ScarsDistance",
+    "ScarsHirelingMorale",
+    "ScarsInitiative",
+    "ScarsMorale",
+    "ScarsPackRetrieval",
+    "ScarsReaction",
+    "ScarsRoundStarted",
+    "ScarsZeroHealth",
+    "TravelEncounterChecked",
+    "TravelEncounterMet",
+    "TravelHoursSpent",
+]

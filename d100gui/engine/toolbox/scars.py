@@ -1,0 +1,730 @@
+"""The d20 scars combat system: roll-under attacks, initiative, morale, reactions and scars.
+
+In our own words: an attack is a d20 that must come in at or under the attacker's attribute
+and above the target's Armour Class. Landing exactly on the attribute stuns the target and
+gives another attack; landing exactly on the AC does no damage but knocks the AC down by one
+(the armour breaks at 0). Once per round an adventurer may shift one of their rolls by as
+many points as they have Scars. Dropping to 0 health earns a Scar and a 2d6 roll against the
+Scars: at or under is death, over means waking at 1 health some rounds later.
+
+Everything here is a pure function of its inputs and the injected dice; the
+:class:`ScarsEncounter` model keeps what a fight remembers (ACs knocked down, who used the
+Scars modifier this round, who rallied) and round-trips through JSON. Where the text leaves a
+point open, the choice is noted on the function that makes it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import Dice, Modifier, RollRecord
+from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.toolbox.inputs import ToolInputError, dice_expression, in_range
+
+REACTION_TABLE = "d20.reaction"
+ATTRIBUTE_RANGE = (1, 20)
+AC_RANGE = (0, 20)
+MAX_SCARS = 99  # the wake-up roll is Xd6 with X the Scars: the dice roller takes up to 100 dice
+MORALE_BASE = 10
+
+__all__ = [
+    "REACTION_TABLE",
+    "AttackOutcome",
+    "AttackResult",
+    "DistanceResult",
+    "HirelingMoraleResult",
+    "InitiativeResult",
+    "MoraleOutcome",
+    "MoraleResult",
+    "PackOutcome",
+    "PackRetrievalResult",
+    "ReactionResult",
+    "ScarsClock",
+    "ScarsClockStep",
+    "ScarsEncounter",
+    "ScarsFighter",
+    "ScarsSign",
+    "Side",
+    "ZeroHealthResult",
+    "advance_scars_clock",
+    "encounter_attack",
+    "encounter_modify_attack",
+    "encounter_morale",
+    "encounter_zero_health",
+    "hireling_morale_check",
+    "judge_attack",
+    "modify_attack",
+    "morale_check",
+    "morale_due",
+    "next_round",
+    "resolve_attack",
+    "retrieve_from_pack",
+    "roll_encounter_distance",
+    "roll_initiative",
+    "roll_reaction",
+    "scars_modifier",
+    "zero_health",
+]
+
+
+def _attribute(name: str, value: int) -> int:
+    return in_range(name, value, *ATTRIBUTE_RANGE)
+
+
+def _who(name: str) -> str:
+    return f"{name}: " if name else ""
+
+
+# --------------------------------------------------------------------------- attacks
+
+
+class AttackOutcome(StrEnum):
+    """How an attack roll lands."""
+
+    HIT = "hit"  # at or under the attribute and above the AC: roll damage
+    STUN = "stun"  # exactly the attribute (and above the AC): damage, the target is stunned, attack again
+    ARMOUR = "armour"  # exactly the AC (and not over the attribute): no damage, AC -1
+    MISS = "miss"
+
+
+class ScarsSign(StrEnum):
+    """Whether the once-per-round Scars modifier is used on a roll, and which way."""
+
+    NONE = "none"
+    PLUS = "plus"
+    MINUS = "minus"
+
+
+def scars_modifier(scars: int, sign: ScarsSign) -> int:
+    """The Scars modifier: +X or -X where X is the number of Scars (0 when not used).
+
+    Choice: the shift is the full X either way, not any amount up to X ("modify by +/- X").
+    """
+    in_range("Scars", scars, 0, MAX_SCARS)
+    if sign is ScarsSign.NONE:
+        return 0
+    if scars == 0:
+        raise ToolInputError("The Scars modifier needs at least 1 Scar (it is +/- the number of Scars).")
+    return scars if sign is ScarsSign.PLUS else -scars
+
+
+def judge_attack(result: int, attribute: int, armour_class: int) -> AttackOutcome:
+    """The outcome of an attack roll whose result (after any Scars modifier) is ``result``.
+
+    Choices (the text lists the cases without ranking them): a result over the attribute is a
+    miss whatever else it equals; exactly the AC (AC 1 or more) is the armour result even when
+    it is also exactly the attribute; at or under the AC is a miss; exactly the attribute above
+    the AC is a hit that also stuns and grants another attack.
+    """
+    if result > attribute:
+        return AttackOutcome.MISS
+    if armour_class >= 1 and result == armour_class:
+        return AttackOutcome.ARMOUR
+    if result <= armour_class:
+        return AttackOutcome.MISS
+    if result == attribute:
+        return AttackOutcome.STUN
+    return AttackOutcome.HIT
+
+
+class AttackResult(BaseModel):
+    """One attack: the d20 (with the Scars modifier as a modifier), the outcome, damage and armour."""
+
+    attacker: str = ""
+    target: str = ""
+    attribute: int
+    armour_class: int
+    weapon: str = "1d6"  # the damage dice
+    roll: RollRecord
+    outcome: AttackOutcome
+    damage: RollRecord | None = None
+    new_armour_class: int
+    armour_broken: bool = False
+    # filled when the attack is made inside a ScarsEncounter
+    target_health: int | None = None
+    morale_due: bool = False  # this attack brought an enemy to half health: test its morale
+    zero_health_due: bool = False  # an adventurer has just reached 0 health: make the scars check
+
+    @property
+    def result(self) -> int:
+        return self.roll.final
+
+    @property
+    def damage_dealt(self) -> int:
+        return self.damage.final if self.damage is not None else 0
+
+    @property
+    def extra_attack(self) -> bool:
+        return self.outcome is AttackOutcome.STUN
+
+    def describe(self) -> str:
+        head = f"{self.attacker} attacks {self.target}: " if self.attacker and self.target else "Attack: "
+        roll = f"d20 {self.roll.natural}" + (f" -> {self.result}" if self.result != self.roll.natural else "")
+        vs = f"(attribute {self.attribute}, AC {self.armour_class})"
+        if self.outcome is AttackOutcome.MISS:
+            tail = "miss"
+        elif self.outcome is AttackOutcome.ARMOUR:
+            tail = f"struck the armour: no damage, AC {self.armour_class} -> {self.new_armour_class}"
+            tail += ", the armour breaks" if self.armour_broken else ""
+        else:
+            tail = f"hit for {self.damage_dealt}"
+            tail += ", target stunned, attack again" if self.outcome is AttackOutcome.STUN else ""
+        extra = ""
+        if self.target_health is not None and self.outcome in (AttackOutcome.HIT, AttackOutcome.STUN):
+            extra = f" (health {self.target_health})"
+        if self.morale_due:
+            extra += "; half health: test morale"
+        if self.zero_health_due:
+            extra += "; 0 health: make the scars check"
+        return f"{head}{roll} {vs}: {tail}{extra}."
+
+
+def _judged(dice: Dice, roll: RollRecord, base: AttackResult, damage: RollRecord | None = None) -> AttackResult:
+    """``base`` judged on ``roll``: damage rolled on a hit or stun (``damage`` kept when already rolled)."""
+    outcome = judge_attack(roll.final, base.attribute, base.armour_class)
+    rolled = None
+    if outcome in (AttackOutcome.HIT, AttackOutcome.STUN):
+        rolled = damage if damage is not None else dice.roll(base.weapon, f"{_who(base.attacker)}damage")
+    new_ac = max(0, base.armour_class - 1) if outcome is AttackOutcome.ARMOUR else base.armour_class
+    return base.model_copy(
+        update={
+            "roll": roll,
+            "outcome": outcome,
+            "damage": rolled,
+            "new_armour_class": new_ac,
+            "armour_broken": outcome is AttackOutcome.ARMOUR and new_ac == 0,
+        }
+    )
+
+
+def resolve_attack(
+    dice: Dice,
+    attribute: int,
+    armour_class: int,
+    damage: str = "1d6",
+    modifier: int = 0,
+    attacker: str = "",
+    target: str = "",
+) -> AttackResult:
+    """Roll one attack: d20 (plus ``modifier``, the Scars modifier) against ``attribute`` and ``armour_class``.
+
+    Enemy attacks use the same roll with the enemy's Attack as ``attribute``. Damage is rolled
+    with ``damage`` (the weapon's dice) on a hit or a stun. Choice: the result may go below 1
+    or above 20 with the modifier; it is compared as it is, not clamped.
+    """
+    _attribute("Attribute", attribute)
+    in_range("Armour Class", armour_class, *AC_RANGE)
+    in_range("Scars modifier", modifier, -MAX_SCARS, MAX_SCARS)
+    weapon = dice_expression("Damage", damage)
+    mods = [("Scars", modifier)] if modifier else []
+    roll = dice.roll("1d20", f"{_who(attacker)}attack", mods)
+    base = AttackResult(
+        attacker=attacker,
+        target=target,
+        attribute=attribute,
+        armour_class=armour_class,
+        weapon=weapon,
+        roll=roll,
+        outcome=AttackOutcome.MISS,
+        new_armour_class=armour_class,
+    )
+    return _judged(dice, roll, base)
+
+
+def modify_attack(dice: Dice, attack: AttackResult, modifier: int) -> AttackResult:
+    """The attack judged again with the Scars modifier added to its d20, after the roll was seen.
+
+    The d20 is not rolled again; damage already rolled is kept, and rolled now if the shift
+    turns a miss into a hit. Choice: the modifier may be used before the roll (as
+    ``resolve_attack``'s ``modifier``) or after it, since the text only says a roll may be
+    modified; the once-per-round limit is the same either way.
+    """
+    if any(m.label == "Scars" for m in attack.roll.modifiers):
+        raise ToolInputError("This roll already carries the Scars modifier.")
+    if modifier == 0:
+        raise ToolInputError("Choose + or - to use the Scars modifier.")
+    in_range("Scars modifier", modifier, -MAX_SCARS, MAX_SCARS)
+    roll = attack.roll.model_copy(
+        update={
+            "modifiers": [*attack.roll.modifiers, Modifier(label="Scars", value=modifier)],
+            "final": attack.roll.final + modifier,
+        }
+    )
+    return _judged(dice, roll, attack, attack.damage)
+
+
+# --------------------------------------------------------------------------- the encounter
+
+
+class Side(StrEnum):
+    ADVENTURER = "adventurer"
+    ENEMY = "enemy"
+
+
+class ScarsFighter(BaseModel):
+    """One fighter as the encounter remembers them."""
+
+    name: str
+    side: Side = Side.ADVENTURER
+    armour_class: int = Field(default=0, ge=AC_RANGE[0], le=AC_RANGE[1])
+    health: int = Field(default=1, ge=0)
+    max_health: int = Field(default=1, ge=1)
+    scars: int = Field(default=0, ge=0, le=MAX_SCARS)  # adventurers
+    hd: int = Field(default=0, ge=0)  # enemies
+    modifier_used: bool = False  # the Scars modifier, once per initiative round
+    stunned: bool = False  # until the next round
+    rallied: bool = False  # rolled exactly 10 + HD: an extra attack next round, no more morale tests
+    rally_attack_next_round: bool = False  # a rally's extra attack, granted when the next round starts
+    extra_attacks: int = 0  # extra attacks granted for the current round (a rally's)
+    morale_tested: bool = False
+    fled: bool = False
+    down: bool = False  # at 0 health
+    dead: bool = False
+    wakes_in_rounds: int | None = None  # an adventurer down but alive: rounds until they wake at 1 health
+
+    @property
+    def armour_broken(self) -> bool:
+        return self.armour_class == 0
+
+
+class ScarsEncounter(BaseModel):
+    """A fight in the d20 scars system: the round and each fighter's state (saved with the campaign)."""
+
+    round: int = 1
+    fighters: list[ScarsFighter] = Field(default_factory=list)
+    last_attack: AttackResult | None = None  # the latest attack this round (its attacker may still shift it with Scars)
+    last_target: ScarsFighter | None = None  # that attack's target as they were before it
+
+    def fighter(self, name: str) -> ScarsFighter:
+        for fighter in self.fighters:
+            if fighter.name == name:
+                return fighter
+        known = ", ".join(f.name for f in self.fighters) or "nobody yet"
+        raise ToolInputError(f"There is no fighter named {name!r} in this encounter (fighters: {known}).")
+
+    def replaced(self, fighter: ScarsFighter) -> ScarsEncounter:
+        """This encounter with ``fighter`` in place of the fighter of the same name."""
+        return self.model_copy(update={"fighters": [fighter if f.name == fighter.name else f for f in self.fighters]})
+
+
+def morale_due(health: int, max_health: int) -> bool:
+    """Whether an enemy at ``health`` of ``max_health`` has reached half health.
+
+    Choice: at or under half, rounding in the enemy's favour (5 of 10 is half; 4 of 9 is).
+    """
+    return 0 < health and health * 2 <= max_health
+
+
+def _able(fighter: ScarsFighter, doing: str) -> None:
+    if fighter.dead or fighter.down or fighter.fled:
+        state = "dead" if fighter.dead else "down" if fighter.down else "gone (fled)"
+        raise ToolInputError(f"{fighter.name} is {state} and cannot {doing}.")
+
+
+def encounter_attack(
+    encounter: ScarsEncounter,
+    dice: Dice,
+    attacker: str,
+    target: str,
+    attribute: int,
+    damage: str = "1d6",
+    scars: ScarsSign = ScarsSign.NONE,
+) -> tuple[ScarsEncounter, AttackResult]:
+    """An attack inside an encounter: the target's current AC, the Scars modifier once per round.
+
+    The target loses the damage (not below 0); an armour result lowers their AC for the rest
+    of the encounter; a stun marks them stunned until the next round. The result says when
+    the target must now test morale (an enemy at half health) or make the scars check (an
+    adventurer at 0 health).
+    """
+    striker = encounter.fighter(attacker)
+    struck = encounter.fighter(target)
+    if striker.name == struck.name:
+        raise ToolInputError(f"{striker.name} cannot attack themselves.")
+    _able(striker, "attack")
+    if struck.dead:
+        raise ToolInputError(f"{struck.name} is already dead.")
+    if scars is not ScarsSign.NONE:
+        if striker.side is Side.ENEMY:
+            raise ToolInputError("Only adventurers have Scars to modify a roll with.")
+        if striker.modifier_used:
+            raise ToolInputError(f"{striker.name} has already used the Scars modifier this round (once per initiative round).")
+    modifier = scars_modifier(striker.scars, scars)
+    result = resolve_attack(dice, attribute, struck.armour_class, damage, modifier, striker.name, struck.name)
+    return _land(encounter, striker, struck, result, modifier != 0)
+
+
+def _land(
+    encounter: ScarsEncounter, striker: ScarsFighter, struck: ScarsFighter, result: AttackResult, used: bool
+) -> tuple[ScarsEncounter, AttackResult]:
+    """The encounter after ``result`` lands on ``struck`` (as they were before it)."""
+    health = max(0, struck.health - result.damage_dealt)
+    hit = struck.model_copy(
+        update={
+            "armour_class": result.new_armour_class,
+            "health": health,
+            "stunned": struck.stunned or result.outcome is AttackOutcome.STUN,
+            "down": struck.down or health == 0,
+        }
+    )
+    reached_half = morale_due(health, hit.max_health) and not morale_due(struck.health, struck.max_health)
+    due = hit.side is Side.ENEMY and not hit.rallied and not hit.morale_tested and reached_half
+    result = result.model_copy(
+        update={
+            "target_health": health,
+            "morale_due": due,
+            "zero_health_due": hit.side is Side.ADVENTURER and health == 0 and not struck.down,
+        }
+    )
+    striker = striker.model_copy(update={"modifier_used": striker.modifier_used or used})
+    after = encounter.replaced(striker).replaced(hit)
+    return after.model_copy(update={"last_attack": result, "last_target": struck}), result
+
+
+def encounter_modify_attack(encounter: ScarsEncounter, dice: Dice, sign: ScarsSign) -> tuple[ScarsEncounter, AttackResult]:
+    """Shift the encounter's latest attack by its attacker's Scars, after seeing the d20.
+
+    The attack is taken back (the target as it was before it) and lands again with the new
+    result. Only the latest attack of the round can be shifted: a later attack, or a new
+    round, closes it.
+    """
+    last, before = encounter.last_attack, encounter.last_target
+    if last is None or before is None:
+        raise ToolInputError("There is no attack this round to use the Scars modifier on.")
+    striker = encounter.fighter(last.attacker)
+    if striker.side is Side.ENEMY:
+        raise ToolInputError("Only adventurers have Scars to modify a roll with.")
+    if striker.modifier_used:
+        raise ToolInputError(f"{striker.name} has already used the Scars modifier this round (once per initiative round).")
+    if sign is ScarsSign.NONE:
+        raise ToolInputError("Choose + or - to use the Scars modifier.")
+    result = modify_attack(dice, last, scars_modifier(striker.scars, sign))
+    base = result.model_copy(update={"target_health": None, "morale_due": False, "zero_health_due": False})
+    return _land(encounter, striker, before, base, True)
+
+
+def next_round(encounter: ScarsEncounter) -> ScarsEncounter:
+    """The next initiative round: Scars modifiers come back, stuns wear off, a rally's extra attack
+    applies, and an adventurer whose wake-up count runs out wakes at 1 health."""
+    fighters = []
+    for f in encounter.fighters:
+        update: dict[str, object] = {
+            "modifier_used": False,
+            "stunned": False,
+            "extra_attacks": 1 if f.rally_attack_next_round else 0,
+            "rally_attack_next_round": False,
+        }
+        if f.wakes_in_rounds is not None and not f.dead:
+            left = f.wakes_in_rounds - 1
+            if left <= 0:
+                update.update({"wakes_in_rounds": None, "down": False, "health": 1})
+            else:
+                update["wakes_in_rounds"] = left
+        fighters.append(f.model_copy(update=update))
+    return ScarsEncounter(round=encounter.round + 1, fighters=fighters)  # the last attack can no longer be shifted
+
+
+# --------------------------------------------------------------------------- initiative
+
+
+class InitiativeResult(BaseModel):
+    """An initiative roll: d20 against Agility; at or under acts before the enemies."""
+
+    name: str = ""
+    agility: int
+    roll: RollRecord
+    acts_first: bool
+    quick_action: bool  # rolled the Agility exactly: one quick action before combat starts
+
+    def describe(self) -> str:
+        when = "acts before the enemies" if self.acts_first else "acts after the enemies"
+        quick = ", and may take one quick action before combat" if self.quick_action else ""
+        return f"{_who(self.name)}initiative d20 {self.roll.final} vs Agility {self.agility}: {when}{quick}."
+
+
+def roll_initiative(dice: Dice, agility: int, name: str = "") -> InitiativeResult:
+    """Roll initiative for one adventurer.
+
+    Choice: "roll under" is read as at or under (as attacks are), so the exact roll, which
+    earns the quick action, also acts before the enemies.
+    """
+    _attribute("Agility", agility)
+    roll = dice.roll("1d20", f"{_who(name)}initiative")
+    return InitiativeResult(
+        name=name, agility=agility, roll=roll, acts_first=roll.final <= agility, quick_action=roll.final == agility
+    )
+
+
+# --------------------------------------------------------------------------- morale
+
+
+class MoraleOutcome(StrEnum):
+    STAND = "stand"  # under 10 + HD: keeps fighting
+    RALLY = "rally"  # exactly 10 + HD: keeps fighting, an extra attack next round, no more morale tests
+    FLEE = "flee"  # over: flees or surrenders at the first chance
+
+
+class MoraleResult(BaseModel):
+    """An enemy's morale test: d20 against 10 + HD."""
+
+    name: str = ""
+    hd: int
+    target: int
+    roll: RollRecord
+    outcome: MoraleOutcome
+
+    def describe(self) -> str:
+        said = {
+            MoraleOutcome.STAND: "stands and fights",
+            MoraleOutcome.RALLY: "rallies: an extra attack next round, and no more morale tests this encounter",
+            MoraleOutcome.FLEE: "breaks: flees or surrenders at the first chance",
+        }[self.outcome]
+        return f"{_who(self.name)}morale d20 {self.roll.final} vs {self.target} (10 + HD {self.hd}): {said}."
+
+
+def morale_check(dice: Dice, hd: int, name: str = "") -> MoraleResult:
+    """Test an enemy's morale.
+
+    Choice: under is strictly under 10 + HD; exactly 10 + HD is the rally; over is a rout. An
+    enemy of 10 HD or more never routs (a d20 cannot beat 20).
+    """
+    in_range("HD", hd, 0)
+    target = MORALE_BASE + hd
+    roll = dice.roll("1d20", f"{_who(name)}morale")
+    outcome = MoraleOutcome.RALLY if roll.final == target else MoraleOutcome.STAND if roll.final < target else MoraleOutcome.FLEE
+    return MoraleResult(name=name, hd=hd, target=target, roll=roll, outcome=outcome)
+
+
+def encounter_morale(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[ScarsEncounter, MoraleResult]:
+    """Test an enemy's morale inside an encounter; a rallied enemy is never tested again."""
+    enemy = encounter.fighter(name)
+    if enemy.side is not Side.ENEMY:
+        raise ToolInputError(f"{enemy.name} is an adventurer: morale is tested for enemies (hirelings have their own test).")
+    _able(enemy, "test morale")
+    if enemy.rallied:
+        raise ToolInputError(f"{enemy.name} rallied and does not test morale again this encounter.")
+    result = morale_check(dice, enemy.hd, enemy.name)
+    update: dict[str, object] = {"morale_tested": True}
+    if result.outcome is MoraleOutcome.RALLY:
+        update.update({"rallied": True, "rally_attack_next_round": True})
+    elif result.outcome is MoraleOutcome.FLEE:
+        update["fled"] = True
+    after = encounter.replaced(enemy.model_copy(update=update))
+    return after.model_copy(update={"last_attack": None, "last_target": None}), result
+
+
+class HirelingMoraleResult(BaseModel):
+    """A hireling's morale: a d20 at or under the employer's Cunning and over the hireling's HD holds."""
+
+    name: str = ""
+    cunning: int
+    hd: int
+    roll: RollRecord
+    holds: bool
+
+    def describe(self) -> str:
+        said = "stays loyal" if self.holds else "loses heart"
+        return (
+            f"{_who(self.name)}hireling morale d20 {self.roll.final} (over HD {self.hd}, at most Cunning {self.cunning}): {said}."
+        )
+
+
+def hireling_morale_check(dice: Dice, cunning: int, hd: int, name: str = "") -> HirelingMoraleResult:
+    """Test a hireling's morale against the employer's Cunning and the hireling's HD.
+
+    Choice: "under your Cunning" is at or under, as the attack roll it mirrors (under an
+    attribute, over a number).
+    """
+    _attribute("Cunning", cunning)
+    in_range("Hireling HD", hd, 0)
+    roll = dice.roll("1d20", f"{_who(name)}hireling morale")
+    return HirelingMoraleResult(name=name, cunning=cunning, hd=hd, roll=roll, holds=hd < roll.final <= cunning)
+
+
+# --------------------------------------------------------------------------- reaction and distance
+
+
+class ReactionResult(BaseModel):
+    """An enemy's first attitude, rolled on the reaction table (2d6)."""
+
+    table_roll: TableRoll
+    attitude: str | None = None  # None when the player's tables lack the row
+
+    def describe(self) -> str:
+        if self.attitude is None:
+            return self.table_roll.describe()
+        return f"Reaction 2d6 {self.table_roll.value}: {self.attitude}."
+
+
+def roll_reaction(tables: TableRoller, purpose: str = "reaction") -> ReactionResult:
+    """Roll the reaction table through the roller (its dice, its missing-row policy)."""
+    rolled = tables.roll(REACTION_TABLE, purpose)
+    attitude = None
+    if rolled.row is not None:
+        attitude = rolled.row.fields.get("reaction", "").strip().rstrip(".") or None
+    return ReactionResult(table_roll=rolled, attitude=attitude)
+
+
+class DistanceResult(BaseModel):
+    """How far away an encounter starts: 2d6 x 10 feet in the dungeon, yards outside."""
+
+    roll: RollRecord
+    distance: int
+    unit: str
+
+    def describe(self) -> str:
+        return f"Encounter distance 2d6 {self.roll.final} x 10: {self.distance} {self.unit}."
+
+
+def roll_encounter_distance(dice: Dice, outdoors: bool = False) -> DistanceResult:
+    """Roll the distance of an encounter the fiction leaves open."""
+    roll = dice.roll("2d6", "encounter distance")
+    return DistanceResult(roll=roll, distance=roll.final * 10, unit="yards" if outdoors else "feet")
+
+
+# --------------------------------------------------------------------------- zero health
+
+
+class ZeroHealthResult(BaseModel):
+    """The scars check at 0 health: a new Scar, then 2d6 against the Scars."""
+
+    name: str = ""
+    scars_before: int
+    scars: int
+    roll: RollRecord
+    dead: bool
+    wake_roll: RollRecord | None = None  # Xd6 rounds until waking at 1 health, X the Scars
+
+    @property
+    def rounds_out(self) -> int | None:
+        return self.wake_roll.final if self.wake_roll is not None else None
+
+    def describe(self) -> str:
+        head = f"{_who(self.name)}0 health, Scar {self.scars}: 2d6 {self.roll.final} vs {self.scars} Scars: "
+        if self.dead:
+            return head + "succumbs to their wounds and dies."
+        return head + f"survives, wakes at 1 health in {self.rounds_out} rounds ({self.scars}d6)."
+
+
+def zero_health(dice: Dice, scars: int, name: str = "") -> ZeroHealthResult:
+    """The check an adventurer makes on reaching 0 health, with ``scars`` Scars before it."""
+    in_range("Scars", scars, 0, MAX_SCARS - 1)
+    now = scars + 1
+    roll = dice.roll("2d6", f"{_who(name)}scars check")
+    dead = roll.final <= now
+    wake = None if dead else dice.roll(f"{now}d6", f"{_who(name)}rounds unconscious")
+    return ZeroHealthResult(name=name, scars_before=scars, scars=now, roll=roll, dead=dead, wake_roll=wake)
+
+
+def encounter_zero_health(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[ScarsEncounter, ZeroHealthResult]:
+    """The scars check for an adventurer of the encounter who is at 0 health."""
+    hero = encounter.fighter(name)
+    if hero.side is not Side.ADVENTURER:
+        raise ToolInputError(f"{hero.name} is an enemy: the scars check is for adventurers.")
+    if hero.dead:
+        raise ToolInputError(f"{hero.name} is already dead.")
+    if hero.health > 0:
+        raise ToolInputError(f"{hero.name} is at {hero.health} health: the scars check is made at 0.")
+    if hero.wakes_in_rounds is not None:
+        raise ToolInputError(f"{hero.name} already made the scars check and wakes in {hero.wakes_in_rounds} rounds.")
+    result = zero_health(dice, hero.scars, hero.name)
+    hero = hero.model_copy(
+        update={"scars": result.scars, "dead": result.dead, "down": True, "wakes_in_rounds": result.rounds_out}
+    )
+    after = encounter.replaced(hero)
+    return after.model_copy(update={"last_attack": None, "last_target": None}), result
+
+
+# --------------------------------------------------------------------------- the pack
+
+
+class PackOutcome(StrEnum):
+    NOW = "now"  # exactly the Cunning: usable this round
+    NEXT_ROUND = "next_round"  # found with this round's action, usable next round
+    SEARCHING = "searching"  # failed: searching 1d3 rounds, no other actions
+    FORGONE = "forgone"  # failed and gave up
+
+
+class PackRetrievalResult(BaseModel):
+    """Getting an item out of a pack in combat: a Cunning check."""
+
+    name: str = ""
+    cunning: int
+    roll: RollRecord
+    outcome: PackOutcome
+    search_roll: RollRecord | None = None
+
+    def describe(self) -> str:
+        said = {
+            PackOutcome.NOW: "in hand and usable this round",
+            PackOutcome.NEXT_ROUND: "found with this round's action, usable next round",
+            PackOutcome.SEARCHING: f"not found: searching for {self.search_roll.final if self.search_roll else '?'} rounds",
+            PackOutcome.FORGONE: "not found, and given up",
+        }[self.outcome]
+        return f"{_who(self.name)}pack d20 {self.roll.final} vs Cunning {self.cunning}: {said}."
+
+
+def retrieve_from_pack(dice: Dice, cunning: int, search: bool = True, name: str = "") -> PackRetrievalResult:
+    """Dig an item out of a pack under pressure; on a failure ``search`` spends 1d3 rounds looking.
+
+    Choice: the check passes at or under the Cunning, as the attack roll.
+    """
+    _attribute("Cunning", cunning)
+    roll = dice.roll("1d20", f"{_who(name)}pack retrieval")
+    if roll.final == cunning:
+        return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.NOW)
+    if roll.final < cunning:
+        return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.NEXT_ROUND)
+    if not search:
+        return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.FORGONE)
+    rounds = dice.roll("1d3", f"{_who(name)}rounds searching the pack")
+    return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.SEARCHING, search_roll=rounds)
+
+
+# --------------------------------------------------------------------------- turns and watches
+
+
+class ScarsClock(BaseModel):
+    """The scars text's own time: ten-minute exploration Turns in the dungeon, six-hour Watches outside.
+
+    (Its Turn is not the exploration procedure's 6-second Turn: each tool keeps its own text's units.)
+    """
+
+    turns: int = Field(default=0, ge=0)
+    watches: int = Field(default=0, ge=0)
+
+
+class ScarsClockStep(BaseModel):
+    """Time passed on the scars clock and the encounter checks it made (1d6 each; a 1 is an encounter)."""
+
+    unit: str  # "turn" or "watch"
+    count: int
+    checks: list[RollRecord] = Field(default_factory=list)
+    clock: ScarsClock
+
+    @property
+    def encounters(self) -> int:
+        return sum(1 for r in self.checks if r.final == 1)
+
+    def describe(self) -> str:
+        rolls = " ".join(str(r.final) for r in self.checks)
+        met = f"{self.encounters} encounter(s)" if self.encounters else "no encounter"
+        return f"{self.count} {self.unit}(s) pass, encounter checks {rolls}: {met}."
+
+
+def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str = "turn") -> ScarsClockStep:
+    """Spend ``count`` Turns (dungeon) or Watches (outside), checking for an encounter after each.
+
+    Choice: the text names no die for the Watch check; it uses the Turn's (1d6, a 1 is an encounter).
+    """
+    in_range("Number of turns or watches", count, 1, 100)
+    if unit not in ("turn", "watch"):
+        raise ToolInputError(f"The scars clock counts turns or watches, not {unit!r}.")
+    checks = [dice.roll("1d6", f"encounter check ({unit} {i + 1})") for i in range(count)]
+    if unit == "turn":
+        after = clock.model_copy(update={"turns": clock.turns + count})
+    else:
+        after = clock.model_copy(update={"watches": clock.watches + count})
+    return ScarsClockStep(unit=unit, count=count, checks=checks, clock=after)
