@@ -8,6 +8,7 @@ from d100gui.engine.dungeon.commands import MAP_COMMANDS
 from d100gui.engine.game import Command
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS
+from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS
 
 ALL_COMMANDS: tuple[type[Command], ...] = (
     *DICE_COMMANDS,
@@ -15,4 +16,5 @@ ALL_COMMANDS: tuple[type[Command], ...] = (
     *SHEET_EDIT_COMMANDS,
     *MAP_COMMANDS,
     *COMBAT_COMMANDS,
+    *TOOLBOX_COMMANDS,
 )
