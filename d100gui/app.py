@@ -7,8 +7,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from d100gui import __version__
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from d100gui.ui.main_window import MainWindow
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -46,7 +52,8 @@ def replay_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
 
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.game import Campaign, CommandRefused, replay
+    from d100gui.engine.game import Campaign, replay
+    from d100gui.engine.protocol import CommandRefused
     from d100gui.storage.campaigns import CampaignFileError, load_campaign
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
@@ -112,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.dice_panel.reload_history()
     elif args.open:
         if not window.open_campaign(args.open):
-            print(f"d100gui: {window.last_message_box.text()}", file=sys.stderr)
+            box = window.last_message_box
+            print(f"d100gui: {box.text() if box else 'the campaign was not opened'}", file=sys.stderr)
     elif not args.screenshot and not args.new:
         recent = prefs.recent()
         if recent:
@@ -127,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.resize(*SCREENSHOT_SIZE)
     window.restore_window_state()
     window.show()
-    window.show_startup_problems()
+    window.table_files.show_startup_problems()
     if args.quit_when_idle:
         from PySide6.QtCore import QTimer
 
@@ -135,14 +143,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return app.exec()
 
 
-def _screenshot(app, window, path: Path) -> int:
+def _screenshot(app: QApplication, window: MainWindow, path: Path) -> int:
     if not window.game.campaign.dice_history and window.dice_panel.select_table("d100.A"):
         window.dice_panel.roll_selected_table()
     window.resize(*SCREENSHOT_SIZE)
     window.show()
     for _ in range(5):
         app.processEvents()
-    window.map_area.view.fit_to_dungeon()
+    window.map_area.fit_to_dungeon()
     app.processEvents()
     image = window.grab()
     ok = image.save(str(path), "PNG")

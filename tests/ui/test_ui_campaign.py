@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.storage import packs
@@ -29,22 +31,26 @@ def test_first_action_autosaves_and_reopen_restores(qtbot):
     win = new_window(qtbot)
     assert win.campaign_path is None
     win.game.override = ScriptedSource([3, 3])
-    win.dice_panel.roll_expression("d100")
+    qtbot.mouseClick(win.dice_panel.d100_button, Qt.MouseButton.LeftButton)
     path = win.campaign_path
     assert path is not None and path.parent == campaigns_dir() and path.name.endswith(SUFFIX)
     assert load_campaign(path).dice_history[0].roll.natural == 33
     assert Preferences().recent() == [path]
     other = new_window(qtbot)
-    assert other.open_campaign(path)
+    other.menus.recent.aboutToShow.emit()  # File > Open Recent
+    [recent] = other.menus.recent.actions()
+    recent.trigger()
+    assert other.campaign_path == path
     assert other.dice_panel.history.count() == 1
     assert "33" in other.dice_panel.result_title.text()
+    assert f"Opened {path.name}." in other.statusBar().currentMessage()
 
 
 def test_undo_redo_actions_and_shortcuts(qtbot):
     win = new_window(qtbot)
     assert win.undo_action.shortcut().toString() == "Ctrl+Z"
     assert win.redo_action.shortcut().toString() == "Ctrl+Shift+Z"
-    win.dice_panel.roll_expression("d100")
+    qtbot.mouseClick(win.dice_panel.d100_button, Qt.MouseButton.LeftButton)
     first = win.game.campaign.dice_history[0].roll.natural
     win.undo_action.trigger()
     assert win.dice_panel.history.count() == 0
@@ -57,8 +63,8 @@ def test_undo_redo_actions_and_shortcuts(qtbot):
 
 def test_corrupt_campaign_is_refused_untouched_and_backup_offered(qtbot):
     win = new_window(qtbot)
-    win.dice_panel.roll_expression("d6")
-    win.dice_panel.roll_expression("d6")
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     path = win.campaign_path
     path.write_text('{"schema_version": 1, "meta": ', encoding="utf-8")
     damaged = path.read_bytes()
@@ -67,8 +73,8 @@ def test_corrupt_campaign_is_refused_untouched_and_backup_offered(qtbot):
     assert "cut short" in other.last_message_box.text()
     assert "has not been changed" in other.last_message_box.text()
     assert path.read_bytes() == damaged
-    [button] = list(other.restore_buttons)
-    other._open_backup(other.restore_buttons[button], path)
+    [button] = list(other.campaigns.restore_buttons)
+    button.click()
     assert other.campaign_path.name.endswith("-restored" + SUFFIX)
     assert len(other.game.campaign.dice_history) == 1
     assert path.read_bytes() == damaged
@@ -84,31 +90,50 @@ def test_newer_version_is_refused(qtbot, tmp_path):
 
 def test_campaign_list_shows_saved_campaigns(qtbot):
     win = new_window(qtbot)
-    win.dice_panel.roll_expression("d6")
-    dialog = win.show_campaign_list()
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    win.campaigns_action.trigger()
+    dialog = win.campaigns.list_dialog
     assert dialog.table.rowCount() == 1
     assert dialog.table.item(0, 5).text() == win.campaign_path.name
     other = new_window(qtbot)
-    other.show_campaign_list()._open()
+    other.campaigns_action.trigger()
+    other.campaigns.list_dialog._open()
     assert other.campaign_path == win.campaign_path
 
 
-def test_save_as_and_new(qtbot, tmp_path):
+def test_save_as_open_and_new_from_the_file_menu(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "hero"), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tmp_path / f"hero{SUFFIX}"), "")))
     win = new_window(qtbot)
-    win.dice_panel.roll_expression("d6")
-    assert win.save_as(str(tmp_path / "hero"))
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    win.save_as_action.trigger()
     assert win.campaign_path == tmp_path / f"hero{SUFFIX}"
+    assert win.windowTitle() == "d100gui - hero"
     assert load_campaign(win.campaign_path).dice_history
-    win.new_campaign()
+    win.new_action.trigger()
     assert win.campaign_path is None
     assert win.dice_panel.history.count() == 0
+    win.open_action.trigger()
+    assert win.campaign_path == tmp_path / f"hero{SUFFIX}"
+    assert win.dice_panel.history.count() == 1
+
+
+def test_a_migrated_campaign_says_what_changed_once(qtbot, tmp_path):
+    win = new_window(qtbot)
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    win.game.campaign.meta.notes = ["1 log entry was converted from an older file."]
+    win.campaigns.save_as(str(tmp_path / "old"))
+    other = new_window(qtbot)
+    assert other.open_campaign(tmp_path / f"old{SUFFIX}")
+    assert other.statusBar().currentMessage() == "1 log entry was converted from an older file."
 
 
 def test_replay_command_prints_final_state(qtbot):
     win = new_window(qtbot)
     win.dice_panel.select_table("d100.E")
-    win.dice_panel.roll_selected_table()
-    win.dice_panel.roll_expression("3d6")
+    qtbot.mouseClick(win.dice_panel.table_button, Qt.MouseButton.LeftButton)
+    win.dice_panel.expression.setText("3d6")
+    qtbot.mouseClick(win.dice_panel.expression_button, Qt.MouseButton.LeftButton)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
         [sys.executable, "-m", "d100gui", "replay", "--check", str(win.campaign_path)],

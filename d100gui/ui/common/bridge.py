@@ -5,11 +5,14 @@ Widgets never call each other. They send commands here and listen to the signals
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import PackInvalid, TableError
-from d100gui.engine.game import Command, CommandRefused, Event, Game
+from d100gui.engine.game import Command, Game
+from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules
 
 
@@ -39,6 +42,7 @@ class EngineBridge(QObject):
         return self.game.rules
 
     def set_game(self, game: Game) -> None:
+        """Show another campaign's game (opened, new or restored): every view re-reads."""
         self.game = game
         self.campaign_changed.emit()
         self.character_changed.emit()
@@ -56,12 +60,14 @@ class EngineBridge(QObject):
         return True
 
     def undo(self) -> bool:
+        """Take back the last command; True if there was one."""
         return self._step(self.game.undo)
 
     def redo(self) -> bool:
+        """Replay the command last undone; True if there was one."""
         return self._step(self.game.redo)
 
-    def _step(self, action) -> bool:
+    def _step(self, action: Callable[[], list[Event]]) -> bool:
         try:
             events = action()
         except CommandRefused as exc:

@@ -3,6 +3,7 @@ preferences. Each validates what is typed and says clearly what is wrong."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 from d100gui.engine.dice.dice import DiceError, FaceRequest, check_face
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table, check_table
+from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH
 
 
 class _Validating(QDialog):
@@ -163,7 +166,7 @@ class PreferencesDialog(QDialog):
         policy: MissingRowPolicy,
         theme: str,
         parent: QWidget | None = None,
-        sheet_size: tuple[int, int] = (15, 11),
+        sheet_size: tuple[int, int] = (DEFAULT_WIDTH, DEFAULT_HEIGHT),
         unbounded: bool = False,
     ) -> None:
         super().__init__(parent)
@@ -203,3 +206,11 @@ class PreferencesDialog(QDialog):
 
     def chosen_sheet(self) -> tuple[tuple[int, int], bool]:
         return (self.sheet_width.value(), self.sheet_height.value()), self.unbounded.isChecked()
+
+
+def warning_box(parent: QWidget, title: str, text: str) -> QMessageBox:
+    """Open (not exec) a warning whose text the player can select and copy, e.g. a file's problems."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.open()
+    return box

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from d100gui.engine.dice.dice import DieFace
@@ -94,7 +94,7 @@ class DiceFacesView(QWidget):
     def _rect(self, index: int) -> QRectF:
         return QRectF(6 + index * 56, 4, 48, 48)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         for i in range(len(self._faces)):
             if self._rect(i).contains(event.position()):
                 self._selected ^= {i}
@@ -103,7 +103,7 @@ class DiceFacesView(QWidget):
                 return
         super().mousePressEvent(event)
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from d100gui.storage.paths import user_config_dir
 
 MAX_RECENT = 8
@@ -45,12 +46,13 @@ class Preferences:
 
     @property
     def sheet_size(self) -> tuple[int, int]:
-        """Mapping sheet size in areas (default 15 x 11)."""
+        """Mapping sheet size in areas (default: the engine's standard sheet)."""
+        default = DEFAULT_WIDTH, DEFAULT_HEIGHT
         try:
-            w, h = int(self._s.value("map/width", 15)), int(self._s.value("map/height", 11))  # type: ignore[arg-type]
+            w, h = int(str(self._s.value("map/width", DEFAULT_WIDTH))), int(str(self._s.value("map/height", DEFAULT_HEIGHT)))
         except (TypeError, ValueError):
-            return 15, 11
-        return (w, h) if 3 <= w <= 200 and 2 <= h <= 200 else (15, 11)
+            return default
+        return (w, h) if 3 <= w <= 200 and 2 <= h <= 200 else default
 
     @sheet_size.setter
     def sheet_size(self, value: tuple[int, int]) -> None:

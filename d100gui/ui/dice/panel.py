@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.combat.offers import fight_from_roll
 from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollTable, history_text
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
 
-FIGHT_TABLE = "d100.E"
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 
 
@@ -35,7 +35,7 @@ class DicePanel(QWidget):
     """Sends dice commands through the bridge and shows what came back."""
 
     physical_toggled = Signal(bool)
-    fight_requested = Signal(int)  # a Table E roll: fight the monster it gave (the roll's final value)
+    fight_requested = Signal(object)  # the StartCombat command a rolled result offers (e.g. a Table E monster)
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,7 +50,13 @@ class DicePanel(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
+        outer.addLayout(self._build_quick())
+        outer.addLayout(self._build_expression())
+        outer.addWidget(self._build_tables(), 3)
+        outer.addWidget(self._build_result())
+        outer.addWidget(self._build_history(), 2)
 
+    def _build_quick(self) -> QHBoxLayout:
         quick = QHBoxLayout()
         self.d100_button = QPushButton("d100")
         self.d100_button.setToolTip("Roll percentile dice: tens and units d10 (Ctrl+D)")
@@ -59,16 +65,18 @@ class DicePanel(QWidget):
         for b in (self.d100_button, self.d10_button, self.d6_button):
             b.setMinimumHeight(30)
             quick.addWidget(b)
-        outer.addLayout(quick)
+        return quick
 
+    def _build_expression(self) -> QHBoxLayout:
         expr = QHBoxLayout()
         self.expression = QLineEdit()
         self.expression.setPlaceholderText("Dice expression, e.g. 2d6, 3d4+1, d%")
         self.expression_button = QPushButton("Roll")
         expr.addWidget(self.expression, 1)
         expr.addWidget(self.expression_button)
-        outer.addLayout(expr)
+        return expr
 
+    def _build_tables(self) -> QGroupBox:
         tables = QGroupBox("Tables")
         tl = QVBoxLayout(tables)
         self.table_filter = QLineEdit()
@@ -98,8 +106,9 @@ class DicePanel(QWidget):
         tl.addWidget(self.table_list, 1)
         tl.addWidget(self.table_notes)
         tl.addLayout(row)
-        outer.addWidget(tables, 3)
+        return tables
 
+    def _build_result(self) -> QGroupBox:
         result = QGroupBox("Result")
         rl = QVBoxLayout(result)
         self.faces = DiceFacesView()
@@ -121,8 +130,9 @@ class DicePanel(QWidget):
         rl.addWidget(self.result_text)
         rl.addLayout(self.followups)
         rl.addLayout(fate_row)
-        outer.addWidget(result)
+        return result
 
+    def _build_history(self) -> QGroupBox:
         hist = QGroupBox("History")
         hl = QVBoxLayout(hist)
         self.history = QListWidget()
@@ -136,7 +146,7 @@ class DicePanel(QWidget):
         hb.addWidget(self.copy_button)
         hl.addWidget(self.history, 1)
         hl.addLayout(hb)
-        outer.addWidget(hist, 2)
+        return hist
 
     def _connect(self) -> None:
         self.d100_button.clicked.connect(lambda: self.roll_expression("d100"))
@@ -201,10 +211,11 @@ class DicePanel(QWidget):
         self.table_notes.setText("\n".join(lines))
 
     def _table_items(self) -> list[QTreeWidgetItem]:
-        items = []
+        items: list[QTreeWidgetItem] = []
         for g in range(self.table_list.topLevelItemCount()):
             group = self.table_list.topLevelItem(g)
-            items += [group.child(i) for i in range(group.childCount())]
+            if group is not None:
+                items += [child for i in range(group.childCount()) if (child := group.child(i)) is not None]
         return items
 
     def selected_table_id(self) -> str | None:
@@ -255,6 +266,14 @@ class DicePanel(QWidget):
         QGuiApplication.clipboard().setText(history_text(self.bridge.game.campaign.dice_history))
 
     # ------------------------------------------------------------------ display
+    def show_error(self, message: str) -> None:
+        """Say in the result box why something was refused (the window routes the bridge's errors here)."""
+        self.result_text.setText(f"<span style='color:#c0392b'>{message}</span>")
+
+    def set_physical(self, on: bool) -> None:
+        """Tick or untick "Physical dice" (the Dice menu's twin of the box); emits ``physical_toggled``."""
+        self.physical.setChecked(on)
+
     def reload_history(self) -> None:
         """Re-read the whole history (a campaign was opened, or undo/redo)."""
         history = self.bridge.game.campaign.dice_history
@@ -317,7 +336,8 @@ class DicePanel(QWidget):
 
     def _set_followups(self, index: int | None, entry: HistoryEntry | None) -> None:
         while self.followups.count():
-            w = self.followups.takeAt(0).widget()
+            taken = self.followups.takeAt(0)
+            w = taken.widget() if taken is not None else None
             if w is not None:
                 w.deleteLater()
         if index is None or entry is None or entry.table is None:
@@ -328,10 +348,11 @@ class DicePanel(QWidget):
             self.followups.addWidget(button)
             self.followups.addStretch(1)
             return
-        if entry.table.table_id == FIGHT_TABLE:
+        fight_command = fight_from_roll(entry)
+        if fight_command is not None:
             fight = QPushButton("Fight this monster")
-            fight.setToolTip("Start the fight in the combat panel with this Table E result")
-            fight.clicked.connect(lambda _=False, value=entry.roll.final: self.fight_requested.emit(value))
+            fight.setToolTip("Start the fight in the combat panel with this encounter")
+            fight.clicked.connect(lambda _=False, command=fight_command: self.fight_requested.emit(command))
             self.followups.addWidget(fight)
         for link_index, link in enumerate(entry.table.row.links):
             target = self.library.get(link.table).title if link.table in self.library else link.table
@@ -344,4 +365,5 @@ class DicePanel(QWidget):
         self.followups.addStretch(1)
 
     def followup_buttons(self) -> list[QPushButton]:
-        return [w for i in range(self.followups.count()) if isinstance(w := self.followups.itemAt(i).widget(), QPushButton)]
+        items = (self.followups.itemAt(i) for i in range(self.followups.count()))
+        return [w for item in items if item is not None and isinstance(w := item.widget(), QPushButton)]

@@ -6,6 +6,8 @@ map from the campaign when the bridge says the map (or the whole campaign) chang
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -33,9 +35,10 @@ from d100gui.engine.dungeon.commands import (
     SecretPassage,
     SetDoor,
 )
-from d100gui.engine.dungeon.map import Dungeon, parse_key
+from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH, Direction, Dungeon, parse_key
+from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.map.scene import MapStyle
+from d100gui.ui.map.style import MapStyle
 from d100gui.ui.map.view import MapEditPanel, MapView
 
 
@@ -44,16 +47,22 @@ class MapArea(QWidget):
 
     message = Signal(str)  # why a click did nothing, or what happened
     test_requested = Signal(str)  # a door's Table D test line, for the skill-test dialog
+    edit_mode_changed = Signal(bool)  # the map view entered or left "edit by hand"
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
-        self.sheet_options: tuple[tuple[int, int], bool] = ((15, 11), False)  # set from the preferences
+        self.sheet_options: tuple[tuple[int, int], bool] = ((DEFAULT_WIDTH, DEFAULT_HEIGHT), False)  # from the preferences
         self.stack = QStackedWidget()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
+        self.stack.addWidget(self._build_placeholder())
+        self.stack.addWidget(self._build_map_page())
+        self._connect()
+        self.refresh()
 
+    def _build_placeholder(self) -> QWidget:
         empty = QWidget()
         el = QVBoxLayout(empty)
         el.addStretch(1)
@@ -70,8 +79,9 @@ class MapArea(QWidget):
         el.addWidget(self.placeholder)
         el.addLayout(row)
         el.addStretch(1)
-        self.stack.addWidget(empty)
+        return empty
 
+    def _build_map_page(self) -> QWidget:
         page = QWidget()
         pl = QVBoxLayout(page)
         pl.setContentsMargins(0, 0, 0, 0)
@@ -89,11 +99,9 @@ class MapArea(QWidget):
         pl.addWidget(self.title)
         pl.addWidget(self.edit_scroll)
         pl.addWidget(self.view, 1)
-        self.stack.addWidget(page)
-        self._connect()
-        self.refresh()
+        return page
 
-    def _tileset(self):
+    def _tileset(self) -> TileSet:
         game = self.bridge.game
         return game.tilesets.get(game.campaign.tileset) or game.tilesets["standard"]
 
@@ -121,6 +129,7 @@ class MapArea(QWidget):
         p.rotation_changed.connect(v.set_rotation)
         v.edit_mode_changed.connect(p.set_edit_mode)
         v.edit_mode_changed.connect(self.edit_scroll.setVisible)
+        v.edit_mode_changed.connect(self.edit_mode_changed)
         self.bridge.map_changed.connect(self.refresh)
         self.bridge.campaign_changed.connect(self.refresh)
 
@@ -148,6 +157,14 @@ class MapArea(QWidget):
 
     def set_dark(self, dark: bool) -> None:
         self.view.set_style(MapStyle(dark=dark))
+
+    def fit_to_dungeon(self) -> None:
+        """Zoom the map so the whole dungeon shows (Map > Fit map to window)."""
+        self.view.fit_to_dungeon()
+
+    def set_edit_mode(self, on: bool) -> None:
+        """Enter or leave "edit by hand" (Map > Edit map by hand); ``edit_mode_changed`` follows."""
+        self.view.set_edit_mode(on)
 
     # ------------------------------------------------------------------ actions
     def new_dungeon(self) -> bool:
@@ -180,9 +197,9 @@ class MapArea(QWidget):
         open_button = box.addButton("Mark it open", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
 
-        def clicked(button) -> None:
+        def clicked(button: object) -> None:
             if button is open_button:
-                self.bridge.send(OpenDoor(pos=key, side=side))
+                self.bridge.send(OpenDoor(pos=key, side=cast(Direction, side)))
             elif test_button is not None and button is test_button:
                 self.test_requested.emit(effect)
 

@@ -28,7 +28,8 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QToolBar, QWidget
 
 from d100gui.engine.dungeon.map import Dungeon
-from d100gui.ui.map.scene import MapScene, MapStyle
+from d100gui.ui.map.scene import MapScene
+from d100gui.ui.map.style import MapStyle
 
 A4 = QPageSize.PageSizeId.A4
 DEFAULT_SQUARE_MM = 5.0
@@ -109,7 +110,7 @@ def plan_pages(paper: QRectF, style: MapStyle, area: QSizeF, options: PrintOptio
         return [(i * step, min(room, length - i * step)) for i in range(count)]
 
     cols, rows = split(map_w, aw), split(map_h, ah)
-    tiles = []
+    tiles: list[PageTile] = []
     for r, (y0, h) in enumerate(rows):
         for c, (x0, w) in enumerate(cols):
             source = QRectF(paper.x() + x0 / k, paper.y() + y0 / k, w / k, h / k)
@@ -173,7 +174,9 @@ def render_pages(dungeon: Dungeon, device: QPagedPaintDevice, options: PrintOpti
     return plan.count
 
 
-def _paint_page(painter: QPainter, scene: MapScene, plan: PagePlan, tile: PageTile, px: float, label: str, options) -> None:
+def _paint_page(
+    painter: QPainter, scene: MapScene, plan: PagePlan, tile: PageTile, px: float, label: str, options: PrintOptions
+) -> None:
     ink = QColor("#000000")
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(3.0 * px)))
@@ -288,7 +291,7 @@ def export_png(
     scene.render(painter, QRectF(0, 0, paper.width() * k, paper.height() * k), paper, Qt.AspectRatioMode.IgnoreAspectRatio)
     painter.end()
     with _atomic_path(Path(path), ".png") as tmp:
-        if not image.save(str(tmp), "PNG"):
+        if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # the stub says bytes; PySide6 wants str
             raise OSError(f"Cannot write {path}.")
     return size
 
@@ -361,11 +364,11 @@ class MapPrintPreview(QPrintPreviewDialog):
     page, square size, colour or black-and-white."""
 
     def __init__(self, dungeon: Dungeon, parent: QWidget | None = None, options: PrintOptions | None = None) -> None:
-        self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        self.map_printer = QPrinter(QPrinter.PrinterMode.HighResolution)  # not ``printer``: that is a QPrintPreviewDialog method
         self.options = options or PrintOptions()
         self.dungeon = dungeon
         page = QPageSize(A4)
-        self.printer.setPageLayout(
+        self.map_printer.setPageLayout(
             QPageLayout(
                 page,
                 best_orientation(dungeon, page, self.options),
@@ -373,7 +376,7 @@ class MapPrintPreview(QPrintPreviewDialog):
                 QPageLayout.Unit.Millimeter,
             )
         )
-        super().__init__(self.printer, parent)
+        super().__init__(self.map_printer, parent)
         self.setWindowTitle("Print map")
         self.pages = 0
         self.preview_widget = self.findChild(QPrintPreviewWidget)
@@ -398,14 +401,14 @@ class MapPrintPreview(QPrintPreviewDialog):
             bar.addSeparator()
             for w in widgets:
                 bar.addWidget(w)
-        else:  # pragma: no cover - every Qt version has the tool bar
+        elif (layout := self.layout()) is not None:  # pragma: no cover - every Qt version has the tool bar
             for w in widgets:
-                self.layout().addWidget(w)
+                layout.addWidget(w)
         self.scale_box.currentIndexChanged.connect(self._options_changed)
         self.square_spin.valueChanged.connect(self._options_changed)
         self.colour_box.toggled.connect(self._options_changed)
 
-    def _options_changed(self, *_args) -> None:
+    def _options_changed(self, *_args: object) -> None:
         self.options = replace(
             self.options,
             true_scale=bool(self.scale_box.currentData()),

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QButtonGroup,
     QDialog,
     QFileDialog,
@@ -37,6 +38,7 @@ from d100gui.engine.dungeon.tiles import (
     COLOUR_NAMES,
     TILE_COUNT,
     TILE_SIDES,
+    ExitType,
     Tile,
     TileProblem,
     TileSet,
@@ -45,7 +47,8 @@ from d100gui.engine.dungeon.tiles import (
     validate_tileset,
 )
 from d100gui.storage import tilesets as storage
-from d100gui.ui.map.scene import DETAIL_FULL, MapStyle, paint_drawing, paint_tile, tile_drawing
+from d100gui.ui.map.drawing import paint_drawing, paint_tile, tile_drawing
+from d100gui.ui.map.style import DETAIL_FULL, MapPalette, MapStyle
 
 #: The border colours of the printed Table M: yellow/orange, red/pink, green, blue.
 BORDER_COLOURS: dict[str, QColor] = {
@@ -54,7 +57,7 @@ BORDER_COLOURS: dict[str, QColor] = {
     "G": QColor("#3a9d4a"),
     "B": QColor("#3a78d0"),
 }
-EXIT_CYCLE: tuple[str | None, ...] = (None, "open", "door")
+EXIT_CYCLE: tuple[ExitType | None, ...] = (None, "open", "door")
 PROBLEM_COLOUR = QColor("#c0392b")
 
 
@@ -106,7 +109,7 @@ class TileCanvas(QWidget):
             "back": QPointF(centre.x(), g.bottom() + 0.25 * c),
         }[side]
 
-    def hit(self, point: QPointF) -> tuple[str, object] | None:
+    def hit(self, point: QPointF) -> tuple[str, tuple[int, int] | str] | None:
         """``("square", (x, y))``, ``("side", name)`` or None for a widget point."""
         g, c = self.grid_rect(), self.cell()
         if g.contains(point):
@@ -125,32 +128,34 @@ class TileCanvas(QWidget):
         found = self.hit(event.position())
         if found is None:
             return
-        kind, value = found
-        if kind == "square":
-            x, y = value  # type: ignore[misc]
-            self.square_clicked.emit(x, y)
+        value = found[1]
+        if isinstance(value, tuple):
+            self.square_clicked.emit(value[0], value[1])
         else:
             self.side_clicked.emit(value)
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         style = MapStyle()
-        pal = style.palette
-        p.fillRect(self.rect(), pal.paper)
+        p.fillRect(self.rect(), style.palette.paper)
         tile = self._tile
-        if tile is None:
-            p.end()
-            return
+        if tile is not None:
+            self._paint_tile(p, tile, style)
+            self._paint_handles(p, tile, style.palette)
+            self._paint_entry(p, style.palette)
+        p.end()
+
+    def _paint_tile(self, p: QPainter, tile: Tile, style: MapStyle) -> None:
+        """The tile as it will look on the map, its squares thinly (each a click target), its colour's border."""
         g, c = self.grid_rect(), self.cell()
-        # The tile as it will look on the map.
+        pal = style.palette
         p.save()
         p.translate(g.topLeft())
         k = c / style.square
         p.scale(k, k)
         paint_drawing(p, tile_drawing(tile, 0, style.square, code=False), style, DETAIL_FULL)
         p.restore()
-        # The squares, thinly, so each can be seen as a click target.
         p.setPen(QPen(pal.grid, 1))
         p.setBrush(Qt.BrushStyle.NoBrush)
         for i in range(4):
@@ -158,7 +163,10 @@ class TileCanvas(QWidget):
             p.drawLine(QPointF(g.left(), g.y() + i * c), QPointF(g.right(), g.y() + i * c))
         p.setPen(QPen(BORDER_COLOURS[tile.colour], max(3.0, c * 0.06)))
         p.drawRect(g.adjusted(-0.5 * c + 2, -0.5 * c + 2, 0.5 * c - 2, 0.5 * c - 2))
-        # Exit handles: none / open / door.
+
+    def _paint_handles(self, p: QPainter, tile: Tile, pal: MapPalette) -> None:
+        """Exit handles: none / open / door."""
+        c = self.cell()
         font = p.font()
         font.setPixelSize(max(8, round(c * 0.12)))
         p.setFont(font)
@@ -182,7 +190,10 @@ class TileCanvas(QWidget):
             p.drawRoundedRect(box, 4, 4)
             p.setPen(pal.ink)
             p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
-        # The entry: always open, drawn as an arrow coming in from below.
+
+    def _paint_entry(self, p: QPainter, pal: MapPalette) -> None:
+        """The entry: always open, drawn as an arrow coming in from below."""
+        c = self.cell()
         entry = self.side_point("back")
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(pal.ink)
@@ -194,7 +205,6 @@ class TileCanvas(QWidget):
         )
         p.setPen(pal.ink)
         p.drawText(QRectF(entry.x() - c, entry.y() + 0.02 * c, 2 * c, 0.22 * c), int(Qt.AlignmentFlag.AlignCenter), "entry")
-        p.end()
 
 
 # --------------------------------------------------------------------------- the overview
@@ -270,7 +280,7 @@ class TileOverview(QWidget):
             self._cache[number] = image
         return image
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         font = p.font()
@@ -321,7 +331,16 @@ class TileEditorDialog(QDialog):
         outer = QVBoxLayout(self)
         body = QHBoxLayout()
         outer.addLayout(body)
+        body.addLayout(self._build_overview())
+        body.addLayout(self._build_tile_side(), 1)
+        outer.addLayout(self._build_set_row())
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        outer.addWidget(self.status)
+        self._connect()
 
+    def _build_overview(self) -> QVBoxLayout:
         left = QVBoxLayout()
         left.addWidget(QLabel("Table M — click a tile to edit it (! marks a tile with a problem)"))
         self.overview = TileOverview()
@@ -330,8 +349,9 @@ class TileEditorDialog(QDialog):
         self.set_summary.setWordWrap(True)
         left.addWidget(self.set_summary)
         left.addStretch(1)
-        body.addLayout(left)
+        return left
 
+    def _build_tile_side(self) -> QVBoxLayout:
         right = QVBoxLayout()
         self.tile_title = QLabel()
         font = self.tile_title.font()
@@ -347,20 +367,7 @@ class TileEditorDialog(QDialog):
         )
         hint.setWordWrap(True)
         right.addWidget(hint)
-
-        colours = QGroupBox("Colour")
-        grid = QGridLayout(colours)
-        self.colour_group = QButtonGroup(self)
-        self.colour_buttons: dict[str, QRadioButton] = {}
-        for i, code in enumerate(("Y", "R", "G", "B")):
-            button = QRadioButton(f"{COLOUR_NAMES[code].capitalize()} ({code}) — {COLOUR_MEANINGS[code]}")
-            swatch = BORDER_COLOURS[code].name()
-            button.setStyleSheet(f"QRadioButton::indicator {{ border: 3px solid {swatch}; border-radius: 8px; }}")
-            self.colour_group.addButton(button)
-            self.colour_buttons[code] = button
-            grid.addWidget(button, i // 2, i % 2)
-        right.addWidget(colours)
-
+        right.addWidget(self._build_colours())
         name_row = QHBoxLayout()
         name_row.addWidget(QLabel("Tile name"))
         self.name_edit = QLineEdit()
@@ -372,8 +379,23 @@ class TileEditorDialog(QDialog):
         self.problems_label.setWordWrap(True)
         self.problems_label.setStyleSheet("color: #c0392b;")
         right.addWidget(self.problems_label)
-        body.addLayout(right, 1)
+        return right
 
+    def _build_colours(self) -> QGroupBox:
+        colours = QGroupBox("Colour")
+        grid = QGridLayout(colours)
+        self.colour_group = QButtonGroup(self)
+        self.colour_buttons: dict[str, QRadioButton] = {}
+        for i, code in enumerate(("Y", "R", "G", "B")):
+            button = QRadioButton(f"{COLOUR_NAMES[code].capitalize()} ({code}) — {COLOUR_MEANINGS[code]}")
+            swatch = BORDER_COLOURS[code].name()
+            button.setStyleSheet(f"QRadioButton::indicator {{ border: 3px solid {swatch}; border-radius: 8px; }}")
+            self.colour_group.addButton(button)
+            self.colour_buttons[code] = button
+            grid.addWidget(button, i // 2, i % 2)
+        return colours
+
+    def _build_set_row(self) -> QHBoxLayout:
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel("Set name"))
         self.set_name_edit = QLineEdit()
@@ -385,12 +407,9 @@ class TileEditorDialog(QDialog):
         self.close_button = QPushButton("Close")
         for b in (self.save_button, self.import_button, self.export_button, self.close_button):
             bottom.addWidget(b)
-        outer.addLayout(bottom)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        outer.addWidget(self.status)
+        return bottom
 
+    def _connect(self) -> None:
         self.overview.tile_clicked.connect(self.select)
         self.canvas.square_clicked.connect(self.toggle_square)
         self.canvas.side_clicked.connect(self._side_clicked)
@@ -474,13 +493,14 @@ class TileEditorDialog(QDialog):
         if side not in TILE_SIDES:
             raise ValueError(f"{side!r} is not a tile side that holds an exit: use ahead, left or right")
         tile = self.tile()
-        state = tile.exits.get(side)  # type: ignore[call-overload]
+        tile_side = side
+        state = tile.exits.get(tile_side)
         new = EXIT_CYCLE[(EXIT_CYCLE.index(state) + 1) % len(EXIT_CYCLE)]
         exits = dict(tile.exits)
         if new is None:
-            exits.pop(side, None)  # type: ignore[call-overload]
+            exits.pop(tile_side, None)
         else:
-            exits[side] = new  # type: ignore[index]
+            exits[tile_side] = new
         self._replace(tile.model_copy(update={"exits": exits}))
         return new
 
@@ -496,7 +516,7 @@ class TileEditorDialog(QDialog):
         if self.tile().colour != code:
             self._replace(self.tile().model_copy(update={"colour": code}))
 
-    def _colour_toggled(self, button, checked: bool) -> None:
+    def _colour_toggled(self, button: QAbstractButton, checked: bool) -> None:
         if checked:
             code = next(c for c, b in self.colour_buttons.items() if b is button)
             self.set_colour(code)

@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QButtonGroup,
     QCheckBox,
@@ -38,46 +39,44 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.dungeon.map import (
     DIRECTION_NAMES,
-    ENTRANCE_SIDE,
     OPEN_DOOR,
     Door,
     Dungeon,
-    MoveRefused,
-    move,
     neighbour,
     parse_key,
     pos_key,
     progress_blocked,
 )
-from d100gui.engine.dungeon.tiles import COLOUR_MEANINGS, COLOUR_NAMES, TILE_COUNT, TileSet
+from d100gui.engine.dungeon.tiles import COLOUR_NAMES, TILE_COUNT, Tile, TileSet
 from d100gui.storage.resources import standard_tileset
-from d100gui.ui.map.scene import OVERVIEW_BELOW_PX, MapScene, MapStyle, Mark, paint_tile
+from d100gui.ui.map.clicks import hero_side_at, in_entrance, play_click
+from d100gui.ui.map.drawing import AreaDrawing, paint_tile
+from d100gui.ui.map.hover import (
+    DELETE,
+    EDIT,
+    GO_FAINT,
+    describe_area,
+    exit_marks,
+    square_mark,
+    tool_mark,
+)
+from d100gui.ui.map.hover import ExitState as ExitState  # moved to hover.py; still importable here
+from d100gui.ui.map.hover import hero_exit_states as hero_exit_states
+from d100gui.ui.map.scene import MapScene, Mark
+from d100gui.ui.map.style import OVERVIEW_BELOW_PX, MapStyle
+
+# The zoom limits moved to zoom.py with ZoomView; they stay importable from here.
+from d100gui.ui.map.zoom import FIT_MAX_ZOOM as FIT_MAX_ZOOM
+from d100gui.ui.map.zoom import MAX_ZOOM as MAX_ZOOM
+from d100gui.ui.map.zoom import MIN_ZOOM as MIN_ZOOM
+from d100gui.ui.map.zoom import ZoomView
+
+Ghost = tuple[QPointF, AreaDrawing, bool]  # where a tile would be placed, its drawing, whether it may be
 
 #: Table D's door abbreviations, offered by the door dialog (the player may type any other).
 DEFAULT_DOOR_TYPES: tuple[str, ...] = ("OPEN", "LD", "TLD", "JD", "LVD", "TD", "MS")
 TOOLS: tuple[str, ...] = ("place", "delete", "door", "note")
 TOOL_NAMES: dict[str, str] = {"place": "Place tile", "delete": "Delete area", "door": "Door", "note": "Note"}
-
-MIN_ZOOM = 0.04
-MAX_ZOOM = 8.0
-FIT_MAX_ZOOM = 2.0
-
-_GO = (QColor(46, 158, 79, 70), QColor(46, 158, 79, 220))
-_GO_FAINT = (QColor(46, 158, 79, 28), QColor(46, 158, 79, 120))
-_BLOCKED = (QColor(230, 150, 20, 70), QColor(200, 120, 0, 230))
-_BLOCKED_FAINT = (QColor(230, 150, 20, 26), QColor(200, 120, 0, 110))
-_EDIT = (QColor(61, 111, 168, 60), QColor(61, 111, 168, 220))
-_DELETE = (QColor(192, 57, 43, 70), QColor(192, 57, 43, 230))
-
-
-@dataclass(frozen=True)
-class ExitState:
-    """What clicking one exit of the hero's area would do, as the engine sees it."""
-
-    side: str
-    state: str  # go | door (a closed or unidentified door) | leave | blocked
-    reason: str = ""
-    door: tuple[str, str] | None = None  # (pos_key, side) of the door in the way
 
 
 @dataclass(frozen=True)
@@ -89,54 +88,10 @@ class DoorChoice:
     is_open: bool
 
 
-class _WouldRoll(Exception):
-    """Raised by the probe rollers: the move is allowed and would map a new area."""
-
-
-class _ProbeRoller:
-    """Stands in for the dice when asking the engine whether a move is allowed."""
-
-    library = None
-
-    def roll(self, *_args, **_kwargs):
-        raise _WouldRoll
-
-
-_PROBE = _ProbeRoller()
-
-
-def hero_exit_states(dungeon: Dungeon | None) -> dict[str, ExitState]:
-    """Each exit of the hero's area and what a click on it would do.
-
-    The engine's :func:`move` is the judge (with dice that refuse to roll), so the reasons
-    are the engine's own sentences and no rule is re-derived here.
-    """
-    if dungeon is None or dungeon.hero is None:
-        return {}
-    area = dungeon.hero_area()
-    if area is None:
-        return {}
-    out: dict[str, ExitState] = {}
-    for side in area.exits:
-        if dungeon.hero == dungeon.entrance and side == ENTRANCE_SIDE:
-            out[side] = ExitState(side, "leave", "Leave the dungeon through the entrance.")
-            continue
-        try:
-            move(dungeon, side, _PROBE, _PROBE)  # type: ignore[arg-type]
-        except _WouldRoll:
-            out[side] = ExitState(side, "go")
-        except MoveRefused as exc:
-            door = (pos_key(exc.door[0]), exc.door[1]) if exc.door is not None else None
-            out[side] = ExitState(side, "door" if door else "blocked", str(exc), door)
-        else:
-            out[side] = ExitState(side, "go")
-    return out
-
-
 # --------------------------------------------------------------------------- the view
 
 
-class MapView(QGraphicsView):
+class MapView(ZoomView):
     """The dungeon map on screen. Emits requests; never edits the dungeon itself."""
 
     move_requested = Signal(str)  # side N/E/S/W of the hero's area
@@ -151,7 +106,6 @@ class MapView(QGraphicsView):
     note_add_requested = Signal(str, str)  # pos_key, text
     note_move_requested = Signal(str, int, int, int)  # pos_key, ref, square x, square y
     edit_mode_changed = Signal(bool)
-    zoom_changed = Signal(float)
     message = Signal(str)  # why a click did nothing
 
     def __init__(self, scene: MapScene | None = None, parent: QWidget | None = None, tileset: TileSet | None = None) -> None:
@@ -173,7 +127,7 @@ class MapView(QGraphicsView):
         self._hover: QPointF | None = None
         self._highlighted: list[tuple[str, str]] = []
         self._ghost_key: tuple[int, int] | None = None
-        self._ghost_drawing = None
+        self._ghost_drawing: AreaDrawing | None = None
         self.door_types: Sequence[str] = DEFAULT_DOOR_TYPES
         #: Asks the player for a door's values; replaceable (tests answer without a dialog).
         self.ask_door: Callable[[str, Door | None], DoorChoice | None] = self._ask_door_dialog
@@ -181,14 +135,10 @@ class MapView(QGraphicsView):
         self.ask_note_text: Callable[[str], str | None] = self._ask_note_dialog
 
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.NoFrame)
 
     # ------------------------------------------------------------------ model
@@ -260,77 +210,20 @@ class MapView(QGraphicsView):
         self._refresh_hover()
 
     # ------------------------------------------------------------------ zoom and pan
-    @property
-    def zoom(self) -> float:
-        return self.transform().m11()
-
-    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
-        """Zoom to ``zoom`` keeping the scene point under ``anchor`` (a viewport point) in place."""
-        self.zoom_by(zoom / self.zoom, anchor)
-
-    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
-        old = self.zoom
-        new = min(MAX_ZOOM, max(MIN_ZOOM, old * factor))
-        if abs(new - old) < 1e-9:
-            return
-        if anchor is None:
-            anchor = QPointF(self.viewport().rect().center())
-        inverse, _ = self.viewportTransform().inverted()
-        fixed = inverse.map(anchor)
-        self.scale(new / old, new / old)
-        moved = self.viewportTransform().map(fixed) - anchor
-        self._scroll_by(moved.x(), moved.y())
-        self._zoomed()
-
-    def _scroll_by(self, dx: float, dy: float) -> None:
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-        h.setValue(h.value() + round(dx))
-        v.setValue(v.value() + round(dy))
-
-    def pan_by(self, dx: float, dy: float) -> None:
-        """Move the view over the map by a viewport distance (positive: towards east/south)."""
-        self._scroll_by(dx, dy)
-
     def fit_to_dungeon(self) -> None:
         """Show every mapped area (the whole sheet while nothing is mapped)."""
-        rect = self._scene.dungeon_rect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.zoom > FIT_MAX_ZOOM:
-            self.setTransform(self.transform().fromScale(FIT_MAX_ZOOM, FIT_MAX_ZOOM))
-            self.centerOn(rect.center())
-        elif self.zoom < MIN_ZOOM:
-            self.setTransform(self.transform().fromScale(MIN_ZOOM, MIN_ZOOM))
-            self.centerOn(rect.center())
-        self._zoomed()
+        self.fit_rect(self._scene.dungeon_rect())
 
     def _zoomed(self) -> None:
         self._scene.set_overview(self.zoom * self._scene.style.square < OVERVIEW_BELOW_PX)
-        self.zoom_changed.emit(self.zoom)
-
-    def visible_scene_rect(self) -> QRectF:
-        return self.mapToScene(self.viewport().rect()).boundingRect()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y() or event.angleDelta().x()
-        if not delta:
-            event.ignore()
-            return
-        self.zoom_by(1.0015**delta, event.position())
-        event.accept()
+        super()._zoomed()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        step = max(40.0, self._scene.style.area * self.zoom)
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            step *= 4
-        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0), Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
-        if key in moves:
-            self.pan_by(*moves[key])
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.zoom_by(1.25)
-        elif key == Qt.Key.Key_Minus:
-            self.zoom_by(0.8)
-        elif key in (Qt.Key.Key_Home, Qt.Key.Key_F):
+        if self.navigate(event, max(40.0, self._scene.style.area * self.zoom)):
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Home, Qt.Key.Key_F):
             self.fit_to_dungeon()
         elif key == Qt.Key.Key_Escape and self._note_drag is not None:
             self._note_drag = None
@@ -399,10 +292,10 @@ class MapView(QGraphicsView):
         super().leaveEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            text = self.tooltip_at(self.mapToScene(event.pos()))  # type: ignore[attr-defined]
+        if isinstance(event, QHelpEvent) and event.type() == QEvent.Type.ToolTip:
+            text = self.tooltip_at(self.mapToScene(event.pos()))
             if text:
-                QToolTip.showText(event.globalPos(), text, self.viewport())  # type: ignore[attr-defined]
+                QToolTip.showText(event.globalPos(), text, self.viewport())
             else:
                 QToolTip.hideText()
             return True
@@ -423,71 +316,19 @@ class MapView(QGraphicsView):
         return self._blocked
 
     def _hero_side_at(self, scene_pos: QPointF) -> str | None:
-        d = self.dungeon
-        if d is None or d.hero is None or d.area_at(d.hero) is None:
-            return None
-        found = self._scene.side_at(scene_pos, d.hero)
-        return found[1] if found else None
+        return hero_side_at(self._scene, self.dungeon, scene_pos)
 
     def _play_click(self, scene_pos: QPointF) -> None:
-        d = self.dungeon
-        if d is None:
-            return
-        if d.hero is None:
-            if self._in_entrance(scene_pos):
-                self.enter_requested.emit()
-            else:
-                self.message.emit("The hero is not in the dungeon yet: click the entrance at the bottom of the sheet.")
-            return
-        side = self._hero_side_at(scene_pos)
-        if side is not None:
-            self._click_hero_side(d, side)
-            return
-        # Anywhere else: solid rock of a mapped area may take a secret passage when blocked.
-        found = self._scene.side_at(scene_pos)
-        if found is None:
-            return
-        pos, rock_side = found
-        area = d.area_at(pos)
-        if area is None:
-            return
-        ex = area.exits.get(rock_side)  # type: ignore[call-overload]
-        if (ex is None or ex.kind == "dead_end") and self._progress_blocked():
-            self.secret_passage_requested.emit(pos_key(pos), rock_side)
-
-    def _click_hero_side(self, d: Dungeon, side: str) -> None:
-        assert d.hero is not None
-        key = pos_key(d.hero)
-        state = self._exits.get(side)
-        if state is None or (state.state == "blocked" and self._is_dead_end(d, side)):
-            if self._progress_blocked():
-                self.secret_passage_requested.emit(key, side)
-                return
-            if state is None:
-                self.message.emit(f"There is no exit on the {DIRECTION_NAMES[side]} side of this area.")
-                return
-        assert state is not None
-        if state.state == "go":
-            self.move_requested.emit(side)
-        elif state.state == "leave":
-            self.leave_requested.emit()
-        else:
-            self.message.emit(state.reason)
-            if state.door is not None:
-                self.door_open_requested.emit(*state.door)
-
-    @staticmethod
-    def _is_dead_end(d: Dungeon, side: str) -> bool:
-        area = d.hero_area()
-        ex = area.exits.get(side) if area is not None else None  # type: ignore[call-overload]
-        return ex is not None and ex.kind == "dead_end"
-
-    def _in_entrance(self, scene_pos: QPointF) -> bool:
-        d = self.dungeon
-        if d is None:
-            return False
-        rect = self._scene.area_rect(d.entrance)
-        return rect.adjusted(0, 0, 0, 2 * self._scene.style.square).contains(scene_pos)
+        signals = {
+            "enter": self.enter_requested,
+            "leave": self.leave_requested,
+            "move": self.move_requested,
+            "door_open": self.door_open_requested,
+            "secret_passage": self.secret_passage_requested,
+            "message": self.message,
+        }
+        for request in play_click(self._scene, self.dungeon, self._exits, scene_pos, self._progress_blocked):
+            signals[request.kind].emit(*request.args)
 
     def _edit_click(self, scene_pos: QPointF) -> None:
         d = self.dungeon
@@ -566,73 +407,55 @@ class MapView(QGraphicsView):
 
     def _play_hover(self, d: Dungeon, at: QPointF, marks: list[Mark], highlighted: list[tuple[str, str]]) -> Qt.CursorShape:
         if d.hero is None:
-            if self._in_entrance(at):
-                marks.append(Mark(self._scene.area_rect(d.entrance), *_GO_FAINT))
+            if in_entrance(self._scene, d, at):
+                marks.append(Mark(self._scene.area_rect(d.entrance), *GO_FAINT))
                 return Qt.CursorShape.PointingHandCursor
             return Qt.CursorShape.ArrowCursor
         side = self._hero_side_at(at)
-        hero_rect = self._scene.area_rect(d.hero).adjusted(-20, -20, 20, 20)
-        near = hero_rect.contains(at)
-        cursor = Qt.CursorShape.ArrowCursor
-        for s, state in self._exits.items():
-            if state.state not in ("go", "door"):
-                continue
-            strong = s == side
-            if not (strong or near):
-                continue
-            colours = (_GO if strong else _GO_FAINT) if state.state == "go" else (_BLOCKED if strong else _BLOCKED_FAINT)
-            marks.append(Mark(self._scene.exit_mark_rect(d.hero, s), *colours))
-            if strong:
-                highlighted.insert(0, (s, state.state))
-                cursor = Qt.CursorShape.PointingHandCursor
-            else:
-                highlighted.append((s, state.state))
-        return cursor
+        near = self._scene.area_rect(d.hero).adjusted(-20, -20, 20, 20).contains(at)
+        found, lit = exit_marks(self._scene, d.hero, self._exits, side, near)
+        marks.extend(found)
+        highlighted.extend(lit)
+        strong = side is not None and any(s == side for s, _ in lit)
+        return Qt.CursorShape.PointingHandCursor if strong else Qt.CursorShape.ArrowCursor
 
-    def _edit_hover(self, d: Dungeon, at: QPointF, marks: list[Mark]):
-        pos, square = self._scene.cell_at(at)
-        ghost = None
+    def _edit_hover(self, d: Dungeon, at: QPointF, marks: list[Mark]) -> tuple[Ghost | None, Qt.CursorShape]:
         if self._scene.note_at(at) is not None:
             return None, Qt.CursorShape.OpenHandCursor
         if self._tool == "place":
+            pos, _ = self._scene.cell_at(at)
             ok = d.placeable(pos) and d.area_at(pos) is None
-            if d.in_sheet(pos) or ok:
-                if self._ghost_key != (self._tile, self._rotation) or self._ghost_drawing is None:
-                    try:
-                        tile = self.tileset().tile(self._tile)
-                    except KeyError:
-                        return None, Qt.CursorShape.ForbiddenCursor
-                    self._ghost_drawing = self._scene.ghost_drawing(tile, self._rotation)
-                    self._ghost_key = (self._tile, self._rotation)
-                ghost = (self._scene.area_rect(pos).topLeft(), self._ghost_drawing, ok)
+            if not (d.in_sheet(pos) or ok):
+                return None, Qt.CursorShape.ForbiddenCursor
+            drawing = self._ghost()
+            if drawing is None:
+                return None, Qt.CursorShape.ForbiddenCursor
+            ghost = (self._scene.area_rect(pos).topLeft(), drawing, ok)
             return ghost, Qt.CursorShape.PointingHandCursor if ok else Qt.CursorShape.ForbiddenCursor
-        if self._tool == "delete":
-            if d.area_at(pos) is not None:
-                marks.append(Mark(self._scene.area_rect(pos), *_DELETE))
-                return None, Qt.CursorShape.PointingHandCursor
+        mark = tool_mark(self._scene, d, at, self._tool)
+        if mark is None:
             return None, Qt.CursorShape.ArrowCursor
-        if self._tool == "door":
-            found = self._scene.exit_at(at)
-            if found is not None:
-                marks.append(Mark(self._scene.exit_mark_rect(parse_key(found[0]), found[1]), *_EDIT))
-                return None, Qt.CursorShape.PointingHandCursor
-            return None, Qt.CursorShape.ArrowCursor
-        if d.area_at(pos) is not None:
-            s = self._scene.style.square
-            rect = self._scene.area_rect(pos)
-            marks.append(Mark(QRectF(rect.x() + square[0] * s, rect.y() + square[1] * s, s, s), *_EDIT))
-            return None, Qt.CursorShape.PointingHandCursor
-        return None, Qt.CursorShape.ArrowCursor
+        marks.append(mark)
+        return None, Qt.CursorShape.PointingHandCursor
+
+    def _ghost(self) -> AreaDrawing | None:
+        """The chosen tile, drawn faint where it would be placed (kept until the tile or rotation changes)."""
+        if self._ghost_key != (self._tile, self._rotation) or self._ghost_drawing is None:
+            try:
+                tile = self.tileset().tile(self._tile)
+            except KeyError:
+                return None
+            self._ghost_drawing = self._scene.ghost_drawing(tile, self._rotation)
+            self._ghost_key = (self._tile, self._rotation)
+        return self._ghost_drawing
 
     def _show_note_drop(self, at: QPointF) -> None:
         d = self.dungeon
         if d is None:
             return
         pos, square = self._scene.cell_at(at)
-        s = self._scene.style.square
-        rect = self._scene.area_rect(pos)
-        colours = _EDIT if d.area_at(pos) is not None else _DELETE
-        self._scene.overlay.set_marks([Mark(QRectF(rect.x() + square[0] * s, rect.y() + square[1] * s, s, s), *colours)])
+        colours = EDIT if d.area_at(pos) is not None else DELETE
+        self._scene.overlay.set_marks([square_mark(self._scene, pos, square, colours)])
 
     def tooltip_at(self, scene_pos: QPointF) -> str:
         """What hovering a point tells the player: the area, its notes, the exit's door."""
@@ -642,29 +465,8 @@ class MapView(QGraphicsView):
         area = self._scene.area_at(scene_pos)
         if area is None:
             return ""
-        lines = [f"Area {area.col},{area.row}: tile {area.tile}" + (f" ({area.tile_name})" if area.tile_name else "")]
-        lines.append(f"{COLOUR_NAMES[area.colour].capitalize()}: {COLOUR_MEANINGS[area.colour]}")
-        if area.searched:
-            lines.append("Searched (S)")
-        if area.interacted:
-            lines.append("Interacted with (I)")
-        if area.escaped:
-            lines.append(f"Escaped monster: {area.escaped}")
-        for feature in area.features:
-            lines.append(f"Feature: {feature}")
-        for note in area.notes:
-            lines.append(f"[{note.ref}] {note.text}")
         found = self._scene.exit_at(scene_pos)
-        if found is not None and found[0] == area.key:
-            ex = area.exits[found[1]]  # type: ignore[index]
-            name = DIRECTION_NAMES[found[1]].capitalize()
-            if ex.kind == "door" and ex.door is not None:
-                state = "open" if ex.door.is_open or ex.door.type == OPEN_DOOR else "closed"
-                lines.append(f"{name} door: {ex.door.label}, {state}")
-            elif ex.kind == "dead_end":
-                lines.append(f"{name} exit: dead end")
-            elif ex.kind == "secret":
-                lines.append(f"{name}: secret passage")
+        lines = describe_area(area, found[1] if found is not None and found[0] == area.key else None)
         if d.hero == area.pos and not self._edit:
             side = self._hero_side_at(scene_pos)
             state = self._exits.get(side) if side else None
@@ -724,10 +526,10 @@ class DoorEditDialog(QDialog):
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #c0392b;")
         layout.addWidget(self.error_label)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._try_accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self._try_accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
         self.type_box.currentTextChanged.connect(self._type_changed)
 
         if door is not None and not door.pending:
@@ -770,16 +572,16 @@ class TilePreview(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._tile = None
+        self._tile: Tile | None = None
         self._rotation = 0
         self.setFixedSize(QSize(60, 60))
 
-    def set_tile(self, tile, rotation: int = 0) -> None:
+    def set_tile(self, tile: Tile | None, rotation: int = 0) -> None:
         self._tile = tile
         self._rotation = rotation
         self.update()
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), MapStyle().palette.paper)
@@ -881,7 +683,7 @@ class MapEditPanel(QWidget):
         self._enable(on)
         self.edit_mode_toggled.emit(on)
 
-    def _tool_toggled(self, button, checked: bool) -> None:
+    def _tool_toggled(self, button: QAbstractButton, checked: bool) -> None:
         if checked:
             self.tool_changed.emit(self.tool)
 

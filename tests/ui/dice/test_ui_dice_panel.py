@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
@@ -29,6 +29,18 @@ def window(qtbot):
 
 def script(win, *faces):
     win.game.override = ScriptedSource(faces)
+
+
+def press_ok(dialog):
+    """Click the dialog's OK button, as the player does."""
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def choose_files(monkeypatch, opened=(), saved=()):
+    """The file dialogs answer with these paths, one per opening."""
+    opens, saves = [str(p) for p in opened], [str(p) for p in saved]
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (opens.pop(0), "")))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (saves.pop(0), "")))
 
 
 def test_quick_buttons_roll_and_draw_dice(window, qtbot):
@@ -86,7 +98,7 @@ def test_modifier_is_applied_and_clamped(window, qtbot):
 def test_fate_reroll_of_selected_die(window, qtbot):
     panel = window.dice_panel
     script(window, 6, 8, 2)
-    panel.roll_expression("d100")
+    qtbot.mouseClick(panel.d100_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(panel.faces, Qt.MouseButton.LeftButton, pos=panel.faces._rect(0).center().toPoint())
     assert panel.reroll_button.isEnabled()
     qtbot.mouseClick(panel.reroll_button, Qt.MouseButton.LeftButton)
@@ -102,28 +114,31 @@ def test_shortcuts_roll_and_repeat(window, qtbot):
     assert window.repeat_action.shortcut().toString() == "Ctrl+R"
 
 
-def test_copy_history(window):
+def test_copy_history(window, qtbot):
     script(window, 3)
-    window.dice_panel.roll_expression("d6")
-    window.dice_panel.copy_history()
+    qtbot.mouseClick(window.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.dice_panel.copy_button, Qt.MouseButton.LeftButton)
     assert "1. d6" in QApplication.clipboard().text()
 
 
 def test_physical_dice_ask_and_validate(window, qtbot):
     asked = []
     window.ask_faces = lambda reqs: asked.append(len(reqs)) or [7, 3]
-    window.dice_panel.physical.setChecked(True)
+    window.dice_panel.physical.click()  # the box, as the player ticks it
     assert window.physical_action.isChecked()
-    window.dice_panel.roll_expression("d100")
+    qtbot.mouseClick(window.dice_panel.d100_button, Qt.MouseButton.LeftButton)
     assert asked == [2]
     assert window.game.campaign.dice_history[-1].roll.natural == 73
     window.ask_faces = lambda reqs: [7]
-    window.dice_panel.roll_expression("d6")
+    qtbot.mouseClick(window.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     assert "d6 face is 1-6" in window.dice_panel.result_text.text()
     window.ask_faces = lambda reqs: None
-    window.dice_panel.roll_expression("d6")
+    qtbot.mouseClick(window.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     assert "cancelled" in window.dice_panel.result_text.text()
     assert len(window.game.campaign.dice_history) == 1
+    window.physical_action.trigger()  # Dice > Physical dice: off again, the box follows
+    assert not window.dice_panel.physical.isChecked() and window.game.physical is None
+    assert "The app rolls the dice." in window.statusBar().currentMessage()
 
 
 def test_physical_dice_dialog_rejects_bad_faces(qtbot):
@@ -134,52 +149,59 @@ def test_physical_dice_dialog_rejects_bad_faces(qtbot):
     qtbot.addWidget(dialog)
     dialog.edits[0].setText("12")
     dialog.edits[1].setText("3")
-    dialog._try_accept()
+    press_ok(dialog)
     assert "from 0 to 9" in dialog.error_label.text()
     assert dialog.result() == 0
     dialog.edits[0].setText("1")
-    dialog._try_accept()
+    press_ok(dialog)
     assert dialog.faces() == [1, 3]
 
 
 def test_missing_row_dialog_saves_to_user_pack(window, qtbot, _fresh_home):
     script(window, 9, 0)
     window.dice_panel.select_table("d100.W")
-    window.dice_panel.roll_selected_table()
+    qtbot.mouseClick(window.dice_panel.table_button, Qt.MouseButton.LeftButton)
     dialog = window.missing_row_dialog
     assert isinstance(dialog, MissingRowDialog)
     assert (dialog.roll, dialog.missing) == (90, (9, 100))
-    dialog._try_accept()
+    press_ok(dialog)
     assert "Fill in" in dialog.error_label.text()
     for key, value in {"type": "(H)", "weapon": "Typed Blade", "adjustment": "+1 DMG", "value": "90", "repair": "18"}.items():
         dialog.fields[key].setText(value)
-    dialog._try_accept()
+    press_ok(dialog)
     assert window.game.campaign.dice_history[-1].table.row.fields["weapon"] == "Typed Blade"
     stored = json.loads((user_data_dir() / packs.USER_PACK_FILE).read_text(encoding="utf-8"))
     assert stored["tables"][0]["id"] == "d100.W"
     assert stored["tables"][0]["rows"][0]["fields"]["weapon"] == "Typed Blade"
 
 
-def test_reroll_policy_preference(window):
-    window.apply_preferences(MissingRowPolicy.REROLL.value, "light")
+def test_reroll_policy_preference(window, qtbot):
+    window.prefs_action.trigger()  # Edit > Preferences
+    dialog = window.preferences_dialog
+    dialog.policy.setCurrentIndex(dialog.policy.findData(MissingRowPolicy.REROLL.value))
+    dialog.theme.setCurrentIndex(dialog.theme.findData("light"))
+    dialog.accept()
     assert Preferences().missing_row_policy is MissingRowPolicy.REROLL
     script(window, 9, 0, 0, 1)
     window.dice_panel.select_table("d100.W")
-    window.dice_panel.roll_selected_table()
+    qtbot.mouseClick(window.dice_panel.table_button, Qt.MouseButton.LeftButton)
     assert "Sample play" in window.dice_panel.result_text.text()
 
 
-def test_import_bad_pack_is_refused_with_path(window, tmp_path):
+def test_import_bad_pack_is_refused_with_path(window, tmp_path, monkeypatch):
     bad = tmp_path / "bad-pack.json"
     bad.write_text(
         '{"id": "x", "title": "x", "tables": [{"id": "x.t", "title": "T", "columns": [], "rows": []}]}', encoding="utf-8"
     )
-    assert not window.import_pack(str(bad))
-    assert "bad-pack.json" in window.last_message_box.text()
-    assert "table x.t" in window.last_message_box.text()
+    choose_files(monkeypatch, opened=[bad])
+    window.import_pack_action.trigger()
+    box = window.table_files.last_message_box
+    assert "bad-pack.json" in box.text()
+    assert "table x.t" in box.text()
+    assert "The table pack was not imported" in window.dice_panel.result_text.text()
 
 
-def test_import_export_pack_and_csv(window, tmp_path):
+def test_import_export_pack_and_csv(window, tmp_path, monkeypatch):
     good = tmp_path / "extra.json"
     good.write_text(
         json.dumps(
@@ -199,16 +221,19 @@ def test_import_export_pack_and_csv(window, tmp_path):
         ),
         encoding="utf-8",
     )
-    assert window.import_pack(str(good))
+    out, csv_path = tmp_path / "mine.json", tmp_path / "coin.csv"
+    choose_files(monkeypatch, opened=[good, csv_path], saved=[out, csv_path])
+    window.import_pack_action.trigger()
     assert "x.coin" in window.dice_panel.visible_table_ids()
-    out = tmp_path / "mine.json"
-    assert window.export_pack(str(out))
+    assert "Imported 1 table(s)" in window.statusBar().currentMessage()
+    window.export_pack_action.trigger()
     assert "x.coin" in out.read_text(encoding="utf-8")
-    csv_path = tmp_path / "coin.csv"
-    assert window.export_table_csv(str(csv_path), "x.coin")
+    assert window.dice_panel.select_table("x.coin")
+    window.export_csv_action.trigger()
     csv_path.write_text(csv_path.read_text(encoding="utf-8").replace("Tails", "Edge"), encoding="utf-8")
-    assert window.import_table_csv(str(csv_path), "x.coin")
+    window.import_csv_action.trigger()
     assert window.library.get("x.coin").find(5).fields["side"] == "Edge"
+    assert "Imported 2 row(s) into Coin" in window.statusBar().currentMessage()
 
 
 def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home):
@@ -216,8 +241,8 @@ def test_broken_user_pack_is_shown_once_and_tables_still_load(qtbot, _fresh_home
     loaded = packs.load_library(user_data_dir())
     win = MainWindow(loaded, Preferences())
     qtbot.addWidget(win)
-    win.show_startup_problems()
-    assert "not valid JSON" in win.last_message_box.text()
+    win.table_files.show_startup_problems()
+    assert "not valid JSON" in win.table_files.last_message_box.text()
     assert "d100.A" in win.dice_panel.visible_table_ids()
 
 
@@ -233,3 +258,43 @@ def test_selecting_a_table_shows_its_modifier_note(window):
     assert text.startswith("Modifier: ")
     assert "encounter modifier" in text
     assert "not printed in the excerpt" in text
+
+
+def test_export_csv_without_a_selected_table_asks_by_title(window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    offered = []
+
+    def get_item(_parent, _title, _label, items, *_args):
+        offered.extend(items)
+        return "Table E - Encounter" if "Table E - Encounter" in items else items[0], True
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(get_item))
+    choose_files(monkeypatch, saved=[tmp_path / "e.csv"])
+    window.dice_panel.table_list.setCurrentItem(None)
+    window.export_csv_action.trigger()
+    assert not any(label.startswith("d100.") for label in offered)  # titles, not internal ids
+    assert (tmp_path / "e.csv").read_text(encoding="utf-8")
+    assert "Exported" in window.statusBar().currentMessage()
+
+
+def test_a_table_e_roll_offers_its_fight_and_the_button_starts_it(qtbot):
+    from d100gui.engine.game import Campaign
+    from d100gui.engine.hero.character import new_character
+    from d100gui.storage.resources import bundled_rules
+
+    hero = new_character(bundled_rules())
+    hero.creation, hero.name = None, "Aria"
+    win = MainWindow(packs.load_library(user_data_dir()), Preferences(), campaign=Campaign(character=hero))
+    qtbot.addWidget(win)
+    script(win, 0, 5, 5)  # Table E 05: Giant Rats; their reaction d10 5
+    win.dice_panel.select_table("d100.A")
+    qtbot.mouseClick(win.dice_panel.table_button, Qt.MouseButton.LeftButton)
+    assert "Fight this monster" not in [b.text() for b in win.dice_panel.followup_buttons()]
+    script(win, 0, 5, 5)
+    win.dice_panel.select_table("d100.E")
+    qtbot.mouseClick(win.dice_panel.table_button, Qt.MouseButton.LeftButton)
+    [fight] = [b for b in win.dice_panel.followup_buttons() if b.text() == "Fight this monster"]
+    qtbot.mouseClick(fight, Qt.MouseButton.LeftButton)
+    assert win.game.campaign.combat is not None
+    assert win.game.campaign.combat.monster.name.lower().startswith("giant rat")

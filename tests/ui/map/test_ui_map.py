@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import TableRoller
@@ -523,7 +523,7 @@ def test_door_dialog_prefills_and_returns_values(qtbot) -> None:
     assert dialog.type_box.currentText() == "TLD" and dialog.roll_spin.value() == 54
     assert dialog.choice() == DoorChoice("TLD", 54, False)
     dialog.type_box.setCurrentText(DoorEditDialog.OTHER)
-    dialog._try_accept()
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert "abbreviation" in dialog.error_label.text()
     dialog.other_edit.setText("pd")
     assert dialog.choice() == DoorChoice("PD", 54, False)

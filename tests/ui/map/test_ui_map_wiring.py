@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.storage import packs
@@ -26,7 +27,8 @@ def window(qtbot):
 def explore(win) -> None:
     """Entrance tile 3 (straight N); north tile 12 (fork, E door rolls 32 = TLD)."""
     win.game.override = ScriptedSource([0, 3, 1, 2, 3, 2])
-    assert win.map_area.new_dungeon()
+    win.new_dungeon_action.trigger()  # Map > New dungeon
+    assert win.game.campaign.dungeons.current_dungeon is not None
     win.map_area.view.move_requested.emit("N")
 
 
@@ -65,21 +67,57 @@ def test_secret_passage_is_confirmed_before_it_is_made(window):
     assert window.game.campaign.dungeons.current_dungeon.areas["7,10"].exits.get("W") is None
 
 
-def test_export_png_svg_pdf_from_the_window(window, tmp_path):
-    assert window.export_map(str(tmp_path / "m.png")) is None  # no dungeon yet
+def choose_save_path(monkeypatch, *paths):
+    """The save dialog answers with these paths, one per opening."""
+    chosen = [str(p) for p in paths]
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (chosen.pop(0), "")))
+
+
+def test_export_png_svg_pdf_from_the_menu(window, tmp_path, monkeypatch):
+    choose_save_path(monkeypatch, tmp_path / "m.png", tmp_path / "m.svg", tmp_path / "m")
+    window.export_map_action.trigger()  # no dungeon yet: said, nothing asked
+    assert "no dungeon to print yet" in window.dice_panel.result_text.text()
+    assert not (tmp_path / "m.png").exists()
     explore(window)
-    png = window.export_map(str(tmp_path / "m.png"), dpi=100)
-    assert QImage(str(png)).width() > 300
-    assert window.export_map(str(tmp_path / "m.svg")).read_text(encoding="utf-8").lstrip().startswith("<?xml")
-    assert window.export_map(str(tmp_path / "m.pdf")).read_bytes().startswith(b"%PDF")
+    window.export_map_action.trigger()
+    assert QImage(str(tmp_path / "m.png")).width() > 300
+    window.export_map_action.trigger()
+    assert (tmp_path / "m.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    window.export_map_action.trigger()  # no suffix: a PDF
+    assert (tmp_path / "m.pdf").read_bytes().startswith(b"%PDF")
     assert window.print_map_action.shortcut().toString() == "Ctrl+Alt+P"
 
 
+def test_export_at_a_chosen_resolution(window, tmp_path):
+    explore(window)
+    small = window.map_actions.export_map(str(tmp_path / "s.png"), dpi=50)
+    large = window.map_actions.export_map(str(tmp_path / "l.png"), dpi=100)
+    assert QImage(str(large)).width() > QImage(str(small)).width() > 100
+
+
+def test_export_map_menu_action_and_shortcut_write_the_file(window, qtbot, tmp_path, monkeypatch):
+    """The real action (and its Ctrl+Alt+E shortcut) reaches the export with the chosen path, not ``checked``."""
+    choose_save_path(monkeypatch, tmp_path / "menu.png", tmp_path / "key.svg")
+    explore(window)
+    window.export_map_action.trigger()
+    assert QImage(str(tmp_path / "menu.png")).width() > 300
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.map_area.view.setFocus()
+    qtbot.keyClick(window.map_area.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+    assert (tmp_path / "key.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert "Map exported to" in window.statusBar().currentMessage()
+
+
 def test_tile_set_menu_and_editor(window):
-    window._fill_tileset_menu()
-    [standard] = window.tileset_menu.actions()
+    window.menus.tilesets.aboutToShow.emit()
+    [standard] = window.menus.tilesets.actions()
     assert standard.isChecked()
-    assert isinstance(window.open_tile_editor(), TileEditorDialog)
+    standard.trigger()
+    assert window.game.campaign.tileset == "standard"
+    window.tile_editor_action.trigger()
+    assert isinstance(window.map_actions.tile_editor, TileEditorDialog)
 
 
 def test_undo_removes_the_mapped_area(window):
@@ -91,25 +129,26 @@ def test_undo_removes_the_mapped_area(window):
 
 
 def test_sheet_size_preference_is_used_for_new_dungeons(window):
-    dialog = window.edit_preferences()
+    window.prefs_action.trigger()
+    dialog = window.preferences_dialog
     dialog.sheet_width.setValue(21)
     dialog.sheet_height.setValue(9)
     dialog.unbounded.setChecked(True)
     dialog.accept()
     assert Preferences().sheet_size == (21, 9) and Preferences().unbounded_sheet
     window.game.override = ScriptedSource([0, 3])
-    assert window.map_area.new_dungeon()
+    window.new_dungeon_action.trigger()
     dungeon = window.game.campaign.dungeons.current_dungeon
     assert (dungeon.width, dungeon.height, dungeon.unbounded) == (21, 9, True)
     assert dungeon.hero == (10, 8)
 
 
-def test_dungeons_menu_lists_each_quest_attempt(window):
+def test_dungeons_menu_lists_each_quest_attempt(window, qtbot):
     window.game.override = ScriptedSource([0, 3, 0, 4])
-    window.map_area.new_dungeon()
-    window.map_area.new_dungeon()
-    window._fill_dungeons_menu()
-    actions = window.dungeons_menu.actions()
+    qtbot.mouseClick(window.map_area.new_button, Qt.MouseButton.LeftButton)  # "New dungeon and enter it"
+    window.new_dungeon_action.trigger()  # a second quest attempt's sheet
+    window.menus.dungeons.aboutToShow.emit()
+    actions = window.menus.dungeons.actions()
     assert [a.isChecked() for a in actions] == [False, True]
     actions[0].trigger()
     assert window.game.campaign.dungeons.current == 0
@@ -120,11 +159,13 @@ def test_hall_of_the_fallen(window):
     from d100gui.engine.hero.character import new_character
     from d100gui.storage.resources import bundled_rules
 
-    assert "No hero has fallen" in window.show_hall_of_fallen().text()
+    window.fallen_action.trigger()
+    assert "No hero has fallen" in window.fallen_box.text()
     dead = new_character(bundled_rules())
     dead.name, dead.dead = "Brave Sir Robin", True
     window.game.campaign.hall_of_fallen.append(dead)
-    assert "Brave Sir Robin" in window.show_hall_of_fallen().text()
+    window.fallen_action.trigger()
+    assert "Brave Sir Robin" in window.fallen_box.text()
 
 
 def test_window_geometry_and_docks_are_kept(qtbot):
