@@ -1,0 +1,253 @@
+"""Every event the adventure emits, declared once with its typed payload.
+
+The time track's procedure and the HP-zero rule return these payloads as their outcome
+(:mod:`.time`, :mod:`.health`); each says its sentence for the log with ``sentence()``, and
+views render from the fields. Kinds shared with other features are imported:
+``decision`` (:class:`~d100gui.engine.protocol.Decision`) and ``row_provided``
+(:class:`~d100gui.engine.dice.events.RowProvided`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.events import RowProvided as RowProvided
+from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.hero.time_track import FiredTrigger
+from d100gui.engine.protocol import Decision as Decision
+from d100gui.engine.protocol import Event, Payload, declare
+
+
+class Told(Payload):
+    """A payload that words its own sentence for the log."""
+
+    def sentence(self) -> str:  # pragma: no cover - every declared subclass words its own
+        return ""
+
+
+def told(payload: Told) -> Event:
+    """The event of ``payload`` with its own sentence."""
+    return Event.of(payload, payload.sentence())
+
+
+# --------------------------------------------------------------------------- HP at zero
+
+
+@declare("death_cheated", topic="character")
+class DeathCheated(Told):
+    """HP fell to 0 or less outside a fight: RES (``how`` = ``res``) or a Life was spent, HP back to ``hp``."""
+
+    how: Literal["res", "life"]
+    hp: int
+    lives: int
+    source: str = ""
+
+    def sentence(self) -> str:
+        head = f"{self.source}: " if self.source else ""
+        if self.how == "res":
+            return f"{head}HP 0 - RES: you are resurrected instead of using a Life (HP {self.hp})."
+        return f"{head}HP 0 - you cheat death: a Life is spent ({self.lives} left), HP back to {self.hp}."
+
+
+@declare("hero_fell", topic="campaign")
+class HeroFell(Told):
+    """HP fell to 0 or less with no RES and no Life: the hero died and joined the hall of the fallen."""
+
+    name: str = ""
+    source: str = ""
+
+    def sentence(self) -> str:
+        cause = f" ({self.source})" if self.source else ""
+        return f"{self.name or 'The hero'} has died{cause} with no Lives left and joins the hall of the fallen."
+
+
+# --------------------------------------------------------------------------- the time track
+
+
+@declare("time_advanced", topic="character")
+class TimeAdvanced(Told):
+    """``shaded`` clocks were shaded (of ``clocks`` asked); ``clocks_left`` wait behind an offered fight.
+
+    ``on_track`` is the clocks shaded on the track now, ``total`` since the quest began;
+    ``triggers`` lists the symbols reached, in order (their results follow as their own events).
+    """
+
+    clocks: int
+    shaded: int
+    on_track: int
+    total: int
+    clocks_left: int = 0
+    triggers: list[FiredTrigger] = Field(default_factory=list)
+
+    def sentence(self) -> str:
+        text = f"Time +{self.shaded}: {self.on_track} clocks shaded on the track."
+        if self.clocks_left:
+            text += f" {self.clocks_left} more after the fight."
+        return text
+
+
+@declare("oil_burned", topic="character")
+class OilBurned(Told):
+    """An oil symbol: a flask was spent (``spent``), or there was none and the hero is in darkness."""
+
+    clock: int
+    spent: bool
+    oil: int
+    in_darkness: bool
+    lit_again: bool = False  # the flask ended darkness
+
+    def sentence(self) -> str:
+        if self.spent:
+            again = " The lantern is lit again: darkness ends." if self.lit_again else ""
+            return f"Clock {self.clock}: a flask of oil is spent ({self.oil} left).{again}"
+        return f"Clock {self.clock}: no oil to spend - you are in darkness until a flask is spent again."
+
+
+@declare("food_eaten", topic="character")
+class FoodEaten(Told):
+    """A food symbol: a ration was eaten (``spent``), or there was none and ``hp_lost`` HP were lost."""
+
+    clock: int
+    spent: bool
+    food: int
+    hp_lost: int = 0
+    hp: int = 0
+
+    def sentence(self) -> str:
+        if self.spent:
+            return f"Clock {self.clock}: a ration is eaten ({self.food} left)."
+        return f"Clock {self.clock}: no food - fatigued and weak, you lose {self.hp_lost} HP (HP {self.hp})."
+
+
+@declare("wandering_checked", topic="dice")
+class WanderingChecked(Told):
+    """A wandering-monster symbol: ``roll`` at or under ``number`` brings a monster (``appeared``)."""
+
+    clock: int
+    number: int
+    roll: RollRecord
+    appeared: bool
+
+    def sentence(self) -> str:
+        verdict = "a monster appears!" if self.appeared else "nothing comes."
+        return f"Clock {self.clock}: wandering monster check {self.roll.final} (needs {self.number} or less) - {verdict}"
+
+
+@declare("fight_offered", topic="combat")
+class FightOffered(Told):
+    """Table E was rolled for a monster the time track brought: the fight is offered, not started.
+
+    ``table_roll`` carries the encounter modifier and the 1-100 clamp; ``missing`` is the gap it
+    fell in when the player's tables lack the row.
+    """
+
+    table_roll: TableRoll
+    clock: int
+    source: str = "wandering monster"
+    missing: list[int] = Field(default_factory=list)
+
+    def sentence(self) -> str:
+        return f"{self.source.capitalize()}: {self.table_roll.describe()}"
+
+
+@declare("time_track_refreshed", topic="character")
+class TrackRefreshed(Told):
+    """The last clock was shaded: the track is blank again and ``bonuses_cleared`` bonuses ended."""
+
+    clock: int
+    bonuses_cleared: int = 0
+
+    def sentence(self) -> str:
+        ended = f"; {self.bonuses_cleared} time-track bonus(es) end" if self.bonuses_cleared else ""
+        return f"Clock {self.clock} was the last: the time track refreshes{ended}."
+
+
+@declare("affliction_checked", topic="character")
+class AfflictionChecked(Told):
+    """A refresh's poison or disease check: ``roll`` at or under ``pips`` costs ``hp_lost`` HP (``hit``)."""
+
+    track: Literal["poison", "disease"]
+    pips: int
+    roll: RollRecord
+    hit: bool
+    hp_lost: int = 0
+    hp: int = 0
+    pips_after: int = 0
+
+    def sentence(self) -> str:
+        head = f"{self.track.capitalize()} check {self.roll.final} against {self.pips} pip(s)"
+        if not self.hit:
+            return f"{head}: no harm."
+        lost = f"; a pip is removed ({self.pips_after} left)" if self.pips_after != self.pips else ""
+        return f"{head}: you lose {self.hp_lost} HP (HP {self.hp}){lost}."
+
+
+@declare("lantern_lit", topic="character")
+class LanternLit(Told):
+    """In darkness, a flask of oil was spent: the darkness ends (``oil`` left)."""
+
+    oil: int
+
+    def sentence(self) -> str:
+        return f"A flask of oil lights the lantern ({self.oil} left): the darkness ends."
+
+
+# --------------------------------------------------------------------------- quests
+
+
+@declare("quest_offered", topic="decision")
+class QuestOffered(Payload):
+    """Table Q was rolled once per REP point (``quests``: each roll's quest, "" where the row is missing).
+
+    ``completed`` marks the quests already ticked (they may be rolled again); ``training`` and
+    ``missing`` are set when the next Dungeon Training quest's row must be typed in.
+    """
+
+    decision: str
+    quests: list[str] = Field(default_factory=list)
+    completed: list[bool] = Field(default_factory=list)
+    missing: list[list[int]] = Field(default_factory=list)  # per roll: the gap [lo, hi], or [] when found
+    training: int | None = None
+    sample: bool = False
+
+
+@declare("quest_rerolled", topic="dice")
+class QuestRerolled(Payload):
+    """An offered quest already completed was rolled again (``index``, 0-based)."""
+
+    index: int
+    table_roll: TableRoll
+    quest: str = ""
+
+
+@declare("quest_begun", topic="character")
+class QuestBegun(Payload):
+    """A quest began: written on the sheet with its objective and encounter modifier; an attempt is logged."""
+
+    name: str
+    objective: str = ""
+    encounter_modifier: int = 0
+    attempted: int = 0
+    training: int | None = None
+    sample: bool = False
+
+
+@declare("quest_completed", topic="character")
+class QuestCompleted(Payload):
+    """The current quest's objective was met: the reward is paid (its own events follow) and the quest ticked."""
+
+    name: str
+    reward: str = ""
+    completed: int = 0
+
+
+@declare("quest_failed", topic="character")
+class QuestFailed(Payload):
+    """The player ended the quest: the fail costs (``costs``, as paid) were applied and a failure logged."""
+
+    name: str
+    costs: list[str] = Field(default_factory=list)
+    failed: int = 0

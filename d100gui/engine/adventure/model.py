@@ -1,0 +1,132 @@
+"""The adventure as data: the procedure's numbers, the quests, and the state a campaign keeps.
+
+:class:`AdventureRules` holds every number the Time Track, Quests and Completing and Failing
+Quests sections state that :class:`~d100gui.engine.rules.model.Rules` does not carry yet;
+:data:`ADVENTURE_RULES` is the rulebook's values, each with its reason in
+:attr:`AdventureRules.notes`. (They belong in ``resources/d100-rules.json`` as
+``Rules.adventure``; :func:`adventure_rules` reads them from there once they are.)
+
+:class:`AdventureState` is what the adventure keeps between commands: the current quest, a
+quest choice waiting for the player, the quests ticked on Table Q, a wandering monster
+waiting to be fought and the clocks still to shade after it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.rules.model import Rules
+
+
+class AdventureRules(BaseModel):
+    """The adventure procedure's numbers and the tables it rolls on."""
+
+    quest_table: str = "d100.Q"
+    encounter_table: str = "d100.E"
+    training_quests: int = Field(default=5, ge=0)
+    check_die: str = "d10"
+    oil_per_trigger: int = Field(default=1, ge=0)
+    food_per_trigger: int = Field(default=1, ge=0)
+    hunger_hp: int = Field(default=1, ge=0)
+    poison_hp: int = Field(default=1, ge=0)
+    poison_pips_lost: int = Field(default=1, ge=0)
+    disease_hp: int = Field(default=1, ge=0)
+    notes: dict[str, str] = Field(
+        default_factory=lambda: {
+            "training_quests": "Choosing a Quest: the five quests entitled Dungeon Training are taken in the order listed.",
+            "check_die": "Time Track and Poison/Disease: a wandering monster, poison and disease are each a d10 roll.",
+            "supplies": "Time Track: an oil symbol spends a flask, a food symbol a ration; no food costs 1 HP.",
+            "afflictions": "Monster Abilities: at a refresh poison and disease cost 1 HP each on a hit; poison then loses one pip.",
+        }
+    )
+
+
+#: the rulebook's values
+ADVENTURE_RULES = AdventureRules()
+
+
+def adventure_rules(rules: Rules) -> AdventureRules:
+    """The adventure's numbers from ``rules`` (``Rules.adventure`` once the rules file has it), else the rulebook's."""
+    found = getattr(rules, "adventure", None)
+    return found if isinstance(found, AdventureRules) else ADVENTURE_RULES
+
+
+class Quest(BaseModel):
+    """A quest as Table Q prints it. ``missing`` names the columns the excerpt cut off (never invented)."""
+
+    name: str
+    objective: str = ""
+    encounter_modifier: int = 0
+    reward: str = ""
+    fail: str = ""
+    table_id: str = ""
+    range: tuple[int, int] | None = None
+    training: int | None = None  # the Dungeon Training number, for a training quest
+    missing: list[str] = Field(default_factory=list)
+
+
+class QuestRoll(BaseModel):
+    """One Table Q roll of a quest choice: the quest it found, or the gap it fell in (``quest`` None)."""
+
+    table_roll: TableRoll
+    quest: Quest | None = None
+    completed: bool = False  # ticked on Table Q: the player may roll again
+    discarded: list[TableRoll] = Field(default_factory=list)  # rolls given up for a re-roll
+
+
+class QuestChoice(BaseModel):
+    """The pending quest decision: Table Q rolled once per REP point, or a training quest's missing row.
+
+    ``training`` and ``gap`` are set when the next Dungeon Training quest is not in the player's
+    tables: they type its row (it must start at ``gap[0]``). Otherwise ``rolls`` are the quests
+    to choose from.
+    """
+
+    decision: Literal["quest_choice"] = "quest_choice"
+    id: str = ""
+    prompt: str = ""
+    training: int | None = None
+    gap: tuple[int, int] | None = None
+    rolls: list[QuestRoll] = Field(default_factory=list)
+    sample: bool = False  # training quests were skipped because the tables lack them (sample play)
+
+
+class QuestState(BaseModel):
+    """The quest under way: what it is and which attempt of the quest log it is."""
+
+    quest: Quest
+    attempt: int = 0
+    sample: bool = False
+
+
+class FightOffer(BaseModel):
+    """A monster the time track brought (a wandering monster): to be fought, not yet a fight."""
+
+    table_roll: TableRoll
+    clock: int
+    source: str = "wandering monster"
+
+
+class AdventureState(BaseModel):
+    """What the adventure keeps between commands (``Campaign.adventure``)."""
+
+    quest: QuestState | None = None
+    choice: QuestChoice | None = None
+    completed: list[str] = Field(default_factory=list)  # quest names ticked on Table Q
+    fight_offered: FightOffer | None = None
+    clocks_owed: int = Field(default=0, ge=0)  # clocks of a +N still to shade after the offered fight
+
+    def take_fight(self) -> FightOffer | None:
+        """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""
+        offer, self.fight_offered = self.fight_offered, None
+        return offer
+
+    def end_with_hero(self) -> None:
+        """The hero died: the quest, a choice and a waiting monster end with them (the ticks stay)."""
+        self.quest = None
+        self.choice = None
+        self.fight_offered = None
+        self.clocks_owed = 0
