@@ -1,8 +1,9 @@
 """Dice: one injectable source of faces, and roll records that say exactly what happened.
 
 Every roll in the app goes through :class:`Dice`. A roll is a :class:`RollRecord` holding
-the faces of each die, the natural value, the modifiers, the final value and a purpose
-label, so it can be logged, drawn, and re-rolled die by die (which is what Fate does).
+the faces of each die, the natural value (what the dice alone show: the ``+1`` of ``3d4+1``
+is not part of it), the modifiers, the final value and a purpose label, so it can be logged,
+drawn, and re-rolled die by die (which is what Fate does).
 
 d100 is two d10 (tens and units, faces 0-9); 00 with 0 reads 100. A lone d10 shows
 faces 0-9 too, and a 0 reads 10.
@@ -16,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 
 class DiceError(ValueError):
@@ -82,7 +83,7 @@ def parse_expression(text: str) -> list[Term]:
 
 
 def expression_range(text: str) -> tuple[int, int]:
-    """Lowest and highest natural totals an expression can give."""
+    """Lowest and highest totals an expression can give (its constants included)."""
     lo = hi = 0
     for t in parse_expression(text):
         if t.is_dice:
@@ -145,14 +146,28 @@ class RollRecord(BaseModel):
     manual: bool = False
     rerolled: list[int] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _natural_without_constant(self) -> RollRecord:
+        """A record saved before the natural value left out the expression's constant
+        (``3d4+1`` showing 3, 3, 4 kept natural 11) reads as the dice alone (10)."""
+        if self.constant and self.dice and self.natural == natural_total(self.terms, self.dice) + self.constant:
+            self.natural -= self.constant
+        return self
+
+    @property
+    def constant(self) -> int:
+        """The expression's own number: +1 for ``3d4+1``, -100 for ``2d6-100``, 0 for ``d100``."""
+        return expression_constant(self.terms)
+
     def describe(self) -> str:
         faces = " ".join(f"[{d.shown}]" for d in self.dice)
+        constant = f" {self.constant:+d}" if self.constant else ""
         mods = "".join(f" {m.value:+d} ({m.label})" for m in self.modifiers)
         clamp = ""
-        if self.clamp and self.natural + sum(m.value for m in self.modifiers) != self.final:
+        if self.clamp and self.natural + self.constant + sum(m.value for m in self.modifiers) != self.final:
             clamp = f" clamped to {self.clamp[0]}-{self.clamp[1]}"
         head = f"{self.purpose}: " if self.purpose else ""
-        return f"{head}{self.expression} {faces} = {self.natural}{mods}{clamp} -> {self.final}"
+        return f"{head}{self.expression} {faces} = {self.natural}{constant}{mods}{clamp} -> {self.final}"
 
 
 def _die_value(d: DieFace) -> int:
@@ -161,12 +176,17 @@ def _die_value(d: DieFace) -> int:
     return d.face
 
 
+def expression_constant(terms: Sequence[Term]) -> int:
+    """The sum of an expression's constant terms (the ``+1`` of ``3d4+1``)."""
+    return sum(t.sign * t.constant for t in terms if not t.is_dice)
+
+
 def natural_total(terms: Sequence[Term], dice: Sequence[DieFace]) -> int:
-    """Sum the dice of each term; a d100 pair of 0 and 0 reads 100."""
+    """What the dice alone show: each dice term's faces, with its sign, and no constant
+    (``3d4+1`` showing 3, 3, 4 is a natural 10); a d100 pair of 0 and 0 reads 100."""
     total = 0
     for index, term in enumerate(terms):
         if not term.is_dice:
-            total += term.sign * term.constant
             continue
         mine = [d for d in dice if d.term == index]
         if term.sides == 100:
@@ -180,8 +200,9 @@ def natural_total(terms: Sequence[Term], dice: Sequence[DieFace]) -> int:
     return total
 
 
-def _finish(natural: int, modifiers: Sequence[Modifier], clamp: tuple[int, int] | None) -> int:
-    value = natural + sum(m.value for m in modifiers)
+def _finish(natural: int, terms: Sequence[Term], modifiers: Sequence[Modifier], clamp: tuple[int, int] | None) -> int:
+    """The final value: the natural roll, the expression's constant and the modifiers, clamped."""
+    value = natural + expression_constant(terms) + sum(m.value for m in modifiers)
     if clamp is not None:
         value = max(clamp[0], min(clamp[1], value))
     return value
@@ -353,7 +374,7 @@ class Dice:
             natural=natural,
             modifiers=mods,
             clamp=clamp,
-            final=_finish(natural, mods, clamp),
+            final=_finish(natural, terms, mods, clamp),
             manual=isinstance(self.source, ManualSource),
         )
 
@@ -387,7 +408,7 @@ class Dice:
             update={
                 "dice": dice,
                 "natural": natural,
-                "final": _finish(natural, record.modifiers, record.clamp),
+                "final": _finish(natural, record.terms, record.modifiers, record.clamp),
                 "rerolled": [*record.rerolled, *indexes],
             }
         )

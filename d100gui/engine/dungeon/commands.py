@@ -246,9 +246,8 @@ class ResolveDoorRow(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         dungeon = _current(ctx)
-        area = dungeon.area_at(_pos(self.pos))
-        exit_ = area.exits.get(self.side) if area else None
-        door = exit_.door if exit_ else None
+        _pos(self.pos)
+        door = dg.door_at(dungeon, dg.DoorAt(pos=self.pos, side=self.side))
         if door is None or not door.pending or door.roll is None:
             raise CommandRefused("That door is not waiting for a Table D row.")
         table = ctx.tables.library.get(DOOR_TABLE)

@@ -389,6 +389,55 @@ def door_from_roll(result: TableRoll, library: TableLibrary) -> Door:
     return Door(type=kind, roll=result.value, is_open=kind == OPEN_DOOR)
 
 
+class DoorAt(BaseModel):
+    """A doorway named by an area (``"col,row"``) and the side of it the door is on."""
+
+    pos: str
+    side: Direction
+
+    @property
+    def where(self) -> Pos:
+        return parse_key(self.pos)
+
+
+def doorway(dungeon: Dungeon, pos: Pos, side: Direction) -> tuple[Pos, Direction] | None:
+    """Where the door of the doorway on ``side`` of ``pos`` is kept, or None if it has no door.
+
+    A doorway is one door seen from both areas: one Table D roll, one label, one open state.
+    The area mapped first keeps it; the exit of the other area is an opening into it.
+    """
+    area = dungeon.area_at(pos)
+    ex = area.exits.get(side) if area else None
+    if ex is None or ex.drawn == "secret":
+        return None
+    if _keeps_door(ex):
+        return pos, side
+    target = neighbour(pos, side)
+    other = dungeon.area_at(target)
+    if other is not None and _keeps_door(other.exits.get(opposite(side))):
+        return target, opposite(side)
+    return None
+
+
+def door_at(dungeon: Dungeon, where: DoorAt) -> Door | None:
+    """The door of a doorway (whichever of its two areas keeps it), or None."""
+    found = doorway(dungeon, where.where, where.side)
+    if found is None:
+        return None
+    area = dungeon.area_at(found[0])
+    assert area is not None
+    return area.exits[found[1]].door
+
+
+def doorways_of(dungeon: Dungeon, pos: Pos) -> list[DoorAt]:
+    """The doorways on the sides of the area at ``pos`` that have a door, named where the door is kept."""
+    area = dungeon.area_at(pos)
+    if area is None:
+        return []
+    found = [doorway(dungeon, pos, side) for side in DIRECTIONS if side in area.exits]
+    return [DoorAt(pos=pos_key(p), side=s) for p, s in (f for f in found if f is not None)]
+
+
 # --------------------------------------------------------------------------- results
 
 
@@ -518,7 +567,13 @@ def _exit_state(d: Dungeon, pos: Pos, side: Direction, ex: Exit) -> tuple[ExitKi
     other = d.area_at(target)
     if other is not None and opposite(side) not in other.exits:
         return "dead_end", "area"
+    if ex.drawn == "door" and ex.door is None and other is not None and _keeps_door(other.exits[opposite(side)]):
+        return "open", None  # one doorway, one door: the neighbour keeps it (see doorway())
     return ex.drawn, None
+
+
+def _keeps_door(ex: Exit | None) -> bool:
+    return ex is not None and ex.drawn == "door" and ex.door is not None
 
 
 def _dead_end_order(e: DeadEnd) -> tuple[int, int, int]:
@@ -806,8 +861,12 @@ def _exit_for_door(draft: _Draft, pos: Pos, side: Direction) -> Exit:
 
 
 def open_door(dungeon: Dungeon, pos: Pos, side: Direction) -> Dungeon:
-    """Mark the door on ``side`` of the area open (after its Table D procedure succeeded)."""
+    """Mark the door on ``side`` of the area open (after its Table D procedure succeeded).
+
+    From either side of a doorway it is the same door (:func:`doorway`)."""
     draft = _Draft(dungeon)
+    _exit_for_door(draft, pos, side)
+    pos, side = doorway(dungeon, pos, side) or (pos, side)
     ex = _exit_for_door(draft, pos, side)
     if ex.door is None or ex.drawn != "door":
         raise EditRefused(f"There is no door on the {DIRECTION_NAMES[side]} side of {_where(pos)}.")
@@ -828,16 +887,22 @@ def set_door(
     """Edit the door on an exit by hand: its type (``None`` removes the door), roll, state.
 
     ``roll`` None keeps the roll already recorded; ``is_open`` None means open for
-    ``OPEN`` doors, closed for a new type, unchanged for the same type.
+    ``OPEN`` doors, closed for a new type, unchanged for the same type. A doorway has one
+    door: from either of its areas the edit changes that door (:func:`doorway`).
     """
     draft = _Draft(dungeon)
+    _exit_for_door(draft, pos, side)
+    here = pos, side
+    pos, side = doorway(dungeon, pos, side) or (pos, side)
     ex = _exit_for_door(draft, pos, side)
     if door_type is None:
-        ex.drawn = "open"
-        ex.door = None
-        if ex.kind == "door":
-            ex.kind = "open"
-        return draft.finish()
+        for p, s in {here, (pos, side)}:
+            gone = _exit_for_door(draft, p, s)
+            gone.drawn = "open"
+            gone.door = None
+            if gone.kind == "door":
+                gone.kind = "open"
+        return draft.finish(refresh=[*_around(pos), *_around(here[0])])
     kind = door_type.strip().upper()
     if not kind:
         raise EditRefused("A door needs a type, such as OPEN, LD or TLD.")

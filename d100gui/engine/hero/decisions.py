@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Item, TestPart
 from d100gui.engine.rules.notation import Effect, Outcome, TestSpec
@@ -55,6 +56,7 @@ class PendingTest(_Pending):
     target: int
     roll: RollRecord
     fate_spent: int = 0
+    door: DoorAt | None = None  # the door a Table D test is for: its Open outcome opens it
 
     @property
     def success(self) -> bool:
@@ -77,6 +79,7 @@ class OutcomeChoice(_Pending):
     decision: Literal["outcome_choice"] = "outcome_choice"
     outcome: Outcome
     source: str = ""
+    door: DoorAt | None = None  # the door test it came from, if any
 
 
 class TargetChoice(_Pending):
@@ -93,6 +96,7 @@ class CalledTest(_Pending):
     decision: Literal["called_test"] = "called_test"
     spec: TestSpec
     optional: bool = True
+    door: DoorAt | None = None  # the door it is for (a lever door's JAMMED DOOR test)
 
 
 T = TypeVar("T", bound="_Pending")
@@ -124,3 +128,25 @@ def take_pending(campaign: Campaign, decision_id: str, kind: type[T]) -> T:
 
 def pending_of(campaign: Campaign, kind: type[T]) -> list[T]:
     return [d for d in campaign.pending if isinstance(d, kind)]
+
+
+def fight_test_reason(campaign: Campaign) -> str:
+    """Why the skill-test commands leave the waiting test alone ("" when no fight waits on a test).
+
+    A test the fight is waiting on (its ATTACK, FEAR, ESCAPE... test) belongs to the fight:
+    only the fight settles it (``combat_continue``) or re-rolls it with Fate (``combat_fate``),
+    so the round carries on where it stopped. Settled anywhere else, the fight could never go on.
+    """
+    combat = campaign.combat
+    if combat is None or combat.test is None:
+        return ""
+    return (
+        f"The {combat.test.kind.upper()} test belongs to the fight: carry on in the combat panel "
+        "(Continue, or spend Fate there) before any other test."
+    )
+
+
+def fight_test_id(campaign: Campaign) -> str:
+    """The id of the pending test the fight is waiting on, or ""."""
+    combat = campaign.combat
+    return combat.test.decision if combat is not None and combat.test is not None else ""

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
+from d100gui.engine.dungeon.door_tests import open_tested_door
+from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import CalledTest, OutcomeChoice, TargetChoice, add_pending
@@ -57,6 +59,7 @@ class Applying:
     character: Character
     effect: Effect
     source: str
+    door: DoorAt | None = None  # the door a Table D test is for (its Open outcome opens it)
 
     @property
     def rules(self) -> Rules:
@@ -258,7 +261,10 @@ def _roll_table(a: Applying) -> list[Event] | None:
 
 
 def _narrated(a: Applying) -> list[Event]:
-    return [ev.emit(NARRATED[a.effect.kind](), f"{a.head}{a.effect.describe()}.")]
+    said = [ev.emit(NARRATED[a.effect.kind](), f"{a.head}{a.effect.describe()}.")]
+    if a.effect.kind == "open" and a.door is not None:
+        return said + open_tested_door(a.ctx.campaign, a.door)
+    return said
 
 
 #: effect kind -> its handler; a handler returns None when the effect lacks what it needs (then it is narrative)
@@ -286,9 +292,11 @@ EFFECT_HANDLERS: dict[str, Handler] = {
 NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", *NARRATED}
 
 
-def apply_effect(ctx: GameContext, effect: Effect, source: str = "") -> list[Event]:
-    """Apply one effect to the character; returns what happened. Unknown effects are narrative."""
-    applying = Applying(ctx, living_character(ctx.campaign), effect, source)
+def apply_effect(ctx: GameContext, effect: Effect, source: str = "", door: DoorAt | None = None) -> list[Event]:
+    """Apply one effect to the character; returns what happened. Unknown effects are narrative.
+
+    ``door``: the door the test being settled is for; an ``Open`` effect opens it."""
+    applying = Applying(ctx, living_character(ctx.campaign), effect, source, door)
     handler = EFFECT_HANDLERS.get(effect.kind)
     if handler is not None and (effect.amount is not None or effect.kind not in NEEDS_AMOUNT):
         events = handler(applying)
@@ -332,24 +340,25 @@ def roll_on_table(ctx: GameContext, effect: Effect, source: str = "") -> list[Ev
     return events
 
 
-def apply_option(ctx: GameContext, option: Option, source: str = "") -> list[Event]:
-    """Apply every item of an option: effects in order; a test inside leaves a CalledTest."""
+def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorAt | None = None) -> list[Event]:
+    """Apply every item of an option: effects in order; a test inside leaves a CalledTest (for the same ``door``)."""
     events: list[Event] = []
     for item in option.items:
         if isinstance(item, TestSpec):
-            called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=f"{item.describe()}: roll it when you are ready."))
+            prompt = f"{item.describe()}: roll it when you are ready."
+            called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door))
             events.append(ev.emit(ev.Decision(decision=called.id), called.prompt))
         else:
-            events += apply_effect(ctx, item, source)
+            events += apply_effect(ctx, item, source, door)
     return events
 
 
-def apply_outcome(ctx: GameContext, outcome: Outcome, source: str = "") -> list[Event]:
-    """One option: apply it. Several ("/"): leave the choice to the player."""
+def apply_outcome(ctx: GameContext, outcome: Outcome, source: str = "", door: DoorAt | None = None) -> list[Event]:
+    """One option: apply it. Several ("/"): leave the choice to the player. ``door``: see :func:`apply_effect`."""
     if outcome.is_empty:
         return []
     if outcome.is_choice:
         prompt = f"{source + ': ' if source else ''}choose {outcome.describe()}."
-        choice = add_pending(ctx.campaign, OutcomeChoice(outcome=outcome, source=source, prompt=prompt))
+        choice = add_pending(ctx.campaign, OutcomeChoice(outcome=outcome, source=source, prompt=prompt, door=door))
         return [ev.emit(ev.Decision(decision=choice.id), choice.prompt)]
-    return apply_option(ctx, outcome.options[0], source)
+    return apply_option(ctx, outcome.options[0], source, door)

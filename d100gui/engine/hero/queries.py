@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from d100gui.engine.hero.character import Character, Derived, Item, PendingTest
+from d100gui.engine.hero.decisions import fight_test_id, fight_test_reason
 from d100gui.engine.hero.derive import unlocks_at
 from d100gui.engine.hero.experience import experience_pips, full_track_step
 from d100gui.engine.hero.skill_test import TestPreview, preview_test
@@ -37,6 +38,8 @@ __all__ = [
     "d10_reading",
     "darkness_penalty",
     "experience_pips",
+    "fight_test_id",
+    "fight_test_reason",
     "has_repair_track",
     "is_single_die",
     "item_at",

@@ -28,7 +28,9 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import DiceError
-from d100gui.engine.game import Command, GameContext
+from d100gui.engine.dungeon.door_tests import check_door, door_for_test
+from d100gui.engine.dungeon.map import DoorAt
+from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import (
     CalledTest,
@@ -37,6 +39,8 @@ from d100gui.engine.hero.decisions import (
     PendingTest,
     TargetChoice,
     add_pending,
+    fight_test_id,
+    fight_test_reason,
     pending_of,
     take_pending,
 )
@@ -176,7 +180,9 @@ class RollTest(Command):
     """Roll a test: from ``text`` (a ``Test:`` line), ``called`` (a CalledTest decision), or ad hoc.
 
     ``bonus`` is a situational modifier the text leaves open (a brew, the spell bonus, Fly).
-    With ``auto_accept`` the roll is settled at once (no Fate window).
+    With ``auto_accept`` the roll is settled at once (no Fate window). ``door`` is the door a
+    Table D test is for (without it, the one closed door of the hero's area with this test, see
+    :mod:`~d100gui.engine.dungeon.door_tests`): an ``Open`` outcome opens it on the map.
     """
 
     kind: Literal["roll_test"] = "roll_test"
@@ -189,17 +195,23 @@ class RollTest(Command):
     bonus: int = 0
     bonus_label: str = "bonus"
     auto_accept: bool = False
+    door: DoorAt | None = None
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
         ch = living_character(campaign)
         rules = ctx.rules
+        if fight_test_reason(campaign):
+            refuse(fight_test_reason(campaign))
         if pending_of(campaign, PendingTest):
             refuse("A rolled test is waiting: accept it or use Fate first.")
+        door = check_door(campaign, self.door) if self.door is not None else None
         if self.called:
-            spec = take_pending(campaign, self.called, CalledTest).spec
+            called = take_pending(campaign, self.called, CalledTest)
+            spec, door = called.spec, door or called.door
         else:
             spec = make_spec(self.text, self.characteristic, self.modifier, self.skills, self.name, rules=rules)
+            door = door or door_for_test(campaign, ctx.tables.library, self.text)
         preview = preview_test(ch, rules, spec, self.bonus, self.bonus_label)
         purpose = f"Test {spec.label()}"
         roll = ctx.dice.roll("d10", purpose) if preview.die == "d10" else ctx.dice.d100(purpose)
@@ -211,6 +223,7 @@ class RollTest(Command):
                 target=preview.target,
                 roll=roll,
                 prompt=f"{purpose}: accept the roll or use Fate.",
+                door=door,
             ),
         )
         assert isinstance(test, PendingTest)
@@ -220,6 +233,18 @@ class RollTest(Command):
         if self.auto_accept:
             events += settle_test(ctx, test.id)
         return events
+
+
+def _test_to_settle(campaign: Campaign, decision: str) -> PendingTest | None:
+    """The waiting test ``decision`` names (or the first one); refused if it is the fight's
+    (:func:`~.decisions.fight_test_reason`): the fight settles its own tests."""
+    tests = pending_of(campaign, PendingTest)
+    test = next((t for t in tests if t.id == decision), None) if decision else (tests[0] if tests else None)
+    if test is not None and test.id == fight_test_id(campaign):
+        refuse(fight_test_reason(campaign))
+    if decision and test is None and any(d.id == decision for d in campaign.pending):
+        refuse(f"Decision {decision} is not a rolled test.")
+    return test
 
 
 class UseFate(Command):
@@ -233,8 +258,7 @@ class UseFate(Command):
         campaign = ctx.campaign
         ch = living_character(campaign)
         rules = ctx.rules
-        tests = pending_of(campaign, PendingTest)
-        test = next((t for t in tests if t.id == self.decision), None) if self.decision else (tests[0] if tests else None)
+        test = _test_to_settle(campaign, self.decision)
         if test is None:
             refuse("There is no rolled test waiting for Fate.")
         if ch.fate < rules.fate_cost:
@@ -275,7 +299,7 @@ def settle_test(ctx: GameContext, decision_id: str) -> list[Event]:
         choice = ExperienceChoice(characteristic=spec.characteristic, skills=list(spec.skills), test_name=name, prompt=prompt)
         xp = add_pending(campaign, choice)
         events.append(ev.emit(ev.Decision(decision=xp.id), xp.prompt))
-    events += apply_outcome(ctx, spec.success if success else spec.failure, name)
+    events += apply_outcome(ctx, spec.success if success else spec.failure, name, test.door)
     enforce(ch, rules)
     return events
 
@@ -287,11 +311,10 @@ class AcceptTest(Command):
     decision: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        tests = pending_of(ctx.campaign, PendingTest)
-        decision = self.decision or (tests[0].id if tests else "")
-        if not decision:
+        test = _test_to_settle(ctx.campaign, self.decision)
+        if test is None:
             refuse("There is no rolled test waiting.")
-        return settle_test(ctx, decision)
+        return settle_test(ctx, test.id)
 
 
 class ChooseOutcome(Command):
@@ -308,7 +331,7 @@ class ChooseOutcome(Command):
             refuse(f"Choose option 1 to {len(options)}.")
         head = f"{choice.source}: " if choice.source else ""
         events = [ev.emit(ev.OutcomeChosen(option=self.option), f"{head}chose {options[self.option].describe()}.")]
-        events += apply_option(ctx, options[self.option], choice.source)
+        events += apply_option(ctx, options[self.option], choice.source, choice.door)
         enforce(living_character(ctx.campaign), ctx.rules)
         return events
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Command
 from d100gui.engine.hero.character import Character, Item
 from d100gui.engine.hero.commands import AddItem
@@ -84,16 +85,22 @@ class HeroActions(QObject):
         self.creation_wizard = wizard
         return wizard
 
-    def skill_test(self, text: str = "") -> SkillTestDialog | None:
-        """Open the skill-test dialog, ad hoc or for a ``Test:`` line; a hero must exist and be finished."""
+    def skill_test(self, text: str = "", door: DoorAt | None = None) -> SkillTestDialog | None:
+        """Open the skill-test dialog, ad hoc or for a ``Test:`` line; a hero must exist and be finished.
+
+        ``door``: the door a Table D test is for (the map's "Test to open..."); passing it opens it on success."""
         character = self.character
         if character is None or character.creation is not None:
             self.error.emit(NO_HERO)
             return None
-        dialog = SkillTestDialog(self.bridge, text or None, self.window)
+        dialog = SkillTestDialog(self.bridge, text or None, self.window, door)
         dialog.open()
         self.test_dialog = dialog
         return dialog
+
+    def door_test(self, text: str, pos: str, side: str) -> SkillTestDialog | None:
+        """The skill test of a closed door's Table D row (the map's "Test to open..."): passed, it opens that door."""
+        return self.skill_test(text, DoorAt.model_validate({"pos": pos, "side": side}))
 
     # ------------------------------------------------------------------ File menu
     def print_sheet(self) -> QDialog | None:

@@ -27,8 +27,9 @@ The sheet opens no dialog and prints nothing itself: it emits a request
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -56,7 +57,6 @@ from d100gui.ui.hero.sheet_page_two import (
     SuppliesSection,
 )
 from d100gui.ui.hero.sheet_parts import (
-    DIM_STYLE,
     ERROR_STYLE,
     SHEET_STYLE,
     ElidedLabel,
@@ -65,7 +65,11 @@ from d100gui.ui.hero.sheet_parts import (
     NumberBox,
     Section,
     SheetSection,
+    error_style,
     item_stats,
+    set_dim,
+    sheet_palette,
+    sheet_style,
     signals_blocked,
 )
 from d100gui.ui.hero.sheet_spells import SpellBookSection
@@ -73,7 +77,6 @@ from d100gui.ui.hero.sheet_stats import CharacteristicsSection, HeaderSection, H
 from d100gui.ui.hero.sheet_tracks import CombatSection, CountTracksSection, TimeSection
 
 __all__ = [  # the small widgets and forms moved to their own modules stay importable from here
-    "DIM_STYLE",
     "ERROR_STYLE",
     "SHEET_STYLE",
     "CharacterSheet",
@@ -107,11 +110,36 @@ class CharacterSheet(QWidget):
         self.last_error = ""
         self._error_seen = ""
         self.menus = ItemMenus(self, self.rules, self.send, self.add_item, self.edit_item, self.edit_spell)
-        self.setStyleSheet(SHEET_STYLE)
+        self._restyling = True  # building: nothing to follow yet
+        self.setPalette(sheet_palette(QApplication.palette()))
         self.setMinimumWidth(300)
         self._build()
+        # On the pages, not on the sheet itself: a widget with a style sheet is not told of a theme switch.
+        self.stack.setStyleSheet(sheet_style(self.palette()))
         self._connect()
         self.refresh()
+        self._restyling = False
+
+    # ------------------------------------------------------------------ theme
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch (the application's palette changed): take its colours at once."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and not self._restyling:
+            self.follow_palette()
+
+    def follow_palette(self) -> None:
+        """Re-read the application's palette and re-apply every style sheet of the sheet.
+
+        A style sheet reads ``palette(...)`` when it is applied, so after a theme switch the
+        sheet's boxes would keep the old theme's paper under the new theme's ink."""
+        self._restyling = True
+        try:
+            self.setPalette(sheet_palette(QApplication.palette()))
+            palette = self.palette()  # the application's colours with the sheet's own on top
+            self.message.setStyleSheet(error_style(palette))
+            self.stack.setStyleSheet(sheet_style(palette))
+        finally:
+            self._restyling = False
 
     # ------------------------------------------------------------------ model access
     @property
@@ -145,7 +173,7 @@ class CharacterSheet(QWidget):
         self.message = QLabel()
         self.message.setObjectName("sheetMessage")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setStyleSheet(error_style(self.palette()))
         self.message.setVisible(False)
         outer.addWidget(self.message)
         self.stack = QStackedWidget()
@@ -186,7 +214,8 @@ class CharacterSheet(QWidget):
         self.empty_label = QLabel("No character yet.")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("color: palette(placeholder-text); font-size: 15px; padding: 12px;")
+        self.empty_label.setStyleSheet("font-size: 15px; padding: 12px;")
+        set_dim(self.empty_label)
         col.addWidget(self.empty_label)
         self.create_button = QPushButton("Create a character…")
         self.create_button.clicked.connect(lambda _=False: self.create_requested.emit())
@@ -232,7 +261,8 @@ class CharacterSheet(QWidget):
             self.body.addWidget(section)
         page2 = QLabel("— PAGE 2 —")
         page2.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        page2.setStyleSheet(DIM_STYLE + " font-size: 8pt; letter-spacing: 2px;")
+        page2.setStyleSheet("font-size: 8pt; letter-spacing: 2px;")
+        set_dim(page2)
         self.body.addWidget(page2)
         for section in page_two:
             self.body.addWidget(section)

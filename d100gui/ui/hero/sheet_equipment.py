@@ -17,7 +17,6 @@ from d100gui.engine.hero.sheet_edits import SetTrackPips
 from d100gui.engine.rules.model import Rules, SlotRule
 from d100gui.ui.common.pips import PipTrack
 from d100gui.ui.hero.sheet_parts import (
-    DIM_STYLE,
     ElidedLabel,
     ItemRow,
     Send,
@@ -26,6 +25,7 @@ from d100gui.ui.hero.sheet_parts import (
     field_label,
     item_stats,
     loc_badge,
+    set_dim,
     signed,
 )
 
@@ -101,12 +101,12 @@ class EquipmentSection(SheetSection):
             if item is None:
                 cover = covering_two_handed(ch, slot.id)
                 label.setText(f"({cover.name}, two-handed)" if cover else "—")
-                label.setStyleSheet(DIM_STYLE)
+                set_dim(label)
                 stats.setText(f"DEF {defence}" if defence else "")
                 repair.setVisible(False)
             else:
                 label.setText(item.name)
-                label.setStyleSheet("")
+                set_dim(label, False)
                 extra = item_stats(item)
                 if defence is not None and defence != item.defence:
                     extra = f"{extra} · DEF here {defence}" if extra else f"DEF here {defence}"
@@ -147,5 +147,5 @@ class BeltSection(SheetSection):
         for i, label in enumerate(self.belt_labels):
             item = ch.belt[i] if i < len(ch.belt) else None
             label.setText(item.name if item else "—")
-            label.setStyleSheet("" if item else DIM_STYLE)
+            set_dim(label, item is None)
             label.setToolTip(f"{item.name}: {item.effect}" if item and item.effect else (item.name if item else "Empty"))

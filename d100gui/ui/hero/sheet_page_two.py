@@ -13,7 +13,6 @@ from d100gui.engine.hero.sheet_edits import SetSheetField, SetTrackPips
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import PipTrack
 from d100gui.ui.hero.sheet_parts import (
-    DIM_STYLE,
     ElidedLabel,
     ItemRow,
     NotesEdit,
@@ -23,6 +22,7 @@ from d100gui.ui.hero.sheet_parts import (
     SheetSection,
     field_label,
     item_stats,
+    set_dim,
     signals_blocked,
     small,
 )
@@ -91,7 +91,7 @@ class ItemListSection(SheetSection):
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(QLabel("—"))
-        row.setStyleSheet(DIM_STYLE)
+        set_dim(row)
         return row
 
 

@@ -8,12 +8,13 @@ sheet). Sections never open dialogs: they call the sheet's request callbacks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtGui import QColor, QFocusEvent, QPainter, QPaintEvent, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -33,8 +34,10 @@ from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import PipTrack
 
 ERROR_STYLE = "color: #c0392b;"
-DIM_STYLE = "color: palette(placeholder-text);"
+#: The sheet's look. ``palette(...)`` is filled in from the sheet's palette by :func:`sheet_style` (Qt would
+#: read the application's, and only once), so a theme switch re-colours it; ``[dim="true"]`` is :func:`set_dim`.
 SHEET_STYLE = """
+*[dim="true"] { color: palette(placeholder-text); }
 QFrame#sheetSection { border: 1px solid palette(mid); border-radius: 2px; }
 QLabel#sectionTitle { background: palette(window-text); color: palette(window); font-weight: bold; padding: 1px 5px; }
 QLabel#locBadge { border: 1px solid palette(window-text); border-radius: 8px; font-weight: bold; }
@@ -48,6 +51,96 @@ QLabel#badgeOff { color: palette(placeholder-text); border: 1px dashed palette(m
 """
 
 Send = Callable[[Command], bool]
+
+#: the contrast ratio text needs against its background (WCAG AA for normal text)
+READABLE = 4.5
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t, a.blueF() + (b.blueF() - a.blueF()) * t
+    )
+
+
+def backing(colour: QColor, ink: QColor) -> QColor:
+    """A background ``colour`` darkened (under light ink) or lightened (under dark ink) until ``ink`` reads on it."""
+    away = QColor("#000000") if _luminance(ink) > 0.5 else QColor("#ffffff")
+    for step in range(11):
+        mixed = _mix(colour, away, step / 10)
+        if contrast(mixed, ink) >= READABLE:
+            return mixed
+    return away
+
+
+def readable(colour: QColor, palette: QPalette) -> QColor:
+    """``colour`` moved toward the palette's text colour until it reads on both the window and the
+    text boxes (a dim note, a red message), so a tint keeps its meaning in a light and a dark theme."""
+    ink = palette.color(QPalette.ColorRole.WindowText)
+    grounds = (palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.Base))
+    for step in range(11):
+        mixed = _mix(colour, ink, step / 10)
+        if all(contrast(mixed, g) >= READABLE for g in grounds):
+            return mixed
+    return ink
+
+
+def sheet_palette(palette: QPalette) -> QPalette:
+    """What the sheet sets on top of the application's ``palette``: its dim text (``palette(placeholder-text)``)
+    and its lit badges (highlighted text on the highlight) made readable. Only those roles are set, so
+    every other colour still follows the application's palette."""
+    own = QPalette()
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        dim = palette.color(group, QPalette.ColorRole.PlaceholderText)
+        own.setColor(group, QPalette.ColorRole.PlaceholderText, readable(dim, palette))
+        lit = palette.color(group, QPalette.ColorRole.Highlight)
+        own.setColor(group, QPalette.ColorRole.Highlight, backing(lit, palette.color(group, QPalette.ColorRole.HighlightedText)))
+    return own
+
+
+_PALETTE_REF = re.compile(r"palette\(([a-z-]+)\)")
+_ROLES = {
+    "window": QPalette.ColorRole.Window,
+    "window-text": QPalette.ColorRole.WindowText,
+    "base": QPalette.ColorRole.Base,
+    "text": QPalette.ColorRole.Text,
+    "mid": QPalette.ColorRole.Mid,
+    "highlight": QPalette.ColorRole.Highlight,
+    "highlighted-text": QPalette.ColorRole.HighlightedText,
+    "placeholder-text": QPalette.ColorRole.PlaceholderText,
+}
+
+
+def sheet_style(palette: QPalette) -> str:
+    """:data:`SHEET_STYLE` with its ``palette(...)`` colours taken from ``palette`` (see :func:`sheet_palette`)."""
+    return _PALETTE_REF.sub(lambda m: palette.color(_ROLES[m.group(1)]).name(), SHEET_STYLE)
+
+
+def set_dim(widget: QWidget, on: bool = True) -> None:
+    """Grey a widget's text, as the paper prints its hints and empty places (still readable)."""
+    if bool(widget.property("dim")) == on:
+        return
+    widget.setProperty("dim", on)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+    widget.update()
+
+
+def error_style(palette: QPalette) -> str:
+    """The style of an error message: :data:`ERROR_STYLE`'s red, readable on this palette."""
+    return f"color: {readable(QColor(ERROR_STYLE.split(':')[1].strip(' ;')), palette).name()};"
 
 
 class SheetRequests(Protocol):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 from d100gui.engine.hero.character import Character, Derived
 from d100gui.engine.hero.queries import SPELL_CASTER, spells_castable
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.hero.sheet_parts import DIM_STYLE, ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, small
+from d100gui.ui.hero.sheet_parts import ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, set_dim, small
 
 
 class SpellBookSection(SheetSection):
@@ -56,8 +56,9 @@ class SpellBookSection(SheetSection):
             reach = i < d.spells_in_reach
             name.setText(f"{spell.name}  ({spell.cost})" if spell and spell.cost else (spell.name if spell else "—"))
             dim = not reach or spell is None
-            name.setStyleSheet(DIM_STYLE if dim else "font-weight: bold;")
-            self.spell_thresholds[i].setStyleSheet(DIM_STYLE if not reach else "")
+            name.setStyleSheet("" if dim else "font-weight: bold;")
+            set_dim(name, dim)
+            set_dim(self.spell_thresholds[i], not reach)
             threshold = d.spell_thresholds[i]
             state = "usable" if (reach and spell) else ("out of reach: INT too low" if not reach else "empty")
             name.setToolTip(f"INT {threshold}+ · {state}" + (f"\n{spell.effect}" if spell and spell.effect else ""))

@@ -15,7 +15,7 @@ from d100gui.engine.hero.queries import darkness_penalty
 from d100gui.engine.hero.sheet_edits import SetSheetField, SetTrackPips
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import PipTrack
-from d100gui.ui.hero.sheet_parts import DIM_STYLE, Send, SheetSection, field_label, signals_blocked, small
+from d100gui.ui.hero.sheet_parts import Send, SheetSection, field_label, set_dim, signals_blocked, small
 
 COUNT_TRACKS = ("keys", "levers", "poison", "disease")
 
@@ -65,7 +65,7 @@ class TimeSection(SheetSection):
         self.body.addWidget(self.time_track)
         legend = small("Symbols: flame = use oil · loaf = eat food · eye = wandering monster on d10 ≤ n")
         legend.setWordWrap(True)
-        legend.setStyleSheet(DIM_STYLE)
+        set_dim(legend)
         self.body.addWidget(legend)
         self.time_bonuses = small()
         self.time_bonuses.setWordWrap(True)

@@ -22,9 +22,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.character import PendingDecision, PendingTest
-from d100gui.engine.hero.queries import chance_of, is_single_die, preview
+from d100gui.engine.hero.queries import chance_of, fight_test_id, fight_test_reason, is_single_die, preview
 from d100gui.engine.hero.skill_test import (
     AcceptTest,
     AssignExperience,
@@ -63,11 +64,14 @@ _formula = formula  # kept for callers
 class SkillTestDialog(QDialog):
     """One skill test, from a ``Test:`` line (``text``) or ad hoc, driven by engine commands."""
 
-    def __init__(self, bridge: EngineBridge, text: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, bridge: EngineBridge, text: str | None = None, parent: QWidget | None = None, door: DoorAt | None = None
+    ) -> None:
         super().__init__(parent)
         self.bridge = bridge
         self.rules = bridge.rules
         self.text = (text or "").strip()
+        self.door = door  # the door a Table D test is for (the engine opens it when the test passes)
         parsed = parse_test(self.text) if self.text else None
         # a text with outcomes but no "Test: Str" line: the player says which characteristic
         self._text_needs_stat = bool(self.text) and not (parsed and (parsed.characteristic or parsed.against))
@@ -76,6 +80,7 @@ class SkillTestDialog(QDialog):
         self._messages: list[str] = []
         self._collecting = False
         self._error = ""
+        self._busy_said = ""  # the reason shown while the fight's test waits (cleared when it is settled)
         self.last_result: tuple[int, int, bool] | None = None  # natural, target, success of the settled roll
         self.spec: TestSpec | None = None
         self.preview: TestPreview | None = None
@@ -164,7 +169,9 @@ class SkillTestDialog(QDialog):
         return [d for d in self.campaign.pending if d.id in self._mine and not isinstance(d, PendingTest)]
 
     def _adopt_waiting_roll(self) -> None:
-        waiting = next((d for d in self.campaign.pending if isinstance(d, PendingTest)), None)
+        """Pick up a test rolled earlier and left waiting; never the fight's (it settles its own)."""
+        fights = fight_test_id(self.campaign)
+        waiting = next((d for d in self.campaign.pending if isinstance(d, PendingTest) and d.id != fights), None)
         if waiting is not None:
             self._mine.add(waiting.id)
 
@@ -224,6 +231,7 @@ class SkillTestDialog(QDialog):
                 characteristic=self.characteristic.currentData() if self._text_needs_stat else "",
                 bonus=self.bonus.value(),
                 bonus_label=BONUS_LABEL,
+                door=self.door,
             )
         else:
             command = RollTest(
@@ -295,7 +303,12 @@ class SkillTestDialog(QDialog):
             self.roll_button.setText(f"Roll {self.preview.die}")
         elif ready:
             self.target.show_problem(self.preview_error)
-        self.roll_button.setEnabled(ready and self.preview is not None and ch is not None and ch.creation is None)
+        busy = fight_test_reason(self.campaign) if ready else ""  # the fight's test waits: no other test now
+        self.roll_button.setEnabled(ready and not busy and self.preview is not None and ch is not None and ch.creation is None)
+        self.roll_button.setToolTip(busy)
+        if busy or self.error_label.text() == self._busy_said:
+            self.error_label.setText(busy)
+        self._busy_said = busy
         self.rolled.setVisible(test is not None or self.last_result is not None)
         if test is not None:
             self.rolled.show_pending(test, ch.fate if ch else 0, self.rules.fate_cost)

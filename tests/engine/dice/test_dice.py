@@ -8,16 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from d100gui.engine import Session
 from d100gui.engine.dice.dice import (
     Dice,
     DiceCancelled,
     DiceError,
     ManualSource,
     RandomSource,
+    RollRecord,
     ScriptedSource,
     expression_range,
     parse_expression,
 )
+from d100gui.storage.resources import bundled_game_data
 
 
 def scripted(*faces: int) -> Dice:
@@ -62,8 +65,28 @@ def test_d10_zero_reads_ten_and_d6_faces():
 )
 def test_expressions(expression, faces, total):
     record = scripted(*faces).roll(expression)
-    assert record.natural == total
     assert record.final == total
+
+
+@pytest.mark.parametrize(
+    ("expression", "faces", "natural", "final"),
+    [("3d4+1", [3, 3, 4], 10, 11), ("2d6-100", [3, 4], 7, -93), ("1d6-1", [1], 1, 0), ("2d6+1d4", [6, 6, 3], 15, 15)],
+)
+def test_natural_is_the_dice_alone_without_the_expression_constant(expression, faces, natural, final):
+    """Issue 10 #6: "natural 11" for 3d4+1 showing 3, 3, 4. The constant is a modifier, not part of the natural roll."""
+    session = Session.new(bundled_game_data(), seed=1)
+    session.script_dice(faces)
+    [event] = session.run({"kind": "roll_dice", "expression": expression})
+    roll = session.campaign.dice_history[0].roll
+    assert (roll.natural, roll.final) == (natural, final)
+    assert roll.constant == final - natural
+    assert f"= {natural}" in event["message"] and f"-> {final}" in event["message"]
+
+
+def test_a_fate_reroll_keeps_the_expression_constant():
+    record = scripted(3, 3, 4, 1).roll("3d4+1")
+    again = Dice(ScriptedSource([1])).reroll(record, [2])
+    assert (again.natural, again.final) == (7, 8)
 
 
 @pytest.mark.parametrize("bad", ["", "d", "3d0", "3d1", "2x6", "d6d6", "0d6", "101d6", "5", "d6 d6", "+"])
@@ -192,3 +215,9 @@ def test_random_rolls_stay_in_range(count, sides, seed):
     lo, hi = expression_range(expr)
     value = Dice(RandomSource(seed)).roll(expr).natural
     assert lo <= value <= hi
+
+
+def test_a_record_saved_with_the_constant_in_its_natural_value_reads_as_the_dice_alone():
+    old = scripted(3, 3, 4).roll("3d4+1").model_dump(mode="json") | {"natural": 11}
+    record = RollRecord.model_validate(old)
+    assert (record.natural, record.final) == (10, 11)

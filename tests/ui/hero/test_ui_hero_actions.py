@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QWizard
 
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.storage import packs
@@ -120,6 +121,21 @@ def test_a_skill_test_needs_a_finished_hero(actions):
     actions.error.connect(said.append)
     assert actions.skill_test() is None and actions.print_sheet() is None and actions.export_sheet_pdf() is None
     assert said == [NO_HERO]
+
+
+def test_a_door_test_names_its_door_and_passing_it_opens_that_door(qtbot, bridge, actions):
+    """What the map's "Test to open..." asks for: the test of a door's Table D row, for that door."""
+    make_hero(bridge)
+    bridge.game.override = ScriptedSource([0, 3, 1, 2, 3, 2])  # entrance tile 3; N tile 12, E door 32: TLD
+    for command in (NewDungeon(), EnterDungeon(), MoveHero(side="N"), MoveHero(side="S")):
+        assert bridge.send(command), command
+    effect = bridge.game.library.get("d100.D").find(32).fields["effect"]
+    dialog = actions.door_test(effect, "7,9", "E")  # the hero is back at the entrance: only the name says which door
+    qtbot.addWidget(dialog)
+    bridge.game.override = ScriptedSource([2, 0])
+    click(qtbot, dialog.roll_button)
+    click(qtbot, dialog.accept_button)
+    assert bridge.game.campaign.dungeons.current_dungeon.areas["7,9"].exits["E"].door.is_open
 
 
 def test_double_clicking_an_item_line_opens_its_form(qtbot, bridge, sheet, actions):
