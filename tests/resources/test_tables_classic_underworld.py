@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.dice.tables import Pack, Table, check_links
-from d100gui.storage.packs import read_pack_file
+from d100gui.engine.dice.tables import Pack, Table, TableLibrary, check_links
+from d100gui.storage.packs import bundled_packs, read_pack_file
 from d100gui.storage.resources import resource_dir
 
 PACK_FILE = resource_dir() / "tables" / "classic-underworld.json"
@@ -64,13 +64,21 @@ def test_row_count_and_ranges(pack: Pack, table_id: str) -> None:
     assert not any(r.partial for r in t.rows)
 
 
-def test_only_gap_is_the_unprinted_gem_step_up_faces(pack: Pack) -> None:
+def test_no_gaps_the_unprinted_gem_step_up_faces_mean_no_change(pack: Pack) -> None:
     gaps = {t.id: t.missing_ranges() for t in pack.tables if t.missing_ranges()}
-    assert gaps == {"classic.gem_step_up": [(2, 6)]}
+    assert gaps == {}
+    step = table(pack, "classic.gem_step_up")
+    assert [r.range for r in step.rows] == [(1, 1)]  # the only printed row; 2-6 are implied, never stored
+    assert not step.find(1).implied
+    for face in range(2, 7):
+        implied = step.find(face)
+        assert implied.implied and implied.fields == {"result": "no change: the gem stays in its category"}
+    assert step.find(7) is None
 
 
-def test_links_stay_inside_the_pack(pack: Pack) -> None:
-    assert check_links(pack.tables, {t.id for t in pack.tables}) == []
+def test_links_resolve_in_the_bundled_library(pack: Pack) -> None:
+    library = TableLibrary(bundled_packs())  # treasure by level leads on to the magic pack
+    assert check_links(pack.tables, list(library)) == []
 
 
 def test_gems_and_jewelry(pack: Pack) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.dice.tables import Pack, Table
+from d100gui.engine.dice.tables import Pack, Table, check_links
 from d100gui.storage.packs import read_pack_file
 from d100gui.storage.resources import resource_dir
 
@@ -138,11 +138,7 @@ def test_every_field_is_non_empty_and_only_one_row_is_partial(pack: Pack) -> Non
 
 
 def test_links_stay_inside_the_pack(pack: Pack) -> None:
-    ids = {t.id for t in pack.tables}
-    for t in pack.tables:
-        for r in t.rows:
-            for link in r.links:
-                assert link.table in ids
+    assert check_links(pack.tables, list(pack.tables)) == []  # tables, columns and pointed-at rows all exist
 
 
 def test_lost_and_encounter_chances(pack: Pack) -> None:
@@ -160,18 +156,38 @@ def test_encounter_type_columns_and_links(pack: Pack) -> None:
     assert column(pack, t.id, "mountains") == ["Men", "Flyer", "Giant", "Lycs.", "Animals", "Giants", "Dragon", "Dragon"]
     assert column(pack, t.id, "desert") == ["Men", "Flyer", "Giant", "Men", "Animals", "Dragon", "---", "---"]
     assert column(pack, t.id, "city") == ["Men", "Undead", "Undead", "Men", "---", "---", "---", "---"]
-    links = {r.range[0]: [link.table for link in r.links] for r in t.rows}
-    assert links[1] == ["classic.wilderness_men"]
-    assert links[2] == ["classic.wilderness_flyers", "classic.wilderness_undead"]
-    assert links[5] == ["classic.wilderness_animals", "classic.wilderness_lycanthropes", "classic.wilderness_swimmers"]
-    assert links[6] == [
-        "classic.wilderness_men",
-        "classic.wilderness_swimmers",
-        "classic.wilderness_undead",
-        "classic.wilderness_giants",
-        "classic.wilderness_dragons",
+    links = {r.range[0]: [(link.table, link.column, link.when) for link in r.links] for r in t.rows}
+    others = ["clear", "woods", "river", "swamp", "city"]
+    assert links[1] == [
+        ("classic.wilderness_men", "typical", others),
+        ("classic.wilderness_men", "mountain", ["mountains"]),
+        ("classic.wilderness_men", "desert", ["desert"]),
     ]
-    assert links[8] == ["classic.wilderness_dragons"]
+    assert links[2] == [
+        ("classic.wilderness_flyers", "", ["clear", "woods", "river", "swamp", "mountains", "desert"]),
+        ("classic.wilderness_undead", "", ["city"]),
+    ]
+    assert links[5] == [
+        ("classic.wilderness_animals", "basic", ["clear"]),
+        ("classic.wilderness_lycanthropes", "", ["woods"]),
+        ("classic.wilderness_swimmers", "", ["river", "swamp"]),
+        ("classic.wilderness_animals", "mountains", ["mountains"]),
+        ("classic.wilderness_animals", "arid_plains", ["desert"]),
+    ]
+    assert [(table_id, when) for table_id, _, when in links[6]] == [
+        ("classic.wilderness_men", ["clear", "woods"]),
+        ("classic.wilderness_swimmers", ["river"]),
+        ("classic.wilderness_undead", ["swamp"]),
+        ("classic.wilderness_giants", ["mountains"]),
+        ("classic.wilderness_dragons", ["desert"]),
+    ]
+    assert links[8] == [("classic.wilderness_dragons", "", ["clear", "woods", "river", "swamp", "mountains"])]
+    # every terrain column with a named type has exactly one link for it; "---" has none (it is rolled again)
+    for r in t.rows:
+        for terrain in [*others, "mountains", "desert"]:
+            wanted = 0 if r.fields[terrain] == "---" else 1
+            assert sum(terrain in link.when for link in r.links) == wanted
+    assert t.no_entry == "---"
     assert any(n.kind == "text" and "column" in n.text for n in t.notes)
 
 

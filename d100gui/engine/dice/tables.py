@@ -37,13 +37,57 @@ class Column(BaseModel):
 
 class Link(BaseModel):
     """A nested roll a row asks for ("roll on TABLE I"), which the roller can follow.
-    ``die`` overrides the table's own die when the text says so ("roll 1d10 on TABLE G")."""
+
+    ``die`` overrides the table's own die when the text says so ("roll 1d10 on TABLE G").
+    The rest say what the texts say about the roll, so a tool never asks the player to pick:
+
+    * ``when``: the link applies only when the row was read in one of these columns of its
+      own table (the matrix column of the dungeon level, the terrain column);
+    * ``column``: read this column of the linked table (the Men table's Mountain column);
+    * ``row`` / ``key``: point at a printed row (a value of a rolled table, the key of a
+      reference table) instead of rolling ("#7 Treasure", "the Fighting-Man's sword");
+    * ``reroll``: ranges of the die to ignore and roll again ("ignoring scores over 95
+      except a score of 00" is ``[[96, 99]]``, "ignoring 00 if rolled again" ``[[100, 100]]``);
+    * ``reverse``: read the die backwards ("the percentages are reversed");
+    * ``optional``: the text offers the roll (the referee *may* roll guardians) or makes it
+      depend on a chance the tool rolls itself; :meth:`TableRoller.expand` leaves it out.
+    """
 
     table: str
     times: str = "1"
     modifier: int = 0
     label: str = ""
     die: str | None = None
+    when: list[str] = Field(default_factory=list)
+    column: str = ""
+    row: int | None = None
+    key: str = ""
+    reroll: list[tuple[int, int]] = Field(default_factory=list)
+    reverse: bool = False
+    optional: bool = False
+
+    def applies(self, column: str) -> bool:
+        """Whether the link is asked for when its row was read in ``column`` ("" = no column chosen)."""
+        return not self.when or not column or column in self.when
+
+    def ignores(self, value: int) -> bool:
+        return any(lo <= value <= hi for lo, hi in self.reroll)
+
+
+class TextDice(BaseModel):
+    """Dice written inside a printed result ("3-30 Magic Arrows", "3d6 x 100 GP").
+
+    ``text`` is the words as printed (it must occur in one of the row's fields), ``dice``
+    the expression they stand for ("3-30" is ``3d10``), ``times`` what the roll is
+    multiplied by (100 for "3d6 x 100"), ``label`` what is counted. ``later`` marks dice
+    rolled when the effect is used, not when the result is found ("for 1-10 Turns").
+    """
+
+    text: str
+    dice: str
+    times: int = 1
+    label: str = ""
+    later: bool = False
 
 
 class Note(BaseModel):
@@ -64,8 +108,10 @@ class Row(BaseModel):
     fields: dict[str, str]
     text: str = ""
     links: list[Link] = Field(default_factory=list)
+    dice: list[TextDice] = Field(default_factory=list)
     partial: bool = False
     user: bool = False
+    implied: bool = False  # not printed: what the text means for the rolls it prints no row for
 
     @property
     def low(self) -> int:
@@ -95,6 +141,11 @@ class Table(BaseModel):
     columns: list[Column]
     notes: list[Note] = Field(default_factory=list)
     rows: list[Row]
+    # What the text means for every roll it prints no row for ("each roll of 1 steps the gem
+    # up": any other roll is no change); such rolls are then no gap in the excerpt.
+    otherwise: dict[str, str] | None = None
+    # A cell printed as this mark ("---": no entry of this kind for that roll) is rolled again.
+    no_entry: str = ""
 
     @field_validator("id")
     @classmethod
@@ -119,15 +170,31 @@ class Table(BaseModel):
         return next((n for n in self.notes if n.kind == "roll_modifier"), None)
 
     def find(self, value: int) -> Row | None:
-        """The row whose range holds ``value``, or None where the excerpt has a gap."""
+        """The row whose range holds ``value``, or None where the excerpt has a gap
+        (a table with ``otherwise`` has none: the implied row stands for the unprinted rolls)."""
         for row in self.rows:
             if row.range and row.range[0] <= value <= row.range[1]:
                 return row
+        if self.otherwise is not None and self.rollable:
+            lo, hi = self.die_range()
+            if lo <= value <= hi:
+                return Row(range=(value, value), fields=dict(self.otherwise), implied=True)
         return None
+
+    def find_key(self, key: str) -> Row | None:
+        """The row of a reference table with this key."""
+        return next((r for r in self.rows if r.key == key), None)
+
+    def is_no_entry(self, row: Row, column: str = "") -> bool:
+        """Whether ``row`` read in ``column`` (every column when none is chosen) is printed as "no entry"."""
+        if not self.no_entry:
+            return False
+        cells = [row.fields.get(column, "")] if column else [v for v in row.fields.values() if v]
+        return bool(cells) and all(c.strip() == self.no_entry for c in cells)
 
     def missing_ranges(self) -> list[tuple[int, int]]:
         """Ranges of the die that no row covers (the excerpt's gaps)."""
-        if not self.rollable:
+        if not self.rollable or self.otherwise is not None:
             return []
         lo, hi = self.die_range()
         covered = sorted(r.range for r in self.rows if r.range)
@@ -307,13 +374,8 @@ def check_table(table: Table, file: str = "<pack>") -> list[Problem]:
             for key in (c.key for c in table.columns if not c.optional):
                 if not row.fields.get(key, "").strip():
                     p(name, key, "missing (mark the row partial if the printed row is cut short)")
-        for link in row.links:
-            for what in (link.times, link.die):
-                if what and not what.isdigit():
-                    try:
-                        expression_range(what)
-                    except DiceError as exc:
-                        p(name, "links", f"link to {link.table}: {exc}")
+        for field, message in _row_dice_and_links(row, keys):
+            p(name, field, message)
     ranged.sort(key=lambda r: r.low)
     for prev, cur in itertools.pairwise(ranged):
         if cur.low <= prev.high:
@@ -321,15 +383,53 @@ def check_table(table: Table, file: str = "<pack>") -> list[Problem]:
     return problems
 
 
-def check_links(tables: Iterable[Table], known: set[str], file: str = "<pack>") -> list[Problem]:
-    """Links must name tables the library has."""
+def _row_dice_and_links(row: Row, keys: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """(field, message) for each bad dice expression, link column or dice text of a row."""
+    for link in row.links:
+        for what in (link.times, link.die):
+            if what and not what.isdigit():
+                try:
+                    expression_range(what)
+                except DiceError as exc:
+                    yield "links", f"link to {link.table}: {exc}"
+        for col in link.when:
+            if col not in keys:
+                yield "links", f"link to {link.table} is for column {col!r}, which this table does not have"
+    for found in row.dice:
+        if not any(found.text in v for v in row.fields.values()) and found.text not in row.text:
+            yield "dice", f"{found.text!r} is not written in this row"
+        try:
+            expression_range(found.dice)
+        except DiceError as exc:
+            yield "dice", str(exc)
+
+
+def check_links(tables: Iterable[Table], known: set[str] | Iterable[Table], file: str = "<pack>") -> list[Problem]:
+    """Links must name tables the library has; given the tables themselves (not just
+    their ids), a link's column and pointed-at row must exist there too."""
+    targets = {t.id: t for t in known if isinstance(t, Table)} if not isinstance(known, set) else {}
+    ids = set(known) if isinstance(known, set) else set(targets)
     problems = []
     for table in tables:
         for row in table.rows:
             for link in row.links:
-                if link.table not in known:
+                if link.table not in ids:
                     problems.append(Problem(file, table.id, row.range_label(), "links", f"links to unknown table {link.table!r}"))
+                elif link.table in targets and (msg := _link_target_problem(link, targets[link.table])):
+                    problems.append(Problem(file, table.id, row.range_label(), "links", msg))
     return problems
+
+
+def _link_target_problem(link: Link, target: Table) -> str:
+    if link.column and target.column(link.column) is None:
+        return f"{target.id} has no column {link.column!r}"
+    if link.key and target.find_key(link.key) is None:
+        return f"{target.id} has no row {link.key!r}"
+    if link.row is not None and target.find(link.row) is None:
+        return f"{target.id} has no row for {link.row}"
+    if not target.rollable and not link.key and not link.optional:
+        return f"{target.id} is a reference table: the link must name its row (key) or be optional (read, not rolled)"
+    return ""
 
 
 def load_pack_text(text: str, file: str = "<pack>") -> Pack:

@@ -1,0 +1,179 @@
+"""The magic item generator: magic or a map, the class of item, the item, and what each needs.
+
+Every item found is first magic (75%) or a map (25%). Magic: the class table names the item
+table; swords are completed (:mod:`.swords`), scrolls of spells get a level (d6) per spell and
+a 25% chance to hold clerics' spells, potions a duration of 6 + d6 turns for those of limited
+effect, and the item's own links (a curse's type, which dragons a potion controls) are rolled.
+Maps: the kind of map, then its contents, with the rows they point at, the dice written in
+them (how much silver, how many gems) and the items a magic map leads to, each generated in
+full. The guardians of a map are left to the referee (the text says he *may* roll them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
+from d100gui.engine.dice.tables import Link
+from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
+
+__all__ = [
+    "CLASS_TABLE",
+    "MAGIC_OR_MAP_TABLE",
+    "MagicFind",
+    "MagicItem",
+    "TreasureMap",
+    "magic_find",
+    "magic_item",
+    "treasure_map",
+]
+
+MAGIC_OR_MAP_TABLE = "classic.magic_maps"
+CLASS_TABLE = "classic.magic_items"
+MAPS_TABLE = "classic.maps"
+SCROLLS_TABLE = "classic.scrolls"
+POTIONS_TABLE = "classic.potions"
+SPELL_LEVEL_DIE = "1d6"  # a d6 per spell gives its level
+CLERIC_SPELLS_CHANCE = 25  # a quarter of spell scrolls hold clerics' spells
+POTION_DURATION = "1d6+6"  # a potion with a limited effect: six turns and a d6 more
+_SPELLS = re.compile(r"^(\d+) Spells?$")
+
+
+class MagicItem(BaseModel):
+    """One magic item with every roll it needed."""
+
+    kind: TableRoll | None = None  # the class roll (None where a map names the class: "1 a Potion")
+    item: TableRoll
+    sword: Sword | None = None
+    spell_levels: list[RollRecord] = Field(default_factory=list)
+    clerics: RollRecord | None = None  # the 25% roll for a scroll of spells
+    duration: RollRecord | None = None  # a potion's turns, if its effect is limited
+    further: list[RollTree] = Field(default_factory=list)  # the item row's own links, rolled through
+
+    @property
+    def cleric_scroll(self) -> bool:
+        return self.clerics is not None and self.clerics.final <= CLERIC_SPELLS_CHANCE
+
+    def describe(self) -> str:
+        if self.sword is not None:
+            return self.sword.describe()
+        parts = [self.item.table_title + ": " + ", ".join([self.item.text, *(d.describe() for d in self.item.dice)])]
+        if self.spell_levels:
+            owner = "clerics'" if self.cleric_scroll else "magic-users'"
+            parts.append(f"{owner} spells of level {', '.join(str(r.final) for r in self.spell_levels)}")
+        if self.duration is not None:
+            parts.append(f"lasts {self.duration.final} turns if its effect is limited")
+        for tree in self.further:
+            parts.extend(node.roll.describe() for node in tree.walk())
+        return "; ".join(parts)
+
+
+class TreasureMap(BaseModel):
+    """A map: its kind, the contents rolled and read, and the items it leads to."""
+
+    kind: TableRoll
+    contents: list[TableRoll] = Field(default_factory=list)
+    items: list[MagicItem] = Field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        """What the dice written in the contents add up to, by what they count (Silver, Gems...)."""
+        out: dict[str, int] = {}
+        for roll in self.contents:
+            for rolled in roll.dice:
+                if rolled.value is not None:
+                    out[rolled.spec.label] = out.get(rolled.spec.label, 0) + rolled.value
+        return out
+
+    def describe(self) -> str:
+        found = [f"{n:,} {what}" for what, n in self.totals().items()]
+        found += [i.describe() for i in self.items]
+        return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + " (guarded: the referee's choice)"
+
+
+class MagicFind(BaseModel):
+    """An item found: the magic-or-map roll, then the item or the map."""
+
+    determination: TableRoll
+    item: MagicItem | None = None
+    map: TreasureMap | None = None
+
+    def describe(self) -> str:
+        if self.map is not None:
+            return self.map.describe()
+        return self.item.describe() if self.item else self.determination.describe()
+
+
+def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> MagicItem:
+    result = MagicItem(kind=kind, item=item)
+    if item.table_id == SWORDS_TABLE:
+        return result.model_copy(update={"sword": complete_sword(roller, item)})
+    update: dict[str, object] = {}
+    spells = _SPELLS.match(item.text)
+    if item.table_id == SCROLLS_TABLE and spells:
+        update["spell_levels"] = [roller.dice.roll(SPELL_LEVEL_DIE, "spell level") for _ in range(int(spells.group(1)))]
+        update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({CLERIC_SPELLS_CHANCE}%)?")
+    if item.table_id == POTIONS_TABLE:
+        update["duration"] = roller.dice.roll(POTION_DURATION, "potion duration")
+    update["further"] = [
+        roller.expand(child, label=link.label)
+        for link in roller.links(item)
+        if not link.optional
+        for child in roller.follow(link)
+    ]
+    return result.model_copy(update=update)
+
+
+def magic_item(roller: TableRoller, reroll: list[tuple[int, int]] | None = None) -> MagicItem:
+    """A magic item: the class (ignoring ``reroll`` ranges, "no swords"), then the item and its details."""
+    kind = roller.follow(Link(table=CLASS_TABLE, reroll=reroll or []), "class of magic item")[0]
+    [link] = roller.links(kind)
+    [item] = roller.follow(link, f"magic item: {kind.text}")
+    return _details(roller, kind, item)
+
+
+def magic_item_of(roller: TableRoller, table_id: str) -> MagicItem:
+    """An item of a class the text names ("1 a Potion"): rolled on that class's table."""
+    return _details(roller, None, roller.roll(table_id, "magic item"))
+
+
+def _contents(roller: TableRoller, roll: TableRoll, found: TreasureMap) -> TreasureMap:
+    found = found.model_copy(update={"contents": [*found.contents, roll]})
+    for link in roller.links(roll):
+        if link.optional:
+            continue
+        if link.table == CLASS_TABLE:
+            times = int(link.times) if link.times.isdigit() else 1
+            items = [magic_item(roller, link.reroll) for _ in range(times)]
+            found = found.model_copy(update={"items": [*found.items, *items]})
+        elif link.table in (POTIONS_TABLE, SCROLLS_TABLE):
+            found = found.model_copy(update={"items": [*found.items, magic_item_of(roller, link.table)]})
+        else:
+            for child in roller.follow(link):
+                found = _contents(roller, child, found)
+    return found
+
+
+def treasure_map(roller: TableRoller, kind: TableRoll | None = None) -> TreasureMap:
+    """A map (or complete ``kind``, a roll on the maps table): its contents, read and rolled."""
+    kind = kind if kind is not None else roller.roll(MAPS_TABLE, "kind of map")
+    found = TreasureMap(kind=kind)
+    for link in roller.links(kind):
+        for contents in roller.follow(link, "map contents"):
+            found = _contents(roller, contents, found)
+    return found
+
+
+def magic_find(roller: TableRoller) -> MagicFind:
+    """Roll one item found: magic or a map, then everything it needs."""
+    determination = roller.roll(MAGIC_OR_MAP_TABLE, "magic or map")
+    [link] = roller.links(determination)
+    if link.table == MAPS_TABLE:
+        [kind] = roller.follow(link, "kind of map")
+        return MagicFind(determination=determination, map=treasure_map(roller, kind))
+    kind = roller.follow(link, "class of magic item")[0]
+    [item_link] = roller.links(kind)
+    [item] = roller.follow(item_link, f"magic item: {kind.text}")
+    return MagicFind(determination=determination, item=_details(roller, kind, item))

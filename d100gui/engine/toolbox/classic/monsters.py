@@ -1,0 +1,97 @@
+"""The wandering monster of a dungeon level: the check, the matrix, the monster level table, how many.
+
+At the end of a turn a d6 shows 6 when a wandering monster appears. The matrix is read in the
+column of the level beneath the surface and names a monster level table; that table names
+the monster, with any dice its entry holds (a hydra's heads). How many: the text bases it on
+one creature where the monster's level roughly matches the dungeon level, more for kinds that
+come in groups (the referee's call), and scales it by the party: 1-3 adventurers draw the
+basic number, 4-6 about twice as many, and so on.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel
+
+from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.toolbox.classic.levels import check_level, matrix_column
+from d100gui.engine.toolbox.inputs import in_range
+
+__all__ = [
+    "MATRIX_TABLE",
+    "WanderingCheck",
+    "WanderingMonster",
+    "wandering_check",
+    "wandering_monster",
+    "wandering_monster_inputs",
+]
+
+MATRIX_TABLE = "classic.monster_determination_matrix"
+WANDERING_DIE = "1d6"
+WANDERING_ON = 6  # the end-of-turn d6 brings one on a 6
+PARTY_STEP = 3  # each three adventurers (or part) draw the basic number once more
+MAX_PARTY = 1000
+
+
+class WanderingCheck(BaseModel):
+    roll: RollRecord
+
+    @property
+    def appeared(self) -> bool:
+        return self.roll.final >= WANDERING_ON
+
+    def describe(self) -> str:
+        return f"Wandering monster check: {self.roll.final}: " + ("a monster appears." if self.appeared else "nothing comes.")
+
+
+def wandering_check(dice: Dice) -> WanderingCheck:
+    """The end-of-turn check: a 6 on a d6 brings a wandering monster."""
+    return WanderingCheck(roll=dice.roll(WANDERING_DIE, "wandering monster check"))
+
+
+class WanderingMonster(BaseModel):
+    """The matrix roll in the level's column, the monster level table's roll, and the number to base it on."""
+
+    level: int
+    party_size: int
+    matrix: TableRoll
+    monster: TableRoll
+
+    @property
+    def monster_level(self) -> int:
+        return int(self.monster.table_id.rsplit("_", 1)[-1])
+
+    @property
+    def party_factor(self) -> int:
+        """1 for 1-3 adventurers, 2 for 4-6, and so on."""
+        return math.ceil(self.party_size / PARTY_STEP)
+
+    @property
+    def name(self) -> str:
+        return self.monster.text
+
+    def describe(self) -> str:
+        extra = "".join(f"; {d.describe()}" for d in self.monster.dice)
+        return (
+            f"Level {self.level}: {self.matrix.text} (rolled {self.matrix.value}) -> {self.name}{extra} "
+            f"(rolled {self.monster.value}); number: the basic number for the kind x {self.party_factor} "
+            f"for a party of {self.party_size}"
+        )
+
+
+def wandering_monster_inputs(level: int, party_size: int) -> None:
+    """Refuse a dungeon level under 1 or a party of none, before anything is rolled."""
+    check_level(level)
+    in_range("Party size", party_size, 1, MAX_PARTY)
+
+
+def wandering_monster(roller: TableRoller, level: int, party_size: int = 3) -> WanderingMonster:
+    """Roll the matrix in ``level``'s column, then the monster level table it names."""
+    wandering_monster_inputs(level, party_size)
+    column = matrix_column(roller.library.get(MATRIX_TABLE), level)
+    matrix = roller.roll(MATRIX_TABLE, f"wandering monster, level {level}", column=column)
+    [link] = roller.links(matrix)
+    [monster] = roller.follow(link, f"monster level table ({matrix.text})")
+    return WanderingMonster(level=level, party_size=party_size, matrix=matrix, monster=monster)

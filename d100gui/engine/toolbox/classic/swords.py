@@ -1,0 +1,218 @@
+"""Complete swords: the sword, then its alignment, intelligence, powers, languages and egoism.
+
+The text rolls every sword on from the sword table to its alignment (reversed for the sword
+that drains a life energy level) and its intelligence; the intelligence roll names how many
+primary powers, whether it speaks languages, reads magic or has an extraordinary ability. The
+"take two rolls ignoring ..." rows are links that ignore the scores the text says and roll
+again, so a power list never holds them; a power rolled twice is twice as strong. Only swords
+of intelligence 7 or more have an egoism (1-12), and that egoism meets the wielder in the ego
+contest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.tables import Link
+from d100gui.engine.toolbox.inputs import ToolInputError, in_range
+
+__all__ = [
+    "ALIGNMENT_TABLE",
+    "EXTRAORDINARY_TABLE",
+    "INTELLIGENCE_TABLE",
+    "LANGUAGES_TABLE",
+    "PRIMARY_TABLE",
+    "SWORDS_TABLE",
+    "EgoContest",
+    "Sword",
+    "SwordPower",
+    "complete_sword",
+    "ego_contest",
+]
+
+SWORDS_TABLE = "classic.swords"
+ALIGNMENT_TABLE = "classic.sword_alignment"
+INTELLIGENCE_TABLE = "classic.sword_intelligence"
+PRIMARY_TABLE = "classic.sword_primary_powers"
+EXTRAORDINARY_TABLE = "classic.sword_extraordinary"
+LANGUAGES_TABLE = "classic.sword_languages"
+EGOISM_DIE = "1d12"  # egoism is 1 to 12
+EGOISM_FROM = 7  # swords below intelligence 7 have no egoism
+READS_MAGIC_FROM = 11  # intelligence 11 and 12 read magic
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_STRENGTH = {1: "", 2: "double strength", 3: "triple strength"}
+PowerKind = Literal["primary", "extraordinary"]
+
+
+class SwordPower(BaseModel):
+    """A primary power or an extraordinary ability, with how many times it was rolled."""
+
+    name: str
+    kind: PowerKind
+    times: int = 1
+    rolls: list[TableRoll] = Field(default_factory=list)
+
+    @property
+    def strength(self) -> str:
+        """'double strength' for a power rolled twice (twice the range, accuracy...)."""
+        return _STRENGTH.get(self.times, f"{self.times} times normal strength")
+
+    def describe(self) -> str:
+        later = [d.describe() for r in self.rolls[:1] for d in r.dice]
+        tail = f" ({self.strength})" if self.strength else ""
+        return self.name + tail + (f" [{'; '.join(later)}]" if later else "")
+
+
+class Sword(BaseModel):
+    """A complete sword: every roll kept, the powers gathered with their doubles."""
+
+    item: TableRoll
+    alignment: TableRoll
+    intelligence: TableRoll
+    powers: list[SwordPower] = Field(default_factory=list)
+    language_rolls: list[TableRoll] = Field(default_factory=list)
+    egoism: RollRecord | None = None
+
+    @property
+    def name(self) -> str:
+        return self.item.text
+
+    @property
+    def intelligence_score(self) -> int:
+        return self.intelligence.value
+
+    @property
+    def egoism_score(self) -> int:
+        return self.egoism.final if self.egoism else 0
+
+    @property
+    def languages(self) -> int:
+        """Languages spoken besides the alignment's own (two rolls add up)."""
+        return sum(_NUMBERS.get(r.text.lower(), 0) for r in self.language_rolls)
+
+    @property
+    def reads_magic(self) -> bool:
+        return self.intelligence_score >= READS_MAGIC_FROM
+
+    @property
+    def communication(self) -> str:
+        return self.intelligence.row.fields.get("communicate", "") if self.intelligence.row else ""
+
+    @property
+    def extraordinary(self) -> int:
+        """Extraordinary abilities, each counted as rolled (a double counts twice)."""
+        return sum(p.times for p in self.powers if p.kind == "extraordinary")
+
+    def describe(self) -> str:
+        item = ", ".join([self.item.text, *(d.describe() for d in self.item.dice)])
+        parts = [item, self.alignment.text.removeprefix("Sword is ")]
+        parts.append(f"Intelligence {self.intelligence_score} ({self.communication.rstrip('*')})")
+        if self.egoism is not None:
+            parts.append(f"Egoism {self.egoism_score}")
+        if self.powers:
+            parts.append("powers: " + ", ".join(p.describe() for p in self.powers))
+        if self.language_rolls:
+            parts.append(f"{self.languages} language(s) besides its alignment's")
+        if self.reads_magic:
+            parts.append("reads magic")
+        return "; ".join(parts)
+
+
+def _collect(roller: TableRoller, link: Link, found: list[TableRoll]) -> None:
+    """Follow ``link``; a row that only sends on ("take two rolls", "roll on the extraordinary table") is followed, not kept."""
+    for result in roller.follow(link):
+        onward = roller.links(result)
+        if onward:
+            for nxt in onward:
+                _collect(roller, nxt, found)
+        else:
+            found.append(result)
+
+
+def _powers(results: list[TableRoll]) -> list[SwordPower]:
+    counts: Counter[tuple[PowerKind, str]] = Counter()
+    rolls: dict[tuple[PowerKind, str], list[TableRoll]] = {}
+    for result in results:
+        kind: PowerKind = "extraordinary" if result.table_id == EXTRAORDINARY_TABLE else "primary"
+        key = (kind, result.text)
+        counts[key] += 1
+        rolls.setdefault(key, []).append(result)
+    return [SwordPower(name=name, kind=kind, times=n, rolls=rolls[(kind, name)]) for (kind, name), n in counts.items()]
+
+
+def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
+    """Roll a sword (or complete ``item``, a roll on the sword table) through to the end."""
+    item = item if item is not None else roller.roll(SWORDS_TABLE, "magic sword")
+    links = {link.table: link for link in roller.links(item)}
+    alignment_link = links.get(ALIGNMENT_TABLE, Link(table=ALIGNMENT_TABLE))
+    [alignment] = roller.follow(alignment_link, "sword alignment")
+    [intelligence] = roller.follow(links.get(INTELLIGENCE_TABLE, Link(table=INTELLIGENCE_TABLE)), "sword intelligence")
+    powers: list[TableRoll] = []
+    languages: list[TableRoll] = []
+    for link in roller.links(intelligence):
+        _collect(roller, link, languages if link.table == LANGUAGES_TABLE else powers)
+    egoism = roller.dice.roll(EGOISM_DIE, "sword egoism") if intelligence.value >= EGOISM_FROM else None
+    return Sword(
+        item=item,
+        alignment=alignment,
+        intelligence=intelligence,
+        powers=_powers(powers),
+        language_rolls=languages,
+        egoism=egoism,
+    )
+
+
+# --------------------------------------------------------------------------- the ego contest
+
+
+class EgoContest(BaseModel):
+    """Sword against wielder: the scores, their difference, and who prevails."""
+
+    sword_score: int
+    wielder_score: int
+    difference: int
+    chance: int  # percent that the higher score prevails (100: no roll)
+    roll: RollRecord | None = None
+    winner: Literal["sword", "wielder"]
+
+    def describe(self) -> str:
+        rolled = f", rolled {self.roll.final} against {self.chance}%" if self.roll else ""
+        return (
+            f"Ego contest: sword {self.sword_score} against wielder {self.wielder_score} "
+            f"(difference {self.difference}{rolled}): the {self.winner} prevails."
+        )
+
+
+def _chance(difference: int) -> int:
+    """The influence-of-egoism bands: 6 or more the higher prevails, 2-5 it does on 75%, 0-1 either way."""
+    if difference >= 6:
+        return 100
+    return 75 if difference >= 2 else 50
+
+
+def ego_contest(dice: Dice, sword: Sword, intelligence: int, strength: int, condition: int = 0) -> EgoContest:
+    """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
+    Intelligence + Strength, adjusted by ``condition`` (weary, wounded: a minus)."""
+    if sword.egoism is None:
+        raise ToolInputError(
+            f"This sword has Intelligence {sword.intelligence_score}: only swords of {EGOISM_FROM} or more have an Egoism."
+        )
+    in_range("Wielder's Intelligence", intelligence, 3, 18)
+    in_range("Wielder's Strength", strength, 3, 18)
+    in_range("Condition adjustment", condition, -18, 18)
+    ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
+    theirs = intelligence + strength + condition
+    difference = abs(ours - theirs)
+    chance = _chance(difference)
+    higher: Literal["sword", "wielder"] = "sword" if ours >= theirs else "wielder"
+    lower: Literal["sword", "wielder"] = "wielder" if higher == "sword" else "sword"
+    if chance == 100:
+        return EgoContest(sword_score=ours, wielder_score=theirs, difference=difference, chance=chance, winner=higher)
+    roll = dice.roll("d100", "ego contest")
+    winner = higher if roll.final <= chance else lower
+    return EgoContest(sword_score=ours, wielder_score=theirs, difference=difference, chance=chance, roll=roll, winner=winner)

@@ -1,0 +1,244 @@
+"""Gems, jewelry and the treasure hoard of a dungeon level, every sub-roll expanded, valued in gold.
+
+Gems: each gem's base value is rolled, then a d6: a 1 steps it up to the next category
+(10, 50, 100, 500, 1000, then 5000 up to 500,000), and the die is rolled again for the
+stepped-up gem; anything else leaves it where it is. Many gems are rolled in groups (of 5
+above 10 gems, of 10 above 50), each group sharing its rolls. Jewelry: each piece's value
+is the dice its base-value row names. The hoard reads the kind-of-treasure row for the level:
+silver always (the base times a d6, or a d12 where the table says), gold half the time,
+gems and jewelry each on their chance (their number a d6 or d12), magic on its chance.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
+from d100gui.engine.toolbox.classic.magic import MagicFind, magic_find
+from d100gui.engine.toolbox.inputs import in_range
+
+__all__ = [
+    "GEM_TABLE",
+    "JEWELRY_TABLE",
+    "STEP_UP_TABLE",
+    "TREASURE_TABLE",
+    "Gem",
+    "Gems",
+    "Hoard",
+    "HoardPart",
+    "Jewelry",
+    "gem_categories",
+    "hoard",
+    "roll_gems",
+    "roll_jewelry",
+]
+
+GEM_TABLE = "classic.gem_base_value"
+STEP_UP_TABLE = "classic.gem_step_up"
+ABOVE_1000_TABLE = "classic.gem_categories_above_1000"
+JEWELRY_TABLE = "classic.jewelry_base_value"
+TREASURE_TABLE = "classic.treasure_by_level"
+GOLD_CHANCE = 50  # gold is there half the time
+SILVER_PER_GOLD = 10  # the exchange rate: ten silver to the gold piece
+MAX_GEMS = 10_000
+_NUMBER = re.compile(r"\d[\d,]*")
+
+
+def _number(text: str) -> int:
+    match = _NUMBER.search(text)
+    if match is None:
+        raise ValueError(f"{text!r} holds no number")
+    return int(match.group(0).replace(",", ""))
+
+
+def gem_categories(roller: TableRoller) -> list[int]:
+    """Every gem category in gold pieces, lowest first, as the two gem tables print them."""
+    base = [_number(r.fields["value"]) for r in roller.library.get(GEM_TABLE).rows]
+    above = [_number(r.fields["value"]) for r in roller.library.get(ABOVE_1000_TABLE).rows]
+    return sorted({*base, *above})
+
+
+class Gem(BaseModel):
+    """A gem (or a group of ``count`` gems sharing their rolls): base value, step-up rolls, value each."""
+
+    count: int = 1
+    base: TableRoll
+    steps: list[TableRoll] = Field(default_factory=list)
+    value: int
+
+    @property
+    def stepped(self) -> int:
+        return sum(1 for s in self.steps if s.row is not None and not s.row.implied)
+
+    @property
+    def total(self) -> int:
+        return self.value * self.count
+
+    def describe(self) -> str:
+        group = f"{self.count} gems" if self.count > 1 else "gem"
+        up = f", stepped up {self.stepped}" if self.stepped else ""
+        each = " each" if self.count > 1 else ""
+        return f"{group}: base {_number(self.base.text):,} GP{up} -> {self.value:,} GP{each}"
+
+
+class Gems(BaseModel):
+    gems: list[Gem] = Field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(g.count for g in self.gems)
+
+    @property
+    def total(self) -> int:
+        return sum(g.total for g in self.gems)
+
+    def describe(self) -> str:
+        return f"{self.count} gem(s) worth {self.total:,} GP: " + "; ".join(g.describe() for g in self.gems)
+
+
+def _groups(count: int) -> list[int]:
+    """Gems rolled one by one up to 10, in fives up to 50, in tens beyond (the rest in fives, then singly)."""
+    size = 1 if count <= 10 else 5 if count <= 50 else 10
+    groups = [size] * (count // size)
+    rest = count % size
+    groups += [5] * (rest // 5) + [1] * (rest % 5) if size == 10 else [1] * rest
+    return groups
+
+
+def _gem(roller: TableRoller, categories: list[int], count: int) -> Gem:
+    base = roller.roll(GEM_TABLE, "gem base value")
+    index = categories.index(_number(base.text))
+    steps: list[TableRoll] = []
+    while index < len(categories) - 1:
+        step = roller.roll(STEP_UP_TABLE, "gem step-up")
+        steps.append(step)
+        if step.row is None or step.row.implied:
+            break
+        index += 1
+    return Gem(count=count, base=base, steps=steps, value=categories[index])
+
+
+def roll_gems(roller: TableRoller, count: int) -> Gems:
+    """``count`` gems, each (or each group) with its base value and step-up rolls."""
+    in_range("Number of gems", count, 1, MAX_GEMS)
+    categories = gem_categories(roller)
+    return Gems(gems=[_gem(roller, categories, size) for size in _groups(count)])
+
+
+class Jewelry(BaseModel):
+    pieces: list[TableRoll] = Field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(d.value or 0 for p in self.pieces for d in p.dice)
+
+    def describe(self) -> str:
+        values = ", ".join(f"{sum(d.value or 0 for d in p.dice):,}" for p in self.pieces)
+        return f"{len(self.pieces)} piece(s) of jewelry worth {self.total:,} GP ({values})"
+
+
+def roll_jewelry(roller: TableRoller, count: int) -> Jewelry:
+    """``count`` pieces of jewelry, each valued by the dice of its base-value row."""
+    in_range("Pieces of jewelry", count, 1, MAX_GEMS)
+    return Jewelry(pieces=[roller.roll(JEWELRY_TABLE, "jewelry value") for _ in range(count)])
+
+
+# --------------------------------------------------------------------------- the hoard
+
+
+class HoardPart(BaseModel):
+    """One column of the kind-of-treasure row: whether it is there, and how much."""
+
+    printed: str
+    chance: int = 100
+    presence: RollRecord | None = None  # the percentile roll, where there is a chance
+    base: int = 0
+    multiplier: RollRecord | None = None  # the d6 / d12 the base is multiplied by (or the count of gems)
+
+    @property
+    def present(self) -> bool:
+        return self.presence is None or self.presence.final <= self.chance
+
+    @property
+    def amount(self) -> int:
+        if not self.present:
+            return 0
+        return self.base * (self.multiplier.final if self.multiplier else 1)
+
+
+class Hoard(BaseModel):
+    """A treasure by level, every roll kept: metal, gems, jewelry, magic, and its value in gold."""
+
+    level: int
+    row: str
+    silver: HoardPart
+    gold: HoardPart
+    gem_part: HoardPart
+    jewelry_part: HoardPart
+    magic_part: HoardPart
+    gems: Gems | None = None
+    jewelry: Jewelry | None = None
+    magic: MagicFind | None = None
+
+    @property
+    def total_gp(self) -> int:
+        """Silver at 10 to the gold piece, gold, gems and jewelry (magic is not valued)."""
+        gems = self.gems.total if self.gems else 0
+        jewelry = self.jewelry.total if self.jewelry else 0
+        return self.silver.amount // SILVER_PER_GOLD + self.gold.amount + gems + jewelry
+
+    def lines(self) -> list[str]:
+        lines = [f"Treasure, level {self.level} (row {self.row}): worth {self.total_gp:,} GP besides any magic"]
+        lines.append(f"Silver: {self.silver.amount:,} SP")
+        lines.append(f"Gold: {self.gold.amount:,} GP" if self.gold.present else "Gold: none")
+        lines.append(f"Gems: {self.gems.describe()}" if self.gems else "Gems: none")
+        lines.append(f"Jewelry: {self.jewelry.describe()}" if self.jewelry else "Jewelry: none")
+        lines.append(f"Magic: {self.magic.describe()}" if self.magic else "Magic: none")
+        return lines
+
+    def describe(self) -> str:
+        return "\n".join(self.lines())
+
+
+def _part(roller: TableRoller, printed: str, purpose: str, chance: int | None = None) -> HoardPart:
+    """A cell such as ``1000*`` (the base times a d6), ``5000**`` (times a d12), ``20% each*`` or ``05%``."""
+    die = "d12" if "**" in printed else "d6" if "*" in printed else ""
+    is_chance = "%" in printed
+    chance = _number(printed) if is_chance else chance
+    presence = roller.dice.roll("d100", f"{purpose}: is it there ({chance}%)?") if chance is not None else None
+    part = HoardPart(printed=printed, chance=chance if chance is not None else 100, presence=presence)
+    if not part.present:
+        return part
+    multiplier = roller.dice.roll(die, f"{purpose}: times {die}") if die else None
+    return part.model_copy(update={"base": 1 if is_chance else _number(printed), "multiplier": multiplier})
+
+
+def hoard(roller: TableRoller, level: int) -> Hoard:
+    """The treasure of a room on dungeon ``level``, with every sub-roll made and a total in gold."""
+    check_level(level)
+    table = roller.library.get(TREASURE_TABLE)
+    key = treasure_row_key(table, level)
+    row = table.find_key(key)
+    assert row is not None  # treasure_row_key found it
+    fields = row.fields
+    silver = _part(roller, fields["silver"], "silver")
+    gold = _part(roller, fields["gold"], "gold", GOLD_CHANCE)
+    gem_part = _part(roller, fields["gems_jewelry"], "gems")
+    jewelry_part = _part(roller, fields["gems_jewelry"], "jewelry")
+    magic_part = _part(roller, fields["magic"], "magic")
+    return Hoard(
+        level=level,
+        row=key,
+        silver=silver,
+        gold=gold,
+        gem_part=gem_part,
+        jewelry_part=jewelry_part,
+        magic_part=magic_part,
+        gems=roll_gems(roller, gem_part.amount) if gem_part.amount else None,
+        jewelry=roll_jewelry(roller, jewelry_part.amount) if jewelry_part.amount else None,
+        magic=magic_find(roller) if magic_part.present else None,
+    )
