@@ -1,0 +1,253 @@
+"""Spell book, casting, curse and boost commands, and ``MAGIC_COMMANDS``.
+
+* :class:`LearnSpell` — write a spell at the first free position: by its Table S name (a spell
+  found or bought), by rolling Table S, or from a scroll on the belt (the scroll is used up).
+* :class:`RemoveSpell` — free a position; the others never move.
+* :class:`CastSpell` — outside a fight: from the book (Spell Caster and the position's INT
+  needed) or a belt scroll (no ability needed; used up). Pays the cost, rolls CAST SPELL,
+  then the effect or Table C. In a fight, ``combat_cast_spell`` / ``combat_use_belt`` cast instead.
+* :class:`RollCurse`, :class:`RollBoost` — a Table C or Table B roll the sheet asks for.
+
+The adventure's HP-zero rule (:func:`d100gui.engine.adventure.health.settle_hp`) settles a
+cost or curse that brings HP to 0; STILLING OF TIME's clocks are handed to the quest under
+way (``Campaign.adventure.clocks_owed``, shaded by ``resume_time``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from d100gui.engine.adventure.events import HeroFell, told
+from d100gui.engine.adventure.health import lay_to_rest, settle_hp
+from d100gui.engine.adventure.model import AdventureState
+from d100gui.engine.combat.printed import TEST_SPECS
+from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.tables import TableError
+from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.hero import events as hero_events
+from d100gui.engine.hero.decisions import ExperienceChoice, add_pending
+from d100gui.engine.hero.experience import earns_experience
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.invariants import enforce
+from d100gui.engine.hero.model import Character, Item
+from d100gui.engine.magic import book
+from d100gui.engine.magic.boosts import roll_boost
+from d100gui.engine.magic.casting import cast_test, check_castable, pay_cost, spell_effect
+from d100gui.engine.magic.curses import CurseResult, roll_curse
+from d100gui.engine.magic.events import (
+    BoostApplied,
+    CurseApplied,
+    SpellCast,
+    SpellLearned,
+    SpellRemoved,
+    SpellRowMissing,
+    SpellTookEffect,
+)
+from d100gui.engine.protocol import Event
+
+
+def outside_fight(campaign: Campaign, doing: str) -> None:
+    """Refuse ``doing`` while a fight is on (a spell there replaces the attack: the combat commands cast it)."""
+    if campaign.combat is not None:
+        refuse(f"You cannot {doing} from here during a fight: in a fight a spell replaces your attack (cast it there).")
+
+
+def _scroll(character: Character, belt_slot: int) -> Item:
+    if not 1 <= belt_slot <= len(character.belt):
+        refuse(f"Belt slots are 1 to {len(character.belt)}.")
+    item = character.belt[belt_slot - 1]
+    if item is None or item.kind != "scroll":
+        refuse(f"Belt slot {belt_slot} holds no scroll.")
+    return item
+
+
+def _settle_hp(ctx: GameContext, source: str) -> list[Event]:
+    """HP at 0 or less: RES, a Life, or the hero falls (and the quest ends with them)."""
+    outcome = settle_hp(ctx.campaign, ctx.rules, source)
+    if outcome is None:
+        return []
+    if isinstance(outcome, HeroFell):
+        adventure = getattr(ctx.campaign, "adventure", None)
+        if isinstance(adventure, AdventureState):
+            adventure.end_with_hero()
+    return [told(outcome)]
+
+
+def settle_curse(ctx: GameContext, character: Character, result: CurseResult) -> list[Event]:
+    """Emit a curse's result and do what it leaves to the campaign: a fallen hero, HP at 0, clocks to shade."""
+    events = [Event.of(CurseApplied(result=result), " ".join(result.notes))]
+    campaign = ctx.campaign
+    adventure = getattr(campaign, "adventure", None)
+    if result.adventure_over:
+        lay_to_rest(campaign, character)
+        if isinstance(adventure, AdventureState):
+            adventure.end_with_hero()
+        events.append(told(HeroFell(name=character.name, source=result.curse)))
+        return events
+    if result.hp_zero:
+        events += _settle_hp(ctx, result.curse)
+    if result.clocks and isinstance(adventure, AdventureState) and adventure.quest is not None:
+        adventure.clocks_owed += result.clocks
+    return events
+
+
+def _experience(ctx: GameContext, roll: RollRecord) -> list[Event]:
+    """A natural CAST SPELL roll that earns experience leaves the choice of pips to the player."""
+    spec, xp_rules = TEST_SPECS["cast"], ctx.rules.experience
+    if not earns_experience(ctx.rules, roll, spec):
+        return []
+    skills = f" or {xp_rules.skill_pips} over {', '.join(spec.skills)}" if spec.skills else ""
+    prompt = f"CAST SPELL: natural {roll.natural}. Shade {xp_rules.characteristic_pips} pip on {spec.characteristic}{skills}."
+    choice = ExperienceChoice(characteristic=spec.characteristic, skills=list(spec.skills), test_name="CAST SPELL", prompt=prompt)
+    xp = add_pending(ctx.campaign, choice)
+    return [hero_events.emit(hero_events.Decision(decision=xp.id), prompt)]
+
+
+class LearnSpell(Command):
+    """Write a spell at the first free book position: ``spell`` (a Table S name), ``from_table`` (roll
+    Table S) or ``belt_slot`` (copy the belt scroll's spell; the scroll is used up)."""
+
+    kind: Literal["learn_spell"] = "learn_spell"
+    spell: str = ""
+    from_table: bool = False
+    belt_slot: int = 0
+    source: Literal["name", "market"] = "name"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        rules, library = ctx.rules, ctx.tables.library
+        table_roll = None
+        source: Literal["table", "scroll", "market", "name"] = self.source
+        if self.belt_slot:
+            item = _scroll(ch, self.belt_slot)
+            name, _sid, effect, cost = scroll_spell(library, item)
+            entry = book.spell_from_table(library, name).model_copy(update={"effect": effect, "cost": cost})
+            ch.belt[self.belt_slot - 1] = None
+            source = "scroll"
+        elif self.from_table:
+            try:
+                table_roll = ctx.tables.roll(SPELL_TABLE, "Table S - Spells (a spell for the book)")
+            except TableError as exc:
+                refuse(str(exc))
+            if table_roll.row is None:
+                return [Event.of(SpellRowMissing(table_roll=table_roll), table_roll.describe())]
+            entry = book.spell_from_row(table_roll.row)
+            source = "table"
+        elif self.spell.strip():
+            entry = book.spell_from_table(library, self.spell)
+        else:
+            refuse("Name the spell, roll Table S, or choose a scroll on the belt.")
+        index = book.learn(ch, rules, entry)
+        enforce(ch, rules)
+        payload = SpellLearned(spell=entry.name, index=index, source=source, table_roll=table_roll)
+        return [Event.of(payload, f"{entry.name} is written at position {index + 1} of the spell book.")]
+
+
+class RemoveSpell(Command):
+    """Remove the spell at book position ``index`` (from 0); no other spell moves."""
+
+    kind: Literal["remove_spell"] = "remove_spell"
+    index: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        entry = book.remove(ch, ctx.rules, self.index)
+        return [
+            Event.of(SpellRemoved(spell=entry.name, index=self.index), f"{entry.name} is removed from position {self.index + 1}.")
+        ]
+
+
+class CastSpell(Command):
+    """Outside a fight, cast book position ``index`` (from 0) or the scroll in ``belt_slot`` (1-10).
+
+    ``bonus`` is the spell bonus of the CAST SPELL test."""
+
+    kind: Literal["cast_spell"] = "cast_spell"
+    index: int | None = None
+    belt_slot: int = 0
+    bonus: int = 0
+
+    def _spell(self, ctx: GameContext, ch: Character) -> tuple[str, str, str, Literal["book", "scroll"]]:
+        library = ctx.tables.library
+        if self.belt_slot:
+            name, _sid, effect, cost = scroll_spell(library, _scroll(ch, self.belt_slot))
+            check_castable(name)
+            ch.belt[self.belt_slot - 1] = None  # a scroll is used up, whatever the test gives
+            return name.title(), effect, cost, "scroll"
+        if self.index is None:
+            refuse("Choose a spell-book position or a scroll on the belt.")
+        places = book.positions(ch, ctx.rules)
+        if not 0 <= self.index < len(places) or places[self.index].spell is None:
+            refuse(f"Spell book position {self.index + 1} is empty.")
+        place = places[self.index]
+        entry = place.spell
+        assert entry is not None
+        if not place.castable:
+            refuse(f"You cannot cast {entry.name}: {place.why_not}")
+        check_castable(entry.name)
+        sid = spell_id(entry.name)
+        _printed, effect, cost = printed_spell(library, sid) if sid else ("", "", "")
+        return entry.name, entry.effect or effect, entry.cost or cost, "book"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign, rules = ctx.campaign, ctx.rules
+        ch = living_character(campaign)
+        outside_fight(campaign, "cast a spell")
+        name, effect, cost, source = self._spell(ctx, ch)
+        paid = pay_cost(ch, rules, cost)
+        events = _settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else []
+        if ch.dead:
+            said = f"You cast {name}, paying {', '.join(paid)}: the cost is more than you have."
+            return [Event.of(SpellCast(spell=name, source=source, paid=paid), said), *events]
+        test = cast_test(ch, rules, ctx.dice, self.bonus, name)
+        result = "success" if test.success else "failure - roll on Table C"
+        said = (
+            f"You cast {name}"
+            + (f", paying {', '.join(paid)}" if paid else "")
+            + f". CAST SPELL: {test.preview.formula}; rolled {test.roll.natural} - {result}."
+        )
+        payload = SpellCast(
+            spell=name, source=source, paid=paid, target=test.preview.target, roll=test.roll, success=test.success
+        )
+        events.insert(0, Event.of(payload, said))
+        events += _experience(ctx, test.roll)
+        if test.success:
+            done = spell_effect(ch, rules, name, effect)
+            events.append(Event.of(SpellTookEffect(spell=name, effect=done.kind, hp=done.hp), done.text))
+        else:
+            events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({name} failed)"))
+        if not ch.dead:
+            enforce(ch, rules)
+        return events
+
+
+class RollCurse(Command):
+    """Roll Table C and apply the curse in full (a result on the sheet or in the dungeon asks for it)."""
+
+    kind: Literal["roll_curse"] = "roll_curse"
+    purpose: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        outside_fight(ctx.campaign, "roll a curse")
+        events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"))
+        if not ch.dead:
+            enforce(ch, ctx.rules)
+        return events
+
+
+class RollBoost(Command):
+    """Roll Table B and apply the boost in full (a combat-track milestone or a find asks for it)."""
+
+    kind: Literal["roll_boost"] = "roll_boost"
+    purpose: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        result = roll_boost(ch, ctx.rules, ctx.tables, self.purpose or "Table B - Boosts")
+        enforce(ch, ctx.rules)
+        return [Event.of(BoostApplied(result=result), " ".join(result.notes))]
+
+
+MAGIC_COMMANDS: tuple[type[Command], ...] = (LearnSpell, RemoveSpell, CastSpell, RollCurse, RollBoost)
