@@ -2,19 +2,22 @@
 
 A roll can land on a row the excerpt does not print (a dice-panel roll, a door's Table D,
 a fight's loot or curse). The engine says so with an event; this opens the "type the row"
-dialog without blocking, and the typed row goes back to the engine as a command.
+dialog without blocking, and the typed row goes back to the engine as a command. Where the
+engine has a command for it (:class:`SampleRow`), the dialog also offers to re-roll among
+the printed rows this time, or from now on (which changes the player's preference).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from d100gui.engine.combat.events import CombatCurseMissing, CombatLootMissing
-from d100gui.engine.dice.commands import AddTableRow, ProvideRow
+from d100gui.engine.dice.commands import AddTableRow, ProvideRow, SampleRow
 from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing
@@ -23,9 +26,13 @@ from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 
+SampleCommand = Callable[[], Command]
+
 
 class RowRequests(QObject):
     """Opens the missing-row dialog for a history roll or a decision event; OK sends the row."""
+
+    policy_chosen = Signal(object)  # MissingRowPolicy: "from now on" was picked; the window saves it
 
     def __init__(self, bridge: EngineBridge, window: QWidget) -> None:
         super().__init__(window)
@@ -38,7 +45,13 @@ class RowRequests(QObject):
         if entry.table is None or entry.table.missing is None:
             return None
         table = self.bridge.game.library.get(entry.table.table_id)
-        return self._open(table, entry.roll.final, entry.table.missing, lambda row: ProvideRow(entry=index, row=row))
+        return self._open(
+            table,
+            entry.roll.final,
+            entry.table.missing,
+            lambda row: ProvideRow(entry=index, row=row),
+            lambda: SampleRow(entry=index),
+        )
 
     def answer(self, event: Event) -> MissingRowDialog | None:
         """A decision event that needs a row (a door roll, or loot or a curse in a fight); others are ignored."""
@@ -55,13 +68,37 @@ class RowRequests(QObject):
             table_id = payload.table_roll.table_id
             if table_id not in library:
                 return None
-            roll = payload.table_roll.roll.final
-            return self._open(library.get(table_id), roll, None, lambda row: AddTableRow(table_id=table_id, row=row))
+            record = payload.table_roll.roll
+            modifier, purpose = sum(m.value for m in record.modifiers), record.purpose
+            return self._open(
+                library.get(table_id),
+                record.final,
+                None,
+                lambda row: AddTableRow(table_id=table_id, row=row),
+                lambda: SampleRow(table_id=table_id, modifier=modifier, purpose=purpose),
+            )
         return None
 
-    def _open(self, table: Table, roll: int, gap: tuple[int, int] | None, command: Callable[[Row], Command]) -> MissingRowDialog:
-        dialog = MissingRowDialog(table, roll, gap or table.gap_containing(roll) or (roll, roll), self.window)
+    def _open(
+        self,
+        table: Table,
+        roll: int,
+        gap: tuple[int, int] | None,
+        command: Callable[[Row], Command],
+        sample: SampleCommand | None = None,
+    ) -> MissingRowDialog:
+        gap = gap or table.gap_containing(roll) or (roll, roll)
+        dialog = MissingRowDialog(table, roll, gap, self.window, rules=self.bridge.rules, can_sample=sample is not None)
         dialog.accepted.connect(lambda: self.bridge.send(command(dialog.row())))
+        if sample is not None:
+            dialog.sample_requested.connect(lambda from_now_on: self._sample(sample, from_now_on))
         dialog.open()
         self.dialog = dialog
         return dialog
+
+    def _sample(self, sample: SampleCommand, from_now_on: bool) -> None:
+        """Re-roll among the printed rows now; "from now on" also makes it the player's preference."""
+        if from_now_on:
+            self.bridge.game.policy = MissingRowPolicy.REROLL
+            self.policy_chosen.emit(MissingRowPolicy.REROLL)
+        self.bridge.send(sample())

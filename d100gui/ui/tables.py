@@ -21,10 +21,11 @@ from d100gui.ui.common.dialogs import warning_box
 
 
 class TableFiles(QObject):
-    """File > Import/Export table pack and CSV, and saving the rows the player types."""
+    """Tables > Import/Export table pack and CSV, and saving the rows the player types."""
 
     message = Signal(str)  # what was done, for the status bar
     error = Signal(str)  # why nothing was done
+    startup_shown = Signal()  # the start-up report is done: the first-run questions may follow
 
     def __init__(
         self, bridge: EngineBridge, loaded: LoadedLibrary, window: QWidget, selected_table: Callable[[], str | None]
@@ -49,6 +50,7 @@ class TableFiles(QObject):
         """The player's table pack had problems when it was loaded: list them once."""
         if self.loaded.problems:
             self.refuse("Your table pack has problems", Exception("\n\n".join(self.loaded.problems)))
+        self.startup_shown.emit()
 
     def save_user_rows(self, table_id: str) -> None:
         """A row the player typed is in use: keep it in their own table pack."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from d100gui.engine.dice.dice import DiceError, RollRecord
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.protocol import CommandRefused, Event
@@ -144,7 +146,43 @@ class AddTableRow(Command):
         return [Event.of(RowProvided(table_id=self.table_id), message)]
 
 
-DICE_COMMANDS: tuple[type[Command], ...] = (RollDice, RollTable, FollowLink, RerollDice, ProvideRow, AddTableRow)
+class SampleRow(Command):
+    """Re-roll among the printed rows, this time only (sample play), for a roll that found no row.
+
+    The roll is ``entry`` in the dice history, or one made elsewhere (a fight's loot or curse)
+    named by ``table_id`` and ``modifier``. The table's die is rolled again, as the ``reroll``
+    missing-row policy does, until it lands on a printed row; the result joins the dice history
+    marked ``sample``. The player's missing-row preference is not changed.
+    """
+
+    kind: Literal["sample_row"] = "sample_row"
+    table_id: str = ""
+    entry: int | None = None
+    modifier: int = 0
+    purpose: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        table_id, modifier, label, die, purpose, column = self.table_id, self.modifier, "modifier", None, self.purpose, ""
+        discarded: list[RollRecord] = []
+        if self.entry is not None:
+            waiting = _entry(ctx, self.entry).table
+            if waiting is None or waiting.row is not None:
+                raise CommandRefused("That roll is not waiting for a row.")
+            mods = waiting.roll.modifiers
+            table_id, modifier, die, column = waiting.table_id, sum(m.value for m in mods), waiting.roll.expression, waiting.column
+            label, purpose, discarded = (mods[0].label if mods else label), waiting.roll.purpose, [waiting.roll]
+        roller = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL)
+        try:
+            result = roller.roll(table_id, purpose, modifier, label, die, column)
+        except (TableError, DiceError) as exc:
+            raise CommandRefused(str(exc)) from None
+        if result.row is None:
+            raise CommandRefused(f"{result.table_title} prints no row to re-roll among: type the row from your rulebook.")
+        result = result.model_copy(update={"sample": True, "discarded": [*discarded, *result.discarded]})
+        return [_added(ctx, HistoryEntry(roll=result.roll, table=result, parent=self.entry))]
+
+
+DICE_COMMANDS: tuple[type[Command], ...] = (RollDice, RollTable, FollowLink, RerollDice, ProvideRow, AddTableRow, SampleRow)
 
 
 def history_text(history: list[HistoryEntry]) -> str:

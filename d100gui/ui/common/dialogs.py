@@ -3,7 +3,7 @@ preferences. Each validates what is typed and says clearly what is wrong."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -23,8 +24,10 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.dice.dice import DiceError, FaceRequest, check_face
 from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dice.row_check import RowCheck, check_row
 from d100gui.engine.dice.tables import Row, Table, check_table
 from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH
+from d100gui.engine.rules.model import Rules
 
 
 class _Validating(QDialog):
@@ -97,14 +100,34 @@ class PhysicalDiceDialog(_Validating):
         return [int(e.text().strip()) for e in self.edits]
 
 
-class MissingRowDialog(_Validating):
-    """Shows the table, the roll and the missing range; the player types the row from their book."""
+POLICY_ASK_TEXT = "Type them from my rulebook as they come up"
+POLICY_REROLL_TEXT = "Sample play: re-roll among printed rows (labelled as such)"
+POLICY_QUESTION = "When a roll lands on a row my tables lack"
 
-    def __init__(self, table: Table, roll: int, missing: tuple[int, int], parent: QWidget | None = None) -> None:
+
+class MissingRowDialog(_Validating):
+    """Shows the table, the roll and the missing range; the player types the row from their book.
+
+    Every cell is checked against its column as it is typed (:func:`check_row`): the reason
+    shows beside the cell, effect text shows as the engine reads it, and OK refuses until the
+    row is valid. With ``can_sample`` the player may instead re-roll among the printed rows,
+    this time or from now on (``sample_requested(from_now_on)``; the dialog then closes).
+    """
+
+    sample_requested = Signal(bool)
+
+    def __init__(
+        self,
+        table: Table,
+        roll: int,
+        missing: tuple[int, int],
+        parent: QWidget | None = None,
+        *,
+        rules: Rules | None = None,
+        can_sample: bool = False,
+    ) -> None:
         super().__init__(f"Missing row: {table.title}", parent)
-        self.table = table
-        self.roll = roll
-        self.missing = missing
+        self.table, self.roll, self.missing, self.rules = table, roll, missing, rules
         intro = QLabel(
             f"You rolled <b>{roll}</b> on <b>{table.title}</b>. Your tables have no row for "
             f"<b>{missing[0]}-{missing[1]}</b>.<br>Type the row from your rulebook; it is saved to your own table pack "
@@ -112,6 +135,22 @@ class MissingRowDialog(_Validating):
         )
         intro.setWordWrap(True)
         self.layout_.addWidget(intro)
+        self.layout_.addWidget(QLabel("Nearby rows you already have:"))
+        self.layout_.addWidget(self._nearby_rows())
+        self._build_form()
+        self.sample_once = QPushButton("Re-roll among printed rows this time")
+        self.sample_always = QPushButton("Re-roll among printed rows from now on")
+        self.sample_once.setToolTip("Sample play: this roll is re-rolled until it lands on a printed row; nothing is saved.")
+        self.sample_always.setToolTip("Sample play from now on (Edit > Preferences changes it back).")
+        for button, always in ((self.sample_once, False), (self.sample_always, True)):
+            button.clicked.connect(lambda _checked=False, a=always: self._sample(a))
+            self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
+            button.setVisible(can_sample)  # after addButton, which shows it
+        self._finish_layout()
+        self._refresh()
+
+    def _nearby_rows(self) -> QTableWidget:
+        table, roll = self.table, self.roll
         known = QTableWidget(min(len(table.rows), 6), len(table.columns) + 1)
         known.setHorizontalHeaderLabels(["Roll", *[c.label for c in table.columns]])
         near = sorted(table.rows, key=lambda r: abs(r.low - roll))[:6]
@@ -122,40 +161,92 @@ class MissingRowDialog(_Validating):
         known.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         known.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         known.setMaximumHeight(180)
-        self.layout_.addWidget(QLabel("Nearby rows you already have:"))
-        self.layout_.addWidget(known)
+        return known
+
+    def _build_form(self) -> None:
         form = QFormLayout()
-        self.low = QSpinBox()
-        self.high = QSpinBox()
+        self.low, self.high = QSpinBox(), QSpinBox()
         for spin in (self.low, self.high):
-            spin.setRange(missing[0], missing[1])
-            spin.setValue(roll)
+            spin.setRange(self.missing[0], self.missing[1])
+            spin.setValue(self.roll)
+            spin.valueChanged.connect(self._refresh)
         form.addRow("From", self.low)
         form.addRow("To", self.high)
+        self.range_reason = _reason_label()
+        form.addRow("", self.range_reason)
         self.fields: dict[str, QLineEdit] = {}
-        for col in table.columns:
+        self.reasons: dict[str, QLabel] = {}
+        self.readings: dict[str, QLabel] = {}
+        for col in self.table.columns:
             edit = QLineEdit()
-            form.addRow(col.label, edit)
+            edit.setObjectName(f"cell_{col.key}")
+            edit.textChanged.connect(self._refresh)
             self.fields[col.key] = edit
+            self.reasons[col.key] = _reason_label()
+            cell = QVBoxLayout()
+            cell.addWidget(edit)
+            cell.addWidget(self.reasons[col.key])
+            if col.effect:
+                self.readings[col.key] = QLabel()
+                self.readings[col.key].setWordWrap(True)
+                cell.addWidget(self.readings[col.key])
+            form.addRow(col.label + ("" if col.optional else " *"), cell)
         self.layout_.addLayout(form)
-        self._finish_layout()
 
     def row(self) -> Row:
         fields = {k: e.text().strip() for k, e in self.fields.items() if e.text().strip()}
         return Row(range=(self.low.value(), self.high.value()), fields=fields)
 
+    def check(self) -> RowCheck:
+        """The row as typed, checked against the table's columns and the gap it fills."""
+        return check_row(self.table, self.row(), self.rules, covers=self.roll, within=self.missing)
+
+    def _refresh(self) -> None:
+        """Show each cell's reason as it is typed; a message shown on OK follows the fixes."""
+        check = self.check()
+        _say(self.range_reason, check.range_problem)
+        for cell in check.cells:
+            _say(self.reasons[cell.key], cell.problem if cell.text or self.error_label.text() else "")
+            if cell.key in self.readings:
+                _say(self.readings[cell.key], f"Reads as: {cell.reading}" if cell.reading else "")
+        if self.error_label.text():
+            self.error_label.setText(self._validate())
+
     def _validate(self) -> str:
-        lo, hi = self.low.value(), self.high.value()
-        if lo > hi:
-            return "'From' must not be greater than 'To'."
-        if not lo <= self.roll <= hi:
-            return f"The row must include the roll of {self.roll}."
-        row = self.row()
-        missing = [self.table.column(k).label for k in self.fields if k not in row.fields]  # type: ignore[union-attr]
-        if missing:
-            return f"Fill in: {', '.join(missing)}."
-        problems = check_table(self.table.model_copy(update={"rows": [*self.table.rows, row]}), "your row")
-        return "; ".join(str(p) for p in problems)
+        check = self.check()
+        if check.range_problem:
+            return check.range_problem
+        empty = [c.label for c in check.cells if c.problem and not c.text]
+        if empty:
+            return f"Fill in: {', '.join(empty)}."
+        problems = check.problems()
+        if problems:
+            return "Check: " + "; ".join(problems)
+        table_problems = check_table(self.table.model_copy(update={"rows": [*self.table.rows, self.row()]}), "your row")
+        return "; ".join(str(p) for p in table_problems)
+
+    def _try_accept(self) -> None:
+        super()._try_accept()
+        self._refresh()
+
+    def _sample(self, from_now_on: bool) -> None:
+        self.sample_requested.emit(from_now_on)
+        self.reject()
+
+
+def _say(label: QLabel, text: str) -> None:
+    """Set a note under a field; an empty one takes no room."""
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
+def _reason_label() -> QLabel:
+    label = QLabel()
+    label.setObjectName("cellReason")
+    label.setStyleSheet("color: #c0392b;")
+    label.setWordWrap(True)
+    label.setVisible(False)
+    return label
 
 
 class PreferencesDialog(QDialog):
@@ -173,10 +264,10 @@ class PreferencesDialog(QDialog):
         self.setWindowTitle("Preferences")
         form = QFormLayout(self)
         self.policy = QComboBox()
-        self.policy.addItem("Ask me (type the row from my rulebook)", MissingRowPolicy.ASK.value)
-        self.policy.addItem("Re-roll among known rows (sample play)", MissingRowPolicy.REROLL.value)
+        self.policy.addItem(POLICY_ASK_TEXT, MissingRowPolicy.ASK.value)
+        self.policy.addItem(POLICY_REROLL_TEXT, MissingRowPolicy.REROLL.value)
         self.policy.setCurrentIndex(0 if policy is MissingRowPolicy.ASK else 1)
-        form.addRow("When a roll lands on a row my tables lack", self.policy)
+        form.addRow(POLICY_QUESTION, self.policy)
         self.theme = QComboBox()
         for label, value in (("Follow the system", "system"), ("Light", "light"), ("Dark", "dark")):
             self.theme.addItem(label, value)

@@ -466,7 +466,7 @@ class RollPage(_Page):
             return None
         table = self.w.library.get(needed.table_roll.table_id)
         lo, hi = needed.table_roll.missing or (needed.table_roll.roll.final, needed.table_roll.roll.final)
-        dialog = MissingRowDialog(table, needed.table_roll.roll.final, (lo, hi), self)
+        dialog = MissingRowDialog(table, needed.table_roll.roll.final, (lo, hi), self, rules=self.w.rules)
         dialog.accepted.connect(lambda: self.provide_row(needed.id, dialog))
         dialog.open()
         self.row_dialog = dialog
