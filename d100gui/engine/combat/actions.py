@@ -4,12 +4,54 @@ from __future__ import annotations
 
 from d100gui.engine.combat.attack import WEAPON_SLOTS, has_weapon, weapon_in
 from d100gui.engine.combat.flow import WAIT_TEXT, Fight
+from d100gui.engine.combat.guards import CHANGE_WEAPON
+from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.game import Campaign
-from d100gui.engine.hero.character import derive, refuse
+from d100gui.engine.hero.character import Character, derive, refuse
 from d100gui.engine.rules.model import Rules
 
 ACTIONS = ("attack_main", "attack_off", "change_weapon", "cast_spell", "use_belt", "escape", "block_escape", "pass")
 UNARMED = "You have no weapon: an adventurer without one must flee (there is no unarmed combat)."
+#: each action as the player reads it (the ids stay in the data)
+ACTION_WORDS = {
+    "attack_main": "Attack",
+    "attack_off": "Attack with the off weapon",
+    "change_weapon": CHANGE_WEAPON,
+    "cast_spell": "Cast a spell",
+    "use_belt": "Use a belt item",
+    "escape": "Escape",
+    "block_escape": "Block its escape",
+    "pass": "Hold back",
+}
+
+
+def round_weapons(character: Character) -> dict[str, str]:
+    """The weapons in hand, by slot ("" for none): what the round is fought with."""
+    return {slot: (weapon.name if (weapon := weapon_in(character, slot)) is not None else "") for slot in WEAPON_SLOTS}
+
+
+def changed_weapon(c: CombatState, character: Character, slot: str) -> str:
+    """Why the weapon in ``slot`` cannot attack this round: it was taken in hand outside the
+    fight's Change weapon action ("" when it is the round's weapon)."""
+    weapon = weapon_in(character, slot)
+    if c.round_weapons is None or weapon is None or c.round_weapons.get(slot, "") == weapon.name:
+        return ""
+    return (
+        f"{weapon.name} was taken in hand this round outside the fight's {CHANGE_WEAPON} action: changing weapons "
+        f"costs the attack, so use {CHANGE_WEAPON} (or put it back) and fight with it next round."
+    )
+
+
+def action_words(names: list[str], character: Character) -> str:
+    """``"Attack with Sword, Change weapon, Hold back"``: the allowed actions in the player's words."""
+    words = []
+    for name in names:
+        weapon = weapon_in(character, "main_weapon" if name == "attack_main" else "off_weapon")
+        if name in ("attack_main", "attack_off") and weapon is not None:
+            words.append(f"Attack with {weapon.name}")
+        else:
+            words.append(ACTION_WORDS.get(name, name.replace("_", " ")))
+    return ", ".join(words)
 
 
 def available_actions(campaign: Campaign, rules: Rules) -> dict[str, str]:
@@ -29,7 +71,7 @@ def available_actions(campaign: Campaign, rules: Rules) -> dict[str, str]:
         elif weapon_in(ch, slot) is None:
             out[name] = f"There is no weapon in your {slot.replace('_', ' ')} slot."
         else:
-            out[name] = ""
+            out[name] = changed_weapon(c, ch, slot)
     backpack_weapon = any(i.kind in ("weapon", "shield") for i in ch.backpack)
     swappable = any(ch.equipment.get(s) is not None for s in WEAPON_SLOTS)
     out["change_weapon"] = "" if (backpack_weapon or swappable) else "You have no weapon to change to."

@@ -10,7 +10,7 @@ import re
 from typing import Literal
 
 from d100gui.engine.combat import steps as _steps  # noqa: F401 - registers every step
-from d100gui.engine.combat.actions import allowed, available_actions
+from d100gui.engine.combat.actions import allowed, available_actions, changed_weapon, round_weapons
 from d100gui.engine.combat.attack import attack_choice, attack_parts, has_weapon, weapon_in, weapon_stats
 from d100gui.engine.combat.defence import shade_item
 from d100gui.engine.combat.events import (
@@ -18,6 +18,7 @@ from d100gui.engine.combat.events import (
     CombatAim,
     CombatBelt,
     CombatBoost,
+    CombatLoot,
     CombatNote,
     CombatRoll,
     CombatStarted,
@@ -25,13 +26,15 @@ from d100gui.engine.combat.events import (
     emit,
 )
 from d100gui.engine.combat.events import CombatOffset as OffsetPayload
-from d100gui.engine.combat.flow import WAIT_TEXT, Fight, end, finish, hold, location_name, roll_test, settle, waiting_test
+from d100gui.engine.combat.flow import WAIT_TEXT, Fight, finish, hold, location_name, roll_test, settle, waiting_test
 from d100gui.engine.combat.monster import Boost, CastInfo, CombatState, Monster, giant_snake, monster_from_row
 from d100gui.engine.combat.printed import TEST_SPECS
-from d100gui.engine.combat.rewards import roll_loot
-from d100gui.engine.combat.spells import cast, printed_spell, scroll_spell, spell_id
+from d100gui.engine.combat.rewards import apply_loot, start_loot
+from d100gui.engine.combat.spells import apply_curse, cast, printed_spell, scroll_spell, spell_id
 from d100gui.engine.dice.dice import DiceError
-from d100gui.engine.dice.tables import TableError
+from d100gui.engine.dice.events import RowProvided
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.game import Command, Event, GameContext
 from d100gui.engine.hero.character import STATS, Character, Item, PendingTest, clamp_hp, derive, enforce, equip, items_at, refuse
@@ -77,8 +80,9 @@ class FaceEscapedMonster(Command):
         if record is None:
             refuse(f"No monster you escaped from waits in area {self.pos}.")
         dungeon = campaign.dungeons.current_dungeon
-        if dungeon is not None and dungeon.area_at(dg.parse_key(self.pos)) is not None:
-            campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, dg.parse_key(self.pos), ""))
+        where = dg.parse_key(self.pos) if re.fullmatch(r"-?\d+,-?\d+", self.pos) else None  # "" when none was in play
+        if dungeon is not None and where is not None and dungeon.area_at(where) is not None:
+            campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, where, ""))
         campaign.escaped_monsters.remove(record)
         events = StartCombat(source="monster", monster=record.monster).apply(ctx)
         note = emit(CombatNote(), f"{record.monster.name} is here again, back at full HP.")
@@ -231,9 +235,15 @@ class CombatAttack(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         flow = Fight.of(ctx)
-        allowed(flow, "attack_main" if self.slot == "main_weapon" else "attack_off")
-        choice = attack_choice(flow.ch, self.slot, self.stat)
+        flow.need("action")
         c = flow.c
+        changed = changed_weapon(c, flow.ch, self.slot)
+        why = available_actions(ctx.campaign, flow.rules)["attack_main" if self.slot == "main_weapon" else "attack_off"]
+        if why and why != changed:
+            refuse(why)
+        choice = attack_choice(flow.ch, self.slot, self.stat)  # how it attacks first, then whether it may this round
+        if changed:
+            refuse(changed)
         c.attack, c.action, c.waiting = choice, "attack", ""
         flow.say(CombatAction(action="attack"), f"You attack with {choice.weapon} ({choice.stat}).")
         c.step = "monster_turn"
@@ -305,6 +315,7 @@ class CombatChangeWeapon(Command):
             message = f"You put {held.name} in the backpack."
         clamp_hp(ch, rules)
         enforce(ch, rules)
+        flow.c.round_weapons = round_weapons(ch)
         flow.c.action, flow.c.waiting, flow.c.step = "change_weapon", "", "monster_turn"
         flow.say(CombatAction(action="change_weapon"), message + " (Your attack is forfeit this round.)")
         return finish(flow)
@@ -416,6 +427,8 @@ class CombatBlockEscape(Command):
         allowed(flow, "block_escape")
         if weapon_in(flow.ch, self.slot) is None:
             refuse(f"There is no weapon in your {self.slot.replace('_', ' ')} slot to strike with.")
+        if changed_weapon(flow.c, flow.ch, self.slot):
+            refuse(changed_weapon(flow.c, flow.ch, self.slot))
         c = flow.c
         weapon = weapon_in(flow.ch, self.slot)
         assert weapon is not None
@@ -495,10 +508,10 @@ class CombatOffset(Command):
             refuse(f"You can offset 0 to {mh.shield_max} points onto {mh.shield_name or 'a shield'}.")
         if self.item + self.shield > mh.damage:
             refuse(f"Only {mh.damage} damage can be offset.")
-        item = items_at(ch, mh.slot)[0] if self.item else None
+        item = _offset_item(ch, mh.slot, mh.item_name) if self.item else None
         shield = ch.equipment.get("off_weapon") if self.shield else None
-        if self.shield and (shield is None or shield.kind != "shield"):  # pragma: no cover - checked with the offer
-            refuse("You have no shield to offset onto.")
+        if self.shield and (shield is None or shield.kind != "shield" or shield.name != mh.shield_name):
+            refuse(f"{mh.shield_name or 'The shield'} is no longer in your off weapon slot: there is no shield to offset onto.")
         if item is not None:
             flow.say(
                 OffsetPayload(onto="item", item=item.name, points=self.item),
@@ -521,6 +534,14 @@ class CombatOffset(Command):
         return finish(flow)
 
 
+def _offset_item(ch: Character, slot: str, name: str) -> Item:
+    """The item the offset was offered onto, still at the location hit; refused when it is gone."""
+    item = next((i for i in items_at(ch, slot) if i.name == name), None) if slot else None
+    if item is None:
+        refuse(f"{name or 'The item'} is no longer at the location hit: offset nothing onto it (take the damage as HP).")
+    return item
+
+
 class CombatChooseLoot(Command):
     """Choose which table the loot is rolled on when ``[K:...]`` offers several (0-based)."""
 
@@ -534,10 +555,56 @@ class CombatChooseLoot(Command):
         options = loot.options if loot else []
         if not 0 <= self.option < len(options):
             refuse(f"Choose option 1 to {len(options)}.")
-        chosen = options[self.option]
-        roll_loot(flow, chosen.table, chosen.modifier, chosen.text)
-        end(flow, "won", f"The fight with {flow.m.name} is over: you won. HP {flow.ch.hp}.")
+        start_loot(flow, options[self.option])
         return finish(flow)
+
+
+class CombatProvideRow(Command):
+    """The row a fight's table roll (loot, Table C) landed on and the tables lack: ``row`` typed
+    from the rulebook is added to the tables and applied at once; ``sample`` re-rolls among the
+    printed rows this time instead (sample play); neither goes without the loot."""
+
+    kind: Literal["combat_provide_row"] = "combat_provide_row"
+    row: Row | None = None
+    sample: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        flow = Fight.of(ctx)
+        flow.need("row")
+        c = flow.c
+        waiting, use = c.row_wait, c.row_use
+        assert waiting is not None
+        if self.row is not None:
+            try:
+                result = ctx.tables.resolve_missing(waiting, self.row)
+            except (TableError, ValueError) as exc:
+                refuse(str(exc))
+            flow.say(RowProvided(table_id=result.table_id, row=result.row), f"Row added to your tables: {result.describe()}")
+        elif self.sample:
+            result = _sample_row(ctx, waiting)
+        elif use == "loot":
+            result = None
+            flow.say(CombatLoot(), f"Loot: you go without {flow.m.name}'s loot.")
+        else:
+            refuse("A curse cannot be skipped: type the row from your rulebook, or re-roll among the printed rows.")
+        c.row_wait, c.row_use, c.waiting = None, "", ""
+        if result is not None:
+            (apply_loot if use == "loot" else apply_curse)(flow, result)
+        return finish(flow)
+
+
+def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
+    """Sample play for one roll: the table rolled again until it lands on a printed row."""
+    modifier = sum(m.value for m in waiting.roll.modifiers)
+    try:
+        result = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL).roll(
+            waiting.table_id, waiting.roll.purpose, modifier
+        )
+    except (TableError, DiceError) as exc:
+        refuse(str(exc))
+    if result.row is None:
+        refuse(f"{waiting.table_title} has no printed row to re-roll among: type the row from your rulebook.")
+    return result.model_copy(update={"sample": True})
 
 
 COMBAT_COMMANDS: tuple[type[Command], ...] = (
@@ -555,4 +622,5 @@ COMBAT_COMMANDS: tuple[type[Command], ...] = (
     CombatPerfectAim,
     CombatOffset,
     CombatChooseLoot,
+    CombatProvideRow,
 )

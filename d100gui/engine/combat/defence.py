@@ -9,6 +9,8 @@ before the HP are lost; a waist hit calls for a Belt Check. The arithmetic is in
 
 from __future__ import annotations
 
+from d100gui.engine.adventure import health
+from d100gui.engine.adventure.events import DeathCheated, HeroFell
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat.attack import heal_monster, take_boost
 from d100gui.engine.combat.events import (
@@ -52,35 +54,32 @@ def hero_loses(f: Fight, amount: int, source: str) -> bool:
 
 
 def cheat_death(f: Fight) -> bool:
-    """HP 0 or less: RES first, then a Life; with neither the hero dies. False if dead."""
-    ch = f.ch
-    maximum = derive(ch, f.rules).max_hp
-    if ch.res:
-        ch.res = False
-        ch.hp = maximum
-        f.say(CombatRes(hp=maximum), f"RES: you are resurrected instead of using a Life (HP {maximum}).")
+    """HP 0 or less: the one HP-zero rule (:func:`~d100gui.engine.adventure.health.cheat_death`:
+    RES first, then a Life); with neither the hero dies. False if dead."""
+    outcome = health.cheat_death(f.ch, f.rules, f.m.name)
+    if isinstance(outcome, DeathCheated):
+        if outcome.how == "res":
+            f.say(CombatRes(hp=outcome.hp), f"RES: you are resurrected instead of using a Life (HP {outcome.hp}).")
+        else:
+            f.say(
+                CombatLife(lives=outcome.lives, hp=outcome.hp),
+                f"You cheat death: a Life is spent ({outcome.lives} left), HP back to {outcome.hp}.",
+            )
         return True
-    if ch.lives > 0:
-        ch.lives -= 1
-        ch.hp = maximum
-        f.say(
-            CombatLife(lives=ch.lives, hp=maximum), f"You cheat death: a Life is spent ({ch.lives} left), HP back to {maximum}."
-        )
-        return True
-    die(f, "HP 0 and no Lives left")
-    return False
+    if isinstance(outcome, HeroFell):
+        die(f, "HP 0 and no Lives left")
+        return False
+    return True
 
 
 def die(f: Fight, reason: str) -> None:
-    """The hero is dead: the sheet joins the hall of the fallen and the fight is gone."""
+    """The hero is dead: the sheet joins the hall of the fallen and the fight is gone
+    (:func:`~d100gui.engine.adventure.health.lay_to_rest`)."""
     ch = f.ch
     ch.dead = True
-    name = ch.name or "The hero"
-    f.campaign.hall_of_fallen.append(ch)
-    f.campaign.character = None
-    f.campaign.pending = []
-    f.campaign.combat = None
+    health.lay_to_rest(f.campaign, ch)
     f.over = True
+    name = ch.name or "The hero"
     f.say(HeroDied(reason=reason), f"{name} has died ({reason}) fighting {f.m.name} and joins the hall of the fallen.")
 
 

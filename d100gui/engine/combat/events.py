@@ -431,6 +431,15 @@ class CombatLootMissing(Payload):
     table_roll: TableRoll
 
 
+@declare("combat_row_missing", topic="combat")
+class CombatRowMissing(Payload):
+    """A fight's table roll (``use``: ``loot`` or ``curse``) landed on a row the tables lack: the
+    fight waits for the row (:class:`~.commands.CombatProvideRow` applies it at once)."""
+
+    table_roll: TableRoll
+    use: str = ""
+
+
 #: every kind this package declares, with its payload class (the report and the docs list them)
 COMBAT_PAYLOADS: tuple[type[Payload], ...] = tuple(
     cls

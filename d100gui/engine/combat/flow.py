@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatTest, Decision, emit
+from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRowMissing, CombatTest, Decision, emit
 from d100gui.engine.combat.monster import (
     CombatState,
     CombatStep,
@@ -22,8 +22,10 @@ from d100gui.engine.combat.monster import (
     EscapedMonster,
     HeldRoll,
     Monster,
+    RowUse,
 )
 from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.game import Campaign, Event, GameContext
 from d100gui.engine.hero.character import Character, PendingTest, TestPart, add_pending, enforce, refuse
@@ -41,6 +43,7 @@ WAIT_TEXT = {
     "aim_pick": "Perfect Aim: pick the first or the second hit location",
     "offset": "how much damage to offset onto your items",
     "loot": "which table to roll the loot on",
+    "row": "the row your tables lack (type it from your rulebook, or re-roll among the printed rows)",
 }
 
 
@@ -169,6 +172,49 @@ def take_held(f: Fight) -> RollRecord:
     assert held is not None
     f.c.held = None
     return held.record
+
+
+def hold_table(f: Fight, table_id: str, purpose: str, modifier: int, next_step: CombatStep) -> bool:
+    """Roll on a table (loot, Table C) and hold the roll for its Fate window like any other:
+    nothing is applied before the player accepts it. Raises TableError / DiceError for a
+    table that cannot be rolled. True: carry on."""
+    result = f.ctx.tables.roll(table_id, purpose, modifier, "loot modifier" if modifier else "modifier")
+    f.c.held = HeldRoll(step=next_step, record=result.roll, table=result)
+    f.c.step = next_step
+    f.say(CombatRoll(table_roll=result, purpose=purpose), result.describe())
+    if f.window():
+        f.c.waiting = "roll"
+        f.ask(f"{purpose}: accept the roll or spend Fate to re-roll dice.")
+        return False
+    return True
+
+
+def take_table(f: Fight) -> TableRoll:
+    """The held table roll as accepted: a die re-rolled with Fate looks the row up again."""
+    held = f.c.held
+    assert held is not None and held.table is not None
+    f.c.held = None
+    result, record = held.table, held.record
+    if record == result.roll:
+        return result
+    table = f.ctx.tables.library.get(result.table_id)
+    row = table.find(record.final)
+    if row is None and f.ctx.tables.policy is MissingRowPolicy.REROLL:
+        return f.ctx.tables.roll(result.table_id, record.purpose, sum(m.value for m in record.modifiers))
+    gap = None if row is not None else table.gap_containing(record.final)
+    return result.model_copy(update={"roll": record, "row": row, "missing": gap, "sample": False, "discarded": []})
+
+
+def wait_for_row(f: Fight, result: TableRoll, use: RowUse) -> bool:
+    """The table roll landed on a row the tables lack: the fight waits for it. False (stop)."""
+    f.c.row_wait, f.c.row_use, f.c.waiting = result, use, "row"
+    lo, hi = result.missing or (result.value, result.value)
+    f.say(
+        CombatRowMissing(table_roll=result, use=use),
+        f"{result.table_title} rolled {result.value}: rows {lo}-{hi} are not in your tables. Type the row from your "
+        "rulebook (it is applied at once), or re-roll among the printed rows.",
+    )
+    return False
 
 
 def _bare(spec: TestSpec) -> TestSpec:

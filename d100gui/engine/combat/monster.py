@@ -25,8 +25,9 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
-from d100gui.engine.rules.notation import LootSpec, parse_loot
+from d100gui.engine.rules.notation import LootOption, LootSpec, parse_loot
 
 MonsterType = Literal["", "C", "H", "UD", "D"]
 TYPE_NAMES: dict[str, str] = {"C": "Creature", "H": "Humanoid", "UD": "Undead", "D": "Demon"}
@@ -380,18 +381,29 @@ CombatStep = Literal[
     "resurrection_resolve",
     "victory",
     "loot",
+    "loot_roll",
+    "loot_resolve",
+    "won",
+    "curse_resolve",
 ]
 
-Waiting = Literal["", "roll", "test", "action", "aim", "aim_pick", "offset", "loot"]
+Waiting = Literal["", "roll", "test", "action", "aim", "aim_pick", "offset", "loot", "row"]
+
+#: what a table roll waiting for its missing row is for
+RowUse = Literal["loot", "curse"]
 
 CombatTestKind = Literal["surprise", "fear", "attack", "escape", "block", "cast", "web", "fire", "freeze", "dazed"]
 
 
 class HeldRoll(BaseModel):
-    """A roll made and waiting for its Fate window; ``step`` resolves it."""
+    """A roll made and waiting for its Fate window; ``step`` resolves it.
+
+    ``table`` is the table roll it was made for (loot, a curse): the row is looked up again
+    from ``record`` once Fate has had its say."""
 
     step: CombatStep
     record: RollRecord
+    table: TableRoll | None = None
 
 
 class CombatTestRef(BaseModel):
@@ -516,6 +528,13 @@ class CombatState(BaseModel):
     queued_spell: QueuedSpell | None = None
     resurrections: int = 0
     hero_hp_lost: int = 0  # every point of damage the hero took this fight
+    # the weapons in hand when the round began (slot -> name, "" for none): only the fight's
+    # Change weapon action changes them this round (None: a fight saved before this was kept)
+    round_weapons: dict[str, str] | None = None
+    # after the victory: the loot table being rolled; a table roll waiting for the row the tables lack
+    loot_option: LootOption | None = None
+    row_wait: TableRoll | None = None
+    row_use: Literal["", "loot", "curse"] = ""
 
     @property
     def alive(self) -> bool:

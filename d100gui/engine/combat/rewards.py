@@ -1,18 +1,23 @@
-"""After a victory: the combat track (with its milestones) and the loot."""
+"""After a victory: the combat track (with its milestones) and the loot, put on the sheet.
+
+The loot roll is held for its Fate window like the fight's other rolls (steps ``loot_roll``,
+``loot_resolve``); a row the tables lack makes the fight wait for it; then ``won`` ends the
+fight. What a row gives is read by :mod:`.loot`.
+"""
 
 from __future__ import annotations
 
-import re
-
-from d100gui.engine.combat.events import CombatLoot, CombatLootMissing, CombatMilestone, CombatTrack
-from d100gui.engine.combat.flow import Fight
+from d100gui.engine.combat.events import CombatLoot, CombatMilestone, CombatTrack
+from d100gui.engine.combat.flow import Fight, end, hold_table, step, take_table, wait_for_row
+from d100gui.engine.combat.loot import PARTS_TABLE, loot_gain
 from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError
-from d100gui.engine.hero.character import CombatTrackEntry, Item
+from d100gui.engine.hero.character import CombatTrackEntry
 from d100gui.engine.hero.skill_test import apply_outcome
-from d100gui.engine.rules.notation import parse_effects
+from d100gui.engine.rules.notation import LootOption, Outcome, parse_effects
 
-PARTS_TABLE = "d100.P"
+__all__ = ["PARTS_TABLE", "apply_loot", "record_on_track", "roll_loot", "start_loot"]
 
 
 def record_on_track(f: Fight) -> None:
@@ -36,28 +41,61 @@ def record_on_track(f: Fight) -> None:
         )
 
 
+def start_loot(f: Fight, option: LootOption) -> None:
+    """Roll the loot on ``option``'s table next (step ``loot_roll``)."""
+    f.c.loot_option = option
+    f.c.waiting = ""
+    f.c.step = "loot_roll"
+
+
 def roll_loot(f: Fight, table: str, modifier: int, text: str) -> None:
-    """Roll the loot table; a Table P part goes in the backpack with its value."""
-    m = f.m
-    if not table:
-        f.say(CombatLoot(), f"Loot: {text}")
-        return
+    """Kept for callers of the old name: the loot on ``table`` is rolled next, held for Fate,
+    then put on the sheet (:func:`start_loot`)."""
+    start_loot(f, LootOption(table=table, modifier=modifier, text=text))
+
+
+@step("loot_roll")
+def s_loot_roll(f: Fight) -> bool:
+    option = f.c.loot_option
+    f.c.step = "won"
+    if option is None or not option.table:
+        f.say(CombatLoot(), f"Loot: {option.text if option else 'none'}")
+        return True
     try:
-        result = f.ctx.tables.roll(table, f"Loot: {m.name}", modifier, "loot modifier")
+        return hold_table(f, option.table, f"Loot: {f.m.name}", option.modifier, "loot_resolve")
     except (TableError, DiceError) as exc:
         f.say(CombatLoot(), f"Loot: {exc}")
-        return
+        return True
+
+
+@step("loot_resolve")
+def s_loot_resolve(f: Fight) -> bool:
+    result = take_table(f)
+    f.c.step = "won"
     if result.row is None:
-        f.say(CombatLootMissing(table_roll=result), result.describe())
-        return
+        return wait_for_row(f, result, "loot")
+    apply_loot(f, result)
+    return True
+
+
+@step("won")
+def s_won(f: Fight) -> bool:
+    end(f, "won", f"The fight with {f.m.name} is over: you won. HP {f.ch.hp}.")
+    return False
+
+
+def apply_loot(f: Fight, result: TableRoll) -> None:
+    """Put the loot row on the sheet: the item in the backpack (a potion with the unequipped
+    potions), or its effects (gold, supplies, pips) applied."""
+    assert result.row is not None
+    gain = loot_gain(f.rules, result.table_id, result.row, f.m.name)
     message = result.describe()
-    name = ""
-    if table == PARTS_TABLE:
-        fields = result.row.fields
-        part = fields.get("part", "").strip() or "PART"
-        value = int(re.sub(r"[^\d]", "", fields.get("value", "")) or 0)
-        item = Item(name=f"{m.name} {part}", kind="item", value=value, source=f"{table} {result.row.range_label()}")
-        f.ch.backpack.append(item)
-        name = item.name
-        message += f" - {item.name} ({value} gp) goes in the backpack."
-    f.say(CombatLoot(table_roll=result, item=name), message)
+    if gain.item is None:
+        f.say(CombatLoot(table_roll=result), message)
+        f.events += apply_outcome(f.ctx, gain.outcome or Outcome(), f"Loot: {f.m.name}")
+        return
+    item = gain.item
+    where = f.ch.potions if item.kind == "potion" else f.ch.backpack
+    where.append(item)
+    place = "with your unequipped potions" if item.kind == "potion" else "in the backpack"
+    f.say(CombatLoot(table_roll=result, item=item.name), f"{message} - {item.name} ({item.value} gp) goes {place}.")

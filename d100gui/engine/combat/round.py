@@ -30,6 +30,9 @@ runs until it needs the player, who is then *waiting* on one of:
 * ``offset`` — up to 2 points of damage onto the item at the location hit and up to the
   shield's S rating onto the shield (:class:`CombatOffset`).
 * ``loot`` — a ``[K:...]`` offering a choice of tables (:class:`CombatChooseLoot`).
+* ``row`` — a loot or Table C roll landed on a row the tables lack: :class:`CombatProvideRow`
+  with the row typed from the rulebook (applied at once), or ``sample`` (re-roll among the
+  printed rows this time), or, for loot only, nothing (go without).
 
 The round, as the rulebook orders it: spells cast last round land (Fire Blast, Fire Ball,
 Ice Storm); the monster's reaction (d10); Dark Magic (d10); the FEAR test; the hero's action
@@ -103,11 +106,17 @@ Rules judgment calls (the rulebook is silent or ambiguous; each with its reason)
   with the milestone printed at that box (sheet layout); ``Character.combat_track`` keeps
   every defeated monster, box = (n - 1) % length + 1, so a full sheet starts a new one.
 * **Loot**: each ``[K:...]`` table is rolled with its modifier (a "/" lets the player
-  choose); a Table P part goes in the backpack as "<monster> <PART>" with its value; other
-  tables' results are reported for the item features to take.
+  choose) and put on the sheet by the engine (:mod:`.loot`): a Table P part goes in the
+  backpack as "<monster> <PART>" with its value; Table A / W rows become the armour or
+  weapon; a bracketed effect ("(+1 Food)", "(Shade in 1 Key Pip)", "(Add one Objective)") is
+  applied instead of carrying anything; coins ("SILVER PIECES") are gold; any other row is an
+  item (a brew, potion, scroll or elixir of that kind, with its effect text and value) in
+  the backpack (a potion with the unequipped potions).
 * **Fate** re-rolls any dice of the roll or test the fight is waiting on; the fight only
   stops for it while the hero has Fate (and ``fate_windows`` is on). Table rolls (loot,
-  curses) are not held for Fate.
+  Table C) are held the same way and applied only once accepted; Unskilled's d10 is not.
+* **Weapons** in hand when the round starts are the round's: one taken in hand any other way
+  than the Change weapon action cannot attack (or block) until the next round.
 """
 
 from __future__ import annotations
@@ -127,6 +136,7 @@ from d100gui.engine.combat.commands import (
     CombatOffset,
     CombatPass,
     CombatPerfectAim,
+    CombatProvideRow,
     CombatUseBelt,
     FaceEscapedMonster,
     StartCombat,
@@ -153,6 +163,7 @@ __all__ = [
     "CombatOffset",
     "CombatPass",
     "CombatPerfectAim",
+    "CombatProvideRow",
     "CombatUseBelt",
     "FaceEscapedMonster",
     "Fight",

@@ -17,15 +17,26 @@ from d100gui.engine.combat.events import (
     CombatCast,
     CombatCastCost,
     CombatCurse,
-    CombatCurseMissing,
     CombatFrozen,
     CombatItemDestroyed,
 )
 from d100gui.engine.combat.events import CombatSpell as SpellPayload
-from d100gui.engine.combat.flow import Fight, die_value, hold, on_test, roll_test, step, take_held
+from d100gui.engine.combat.flow import (
+    Fight,
+    die_value,
+    hold,
+    hold_table,
+    on_test,
+    roll_test,
+    step,
+    take_held,
+    take_table,
+    wait_for_row,
+)
 from d100gui.engine.combat.monster import CastInfo, QueuedSpell
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
 from d100gui.engine.hero.character import STATS, Item, TestPart, clamp_hp, derive, refuse
 from d100gui.engine.hero.skill_test import apply_effect, apply_outcome
@@ -193,16 +204,31 @@ def s_after_spell(f: Fight) -> bool:
 # --------------------------------------------------------------------------- Table C - Curses
 
 
+CURSE_TABLE = "d100.C"
+CURSE_PURPOSE = "Table C - Curses (failed CAST SPELL)"
+
+
 def curse(f: Fight) -> None:
-    """A failed CAST SPELL rolls Table C; its printed curses are applied."""
+    """A failed CAST SPELL rolls Table C; the roll is held for its Fate window (step ``curse_resolve``)."""
     try:
-        result = f.ctx.tables.roll("d100.C", "Table C - Curses (failed CAST SPELL)")
+        hold_table(f, CURSE_TABLE, CURSE_PURPOSE, 0, "curse_resolve")
     except (TableError, DiceError) as exc:
         f.say(CombatCurse(), f"Table C: {exc}")
-        return
+
+
+@step("curse_resolve")
+def s_curse_resolve(f: Fight) -> bool:
+    result = take_table(f)
+    f.c.step = "monster_turn"
     if result.row is None:
-        f.say(CombatCurseMissing(table_roll=result), result.describe())
-        return
+        return wait_for_row(f, result, "curse")
+    apply_curse(f, result)
+    return not f.over
+
+
+def apply_curse(f: Fight, result: TableRoll) -> None:
+    """Table C's printed curse, as the row names it."""
+    assert result.row is not None
     name = result.row.fields.get("name", "").upper()
     effect = result.row.fields.get("effect", "")
     f.say(CombatCurse(table_roll=result), result.describe())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat import attack as _attack  # noqa: F401 - registers its steps
 from d100gui.engine.combat import spells as _spells  # noqa: F401 - registers its steps
-from d100gui.engine.combat.actions import available_actions
+from d100gui.engine.combat.actions import action_words, available_actions, round_weapons
 from d100gui.engine.combat.defence import hero_loses, monster_av
 from d100gui.engine.combat.events import (
     CombatBlock,
@@ -42,7 +42,7 @@ from d100gui.engine.combat.flow import (
 )
 from d100gui.engine.combat.monster import EscapedMonster, MonsterHit
 from d100gui.engine.combat.printed import FAILED_TEST_HP, FREEZE_DEF_PENALTY, TEST_SPECS
-from d100gui.engine.combat.rewards import record_on_track, roll_loot
+from d100gui.engine.combat.rewards import record_on_track, start_loot
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.game import Campaign
 
@@ -69,6 +69,7 @@ def s_round_start(f: Fight) -> bool:
     c.frozen, c.attack_bonus = False, 0
     c.action, c.attack, c.casting, c.hero_hit, c.monster_hit = "", None, None, None, None
     c.after_tests = []
+    c.round_weapons = round_weapons(f.ch)
     c.pack_bonus = ab.pack_bonus(f.m, c.living)
     pack = f" Pack: AV +{c.pack_bonus} for {c.living - 1} more alive." if c.pack_bonus else ""
     f.say(
@@ -144,7 +145,7 @@ def s_fear(f: Fight) -> bool:
 def s_action(f: Fight) -> bool:
     f.c.waiting = "action"
     allowed = [name for name, why in available_actions(f.campaign, f.rules).items() if not why]
-    f.ask(f"Round {f.c.round}: choose your action ({', '.join(allowed)}).", actions=allowed)
+    f.ask(f"Round {f.c.round}: choose your action ({action_words(allowed, f.ch)}).", actions=allowed)
     return False
 
 
@@ -216,9 +217,10 @@ def s_victory(f: Fight) -> bool:
         f.ask(f"{m.loot.describe() if m.loot else 'Loot'}: choose the table.", options=[o.text for o in options])
         return False
     if options:
-        roll_loot(f, options[0].table, options[0].modifier, options[0].text)
-    end(f, "won", f"The fight with {m.name} is over: you won. HP {f.ch.hp}.")
-    return False
+        start_loot(f, options[0])
+    else:
+        f.c.step = "won"
+    return True
 
 
 @step("loot")

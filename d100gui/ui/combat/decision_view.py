@@ -19,15 +19,18 @@ from d100gui.engine.combat.round import (
     CombatFate,
     CombatOffset,
     CombatPerfectAim,
+    CombatProvideRow,
 )
 from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.character import Character, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
 from d100gui.engine.hero.skill_test import AssignExperience, ChooseOutcome, ChooseTarget, DismissDecision
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.dice_views import BigDice, die_names, location_of, roll_value
 from d100gui.ui.combat.record import FightRecord
-from d100gui.ui.combat.widgets import Box, clear_layout
+from d100gui.ui.combat.widgets import Box, clear_layout, dim_label
+from d100gui.ui.common.dialogs import MissingRowDialog
 
 Send = Callable[[Command], bool]
 FightDecision = ExperienceChoice | TargetChoice | OutcomeChoice
@@ -67,10 +70,18 @@ def _pips(count: float) -> str:
 class DecisionBox(Box):
     """What the fight asks now, with one button per answer."""
 
-    def __init__(self, rules: Rules, campaign: Callable[[], Campaign], send: Send, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        campaign: Callable[[], Campaign],
+        send: Send,
+        parent: QWidget | None = None,
+        library: Callable[[], TableLibrary] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.rules = rules
         self._campaign = campaign
+        self._library = library
         self.send = send
         self.prompt_label = QLabel()
         self.prompt_label.setObjectName("prompt")
@@ -82,6 +93,7 @@ class DecisionBox(Box):
         self.column.addLayout(self.choice_area)
         self.xp_area = QVBoxLayout()
         self.column.addLayout(self.xp_area)
+        self.row_dialog: MissingRowDialog | None = None  # the last "type the row" dialog opened
         self._reset()
         self.decision_buttons: dict[str, list[QPushButton]] = {}
 
@@ -91,6 +103,8 @@ class DecisionBox(Box):
         self.big_dice: BigDice | None = None
         self.aim_buttons: list[QPushButton] = []
         self.loot_buttons: list[QPushButton] = []
+        self.row_buttons: list[QPushButton] = []
+        self.landed_label: QLabel | None = None  # where a held table roll lands
         self.offset_item = QSpinBox()
         self.offset_shield = QSpinBox()
         self.offset_apply: QPushButton | None = None
@@ -119,6 +133,20 @@ class DecisionBox(Box):
     def apply_offset(self) -> bool:
         """Offset the damage as the spin boxes say."""
         return self.send(CombatOffset(item=self.offset_item.value(), shield=self.offset_shield.value()))
+
+    def type_row(self) -> MissingRowDialog | None:
+        """Open the "type the row" dialog for the table roll the fight waits on; OK sends the row."""
+        c = self._campaign().combat
+        waiting = c.row_wait if c is not None and c.waiting == "row" else None
+        if waiting is None or self._library is None or waiting.table_id not in self._library():
+            return None
+        table = self._library().get(waiting.table_id)
+        gap = waiting.missing or table.gap_containing(waiting.value) or (waiting.value, waiting.value)
+        dialog = MissingRowDialog(table, waiting.value, gap, self.window())
+        dialog.accepted.connect(lambda: self.send(CombatProvideRow(row=dialog.row())))
+        dialog.open()
+        self.row_dialog = dialog
+        return dialog
 
     # ------------------------------------------------------------------ render
     def refresh(self, c: CombatState | None, ch: Character | None, record: FightRecord | None) -> None:
@@ -167,7 +195,29 @@ class DecisionBox(Box):
                 self.loot_buttons.append(self._button(row, f"Roll {option.text}", partial(self.send, CombatChooseLoot(option=i))))
             row.addStretch(1)
             return f"Loot {c.monster.loot.text}: choose the table to roll on."
+        if waiting == "row" and c.row_wait is not None:
+            return self._render_row(c)
         return f"Waiting for {WAIT_TEXT.get(waiting, waiting)}." if waiting else ""
+
+    def _render_row(self, c: CombatState) -> str:
+        waiting = c.row_wait
+        assert waiting is not None
+        row = self._row()
+        self.row_buttons = [
+            self._button(row, "Type the row...", self.type_row, "Type the row from your rulebook: it is applied at once"),
+            self._button(
+                row,
+                "Re-roll among printed rows",
+                lambda: self.send(CombatProvideRow(sample=True)),
+                "Sample play: roll again until a printed row comes up, this time only",
+            ),
+        ]
+        if c.row_use == "loot":
+            self.row_buttons.append(self._button(row, "Go without the loot", lambda: self.send(CombatProvideRow())))
+        row.addStretch(1)
+        lo, hi = waiting.missing or (waiting.value, waiting.value)
+        what = "the loot" if c.row_use == "loot" else "the curse"
+        return f"{waiting.table_title} rolled {waiting.value} for {what}: rows {lo}-{hi} are not in your tables."
 
     def _render_roll(self, ch: Character, waiting: str) -> str:
         campaign = self._campaign()
@@ -186,6 +236,11 @@ class DecisionBox(Box):
         what.setStyleSheet("font-size: 16px;")
         row.addWidget(what)
         row.addStretch(1)
+        landed = self._landed(campaign)
+        if landed:
+            self.landed_label = dim_label(landed)
+            self.landed_label.setObjectName("landed")
+            self.choice_area.addWidget(self.landed_label)
         row = self._row()  # the answers on lines of their own: a narrow dock must never cut them short
         self.continue_button = self._button(row, "Continue (Space)", self.continue_fight, "Accept the roll and carry on")
         row.addStretch(1)
@@ -193,6 +248,21 @@ class DecisionBox(Box):
         self._render_fate(ch, record, self.big_dice)
         purpose = (test.spec.name or test.spec.label()) if test is not None else record.purpose
         return f"{purpose}: accept the roll, or spend Fate to re-roll dice."
+
+    def _landed(self, campaign: Campaign) -> str:
+        """A held table roll (loot, a curse): the row it lands on now, before it applies."""
+        held = campaign.combat.held if campaign.combat is not None else None
+        if held is None or held.table is None:
+            return ""
+        if held.record == held.table.roll or self._library is None or held.table.table_id not in self._library():
+            result = held.table
+        else:
+            table = self._library().get(held.table.table_id)
+            row = table.find(held.record.final)
+            result = held.table.model_copy(
+                update={"roll": held.record, "row": row, "missing": table.gap_containing(held.record.final)}
+            )
+        return f"{result.describe()} - applied when you accept it."
 
     def _render_fate(self, ch: Character, record: RollRecord, dice: BigDice) -> None:
         fate_row, more = self._row(), self._row()

@@ -54,7 +54,7 @@ from d100gui.ui.combat.record import (
 )
 from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.combat.steps_view import StepsView
-from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView
+from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, follow_theme, set_dim_style
 from d100gui.ui.common.bridge import EngineBridge
 
 __all__ = [  # the names this module has always offered (most now live in the part modules)
@@ -186,7 +186,7 @@ class CombatPanel(QWidget):
         self.monster_card = MonsterCard(self.rules)
         self.hero_box = HeroBox(self.rules)
         self.steps = StepsView()
-        self.decision = DecisionBox(self.rules, lambda: self.campaign, self.send)
+        self.decision = DecisionBox(self.rules, lambda: self.campaign, self.send, library=lambda: self.bridge.game.library)
         self.odds_view = OddsView()
         self.action_box = ActionsBox(self.rules, lambda: self.campaign, self.send)
         parts: list[QWidget] = [self.end_banner, self.monster_card, self.hero_box, self.steps]
@@ -207,7 +207,7 @@ class CombatPanel(QWidget):
         self.idle_label = QLabel()
         self.idle_label.setWordWrap(True)
         self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.idle_label.setStyleSheet("color: palette(placeholder-text); font-size: 14px; padding: 12px;")
+        set_dim_style(self.idle_label, "color: {dim}; font-size: 14px; padding: 12px;")
         idle.addWidget(self.idle_label)
         self.start_button = QPushButton("Start a fight...")
         self.start_button.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")
@@ -266,6 +266,8 @@ class CombatPanel(QWidget):
     big_dice = property(lambda self: self.decision.big_dice)
     aim_buttons = property(lambda self: self.decision.aim_buttons)
     loot_buttons = property(lambda self: self.decision.loot_buttons)
+    row_buttons = property(lambda self: self.decision.row_buttons)
+    row_dialog = property(lambda self: self.decision.row_dialog)
     offset_item = property(lambda self: self.decision.offset_item)
     offset_shield = property(lambda self: self.decision.offset_shield)
     offset_apply = property(lambda self: self.decision.offset_apply)
@@ -338,9 +340,9 @@ class CombatPanel(QWidget):
 
     # ------------------------------------------------------------------ render
     def changeEvent(self, event: QEvent) -> None:
-        """A new theme: draw again with its colours."""
+        """A new theme: every style sheet takes its colours again, then the panel draws again."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
+        if follow_theme(self, event):
             self._render_later()
 
     def _render_later(self) -> None:

@@ -43,6 +43,7 @@ ACTION_KINDS = frozenset(
         "combat_perfect_aim",
         "combat_offset",
         "combat_choose_loot",
+        "combat_provide_row",
         *FOLLOW_UP_KINDS,
     }
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -29,6 +30,7 @@ from d100gui.engine.combat.round import StartCombat
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_loot
+from d100gui.ui.combat.widgets import follow_theme
 
 
 class FightStarter(Protocol):
@@ -77,6 +79,11 @@ class StartFightDialog(QDialog):
         self.group.idToggled.connect(lambda _id, _on: self._sync())
         self.use_value.toggled.connect(lambda _on: self._sync())
         self._sync()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: the dialog's texts take its colours at once."""
+        super().changeEvent(event)
+        follow_theme(self, event)
 
     def _build_sources(self, outer: QVBoxLayout) -> None:
         self.group = QButtonGroup(self)

@@ -2,9 +2,79 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
+
+#: the least contrast a text may have against its background (WCAG AA for body text)
+READABLE = 4.5
+#: a widget's style sheet with ``{dim}`` where the dim text colour goes (see :func:`restyle`)
+DIM_STYLE = "dimStyle"
+
+
+def follow_theme(widget: QWidget, event: QEvent) -> bool:
+    """For a ``changeEvent``: on a new palette (a theme switch), :func:`restyle` the widget's
+    texts once. True if it did (the caller may draw again)."""
+    themed = event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+    if not themed or widget.property("restyling"):
+        return False
+    widget.setProperty("restyling", True)
+    try:
+        restyle(widget)
+    finally:
+        widget.setProperty("restyling", False)
+    return True
+
+
+def luminance(colour: QColor) -> float:
+    """The relative luminance of a colour (WCAG)."""
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The contrast ratio of two colours, 1 to 21."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def dim_colour(palette: QPalette | None = None) -> QColor:
+    """Text that reads as secondary yet stays readable: the palette's text colour blended toward
+    its window colour as far as the contrast with both the window and the base allows."""
+    pal = palette or QGuiApplication.palette()
+    ink, window, base = (
+        pal.color(r) for r in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Window, QPalette.ColorRole.Base)
+    )
+    for step in range(6, -1, -1):  # 60 % of the way to the window colour, then less
+        t = step / 10
+        mixed = QColor.fromRgbF(
+            ink.redF() + (window.redF() - ink.redF()) * t,
+            ink.greenF() + (window.greenF() - ink.greenF()) * t,
+            ink.blueF() + (window.blueF() - ink.blueF()) * t,
+        )
+        if min(contrast(mixed, window), contrast(mixed, base)) >= READABLE:
+            return mixed
+    return ink
+
+
+def set_dim_style(widget: QWidget, template: str) -> None:
+    """Style ``widget`` with ``template``, ``{dim}`` standing for :func:`dim_colour` (kept for :func:`restyle`)."""
+    widget.setProperty(DIM_STYLE, template)
+    widget.setStyleSheet(template.replace("{dim}", dim_colour(widget.palette()).name()))
+
+
+def restyle(root: QWidget) -> None:
+    """After a theme switch: style sheets resolve ``palette(...)`` when set, so set each again
+    (a dim one with the new dim colour) and every text follows the new palette at once."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        template = widget.property(DIM_STYLE)
+        if isinstance(template, str) and template:
+            widget.setStyleSheet(template.replace("{dim}", dim_colour(root.palette()).name()))
+        elif widget.styleSheet():
+            widget.setStyleSheet(widget.styleSheet())
 
 
 class PackHpView(QWidget):
@@ -92,9 +162,10 @@ def badge(text: str, tip: str = "", strong: bool = False) -> QLabel:
 
 
 def dim_label(text: str = "") -> QLabel:
+    """A secondary text, readable in every theme (:func:`dim_colour`)."""
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: palette(placeholder-text);")
+    set_dim_style(label, "color: {dim};")
     return label
 
 

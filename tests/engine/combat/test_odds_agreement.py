@@ -22,6 +22,7 @@ from d100gui.engine.combat.round import (
     CombatContinue,
     CombatOffset,
     CombatPass,
+    CombatProvideRow,
     StartCombat,
     available_actions,
 )
@@ -64,6 +65,8 @@ def play(library, monster: Monster, fights: int, seed0: int) -> tuple[list[int],
                 command = CombatAttack() if can_attack else CombatPass()
             elif waiting == "offset":
                 command = CombatOffset()
+            elif waiting == "row":  # a loot row the excerpt lacks: go without (the odds do not count loot)
+                command = CombatProvideRow()
             else:
                 command = CombatContinue()
             events += game.execute(command)
