@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from d100gui.engine.combat.guards import equipment_locked
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
@@ -42,6 +43,8 @@ class EquipItem(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
         ch = living_character(ctx.campaign)
+        if why := equipment_locked(ctx.campaign):
+            refuse(why)
         item = _take(ch.backpack, self.index, "backpack")
         equip(ch, rules, item, self.slot)
         enforce(ch, rules)
@@ -57,6 +60,8 @@ class UnequipItem(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
         ch = living_character(ctx.campaign)
+        if why := equipment_locked(ctx.campaign):
+            refuse(why)
         before = ch.hp
         item = unequip(ch, rules, self.slot)
         enforce(ch, rules)

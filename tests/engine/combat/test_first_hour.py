@@ -290,3 +290,19 @@ def test_combat_death_goes_through_the_one_hp_zero_rule(bundled_library, monkeyp
     events = game.execute(CombatAttack())
     assert calls and (ch.hp, ch.lives) == (20, 0)
     assert "You cheat death: a Life is spent (0 left), HP back to 20." in text(events) and used_all(game)
+
+
+
+def test_12_the_sheet_cannot_equip_or_unequip_while_a_fight_is_on(bundled_library):
+    """Issue 10 #12, the hero side: the sheet's equip commands wait for the fight (Change weapon instead)."""
+    from d100gui.engine.hero.commands import EquipItem, UnequipItem
+
+    ch = hero()
+    ch.backpack.append(AXE.model_copy())
+    game = game_for(ch, bundled_library, d10(5))
+    start(game, goblin())
+    with pytest.raises(CommandRefused, match="Change weapon"):
+        game.execute(UnequipItem(slot="main_weapon"))
+    with pytest.raises(CommandRefused, match="Change weapon"):
+        game.execute(EquipItem(index=0, slot="off_weapon"))
+    assert ch.equipment["main_weapon"] is not None and len(ch.backpack) == 1  # nothing changed
