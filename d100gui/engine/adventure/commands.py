@@ -17,64 +17,26 @@ from pydantic import Field
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure import quests as q
-from d100gui.engine.adventure.health import lay_to_rest
-from d100gui.engine.adventure.model import AdventureState, FightOffer, Quest, QuestChoice, QuestRoll, adventure_rules
-from d100gui.engine.adventure.time import light_lantern, pass_time
+from d100gui.engine.adventure.access import adventure_of as adventure_of
+from d100gui.engine.adventure.access import outside_fight, pass_clocks
+from d100gui.engine.adventure.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
+from d100gui.engine.adventure.time import light_lantern
+from d100gui.engine.adventure.turn import TURN_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
+from d100gui.engine.dungeon.commands import NewDungeon
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Option, parse_effects
 
-
-def adventure_of(campaign: Campaign) -> AdventureState:
-    """The campaign's adventure state (``Campaign.adventure``); refused on a campaign that keeps none."""
-    state = getattr(campaign, "adventure", None)
-    if not isinstance(state, AdventureState):
-        refuse("This campaign keeps no adventure state (Campaign.adventure).")
-    return state
-
-
-def _outside_fight(campaign: Campaign, doing: str) -> None:
-    if campaign.combat is not None:
-        refuse(f"You cannot {doing} during a fight: finish the fight first.")
-    offer = getattr(campaign, "adventure", None)
-    if isinstance(offer, AdventureState) and offer.fight_offered is not None:
-        refuse(
-            f"You cannot {doing} now: a wandering monster waits ({offer.fight_offered.table_roll.describe()}); fight it first."
-        )
+# adventure_of, _outside_fight and _pass moved to access.py (shared with the turn); kept importable here
+_outside_fight = outside_fight
+_pass = pass_clocks
 
 
 # --------------------------------------------------------------------------- time
-
-
-def _pass(ctx: GameContext, clocks: int) -> list[Event]:
-    campaign, rules = ctx.campaign, ctx.rules
-    ch = living_character(campaign)
-    state = adventure_of(campaign)
-    _outside_fight(campaign, "shade the time track")
-    asked = state.clocks_owed + clocks
-    if asked <= 0:
-        refuse("There is no time to shade.")
-    out = pass_time(ch, rules, adventure_rules(rules), ctx.dice, ctx.tables, asked)
-    state.clocks_owed = out.clocks_left
-    if out.fight is not None:
-        state.fight_offered = FightOffer(table_roll=out.fight.table_roll, clock=out.fight.clock, source=out.fight.source)
-    track = ch.time_track
-    summary = ev.TimeAdvanced(
-        clocks=asked,
-        shaded=out.shaded,
-        on_track=track.shaded,
-        total=track.total,
-        clocks_left=out.clocks_left,
-        triggers=out.triggers,
-    )
-    if out.fell is not None:
-        lay_to_rest(campaign, ch)
-        state.end_with_hero()
-    return [ev.told(summary), *(ev.told(step) for step in out.steps)]
 
 
 class AdvanceTime(Command):
@@ -143,6 +105,7 @@ def _start(ctx: GameContext, state: AdventureState, quest: Quest, sample: bool =
     ch = living_character(ctx.campaign)
     state.quest = q.begin(ch, quest, sample)
     state.choice = None
+    state.turn = TurnState()
     payload = ev.QuestBegun(
         name=quest.name,
         objective=quest.objective,
@@ -155,7 +118,8 @@ def _start(ctx: GameContext, state: AdventureState, quest: Quest, sample: bool =
     message = (
         f"Quest: {quest.name} (encounter modifier {quest.encounter_modifier:+d}; attempt {ch.quest_log.attempted}).{objective}"
     )
-    return [Event.of(payload, message)]
+    sheet = NewDungeon(name=quest.name, quest=quest.name).apply(ctx)  # a fresh mapping sheet for the quest
+    return [Event.of(payload, message), *sheet]
 
 
 def _offered(choice: QuestChoice) -> list[Event]:
@@ -329,6 +293,7 @@ class CompleteQuest(Command):
         if quest.name not in state.completed:
             state.completed.append(quest.name)
         state.quest = None
+        state.turn = None
         payload = ev.QuestCompleted(name=quest.name, reward=reward, completed=ch.quest_log.completed)
         return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events]
 
@@ -381,6 +346,7 @@ class FailQuest(Command):
             events += apply_effect(ctx, effect, "Quest failed")
         q.finish(ch, won=False)
         state.quest = None
+        state.turn = None
         payload = ev.QuestFailed(name=quest.name, costs=[e.describe() for e in effects], failed=ch.quest_log.failed)
         paid = ", ".join(payload.costs) or "nothing"
         return [Event.of(payload, f"{quest.name} is failed; its costs are paid: {paid}."), *events]
@@ -397,4 +363,5 @@ ADVENTURE_COMMANDS: tuple[type[Command], ...] = (
     ProvideQuestRow,
     CompleteQuest,
     FailQuest,
+    *TURN_COMMANDS,
 )

@@ -148,6 +148,8 @@ class FightOffered(Told):
     clock: int
     source: str = "wandering monster"
     missing: list[int] = Field(default_factory=list)
+    surprise: bool = False
+    area: str = ""
 
     def sentence(self) -> str:
         return f"{self.source.capitalize()}: {self.table_roll.describe()}"
@@ -251,3 +253,80 @@ class QuestFailed(Payload):
     name: str
     costs: list[str] = Field(default_factory=list)
     failed: int = 0
+
+
+# --------------------------------------------------------------------------- the turn
+
+AreaOutcome = Literal["proceed", "encounter", "geographic", "objective", "monster_waits", "mapped"]
+
+
+@declare("turn_moved", topic="log")
+class TurnMoved(Told):
+    """Turn ``number``: the hero went through the ``side`` exit into area ``pos`` (``placed``: newly mapped)."""
+
+    number: int
+    side: Literal["N", "E", "S", "W"]
+    pos: str
+    colour: str
+    placed: bool
+    dungeon: str = ""
+
+    def sentence(self) -> str:
+        what = "a new area" if self.placed else "a mapped area"
+        return f"Turn {self.number}: through the {self.side} exit into {what} ({self.pos}, {COLOUR_NAMES.get(self.colour, self.colour)})."
+
+
+#: a map colour's name, for the log's sentences
+COLOUR_NAMES = {"Y": "yellow", "R": "red", "G": "green", "B": "blue"}
+
+
+@declare("area_resolved", topic="log")
+class AreaResolved(Told):
+    """Turns step 4 for area ``pos``: what its colour did (``outcome``), with the table roll it took, if any.
+
+    ``objectives`` is the count toward the quest objective after a blue area.
+    """
+
+    pos: str
+    colour: str
+    outcome: AreaOutcome
+    table_roll: TableRoll | None = None
+    objectives: int | None = None
+    monster: str = ""
+
+    def sentence(self) -> str:
+        name = COLOUR_NAMES.get(self.colour, self.colour).capitalize()
+        if self.outcome == "proceed":
+            return f"{name} area: nothing happens, proceed."
+        if self.outcome == "objective":
+            return f"{name} area: the quest's objective - {self.objectives} objective(s) met."
+        if self.outcome == "monster_waits":
+            return f"The {self.monster or 'monster'} you escaped from waits here: you must encounter it."
+        if self.outcome == "mapped":
+            return "A mapped area: nothing new here."
+        rolled = f" {self.table_roll.describe()}" if self.table_roll else ""
+        return f"{name} area:{rolled}"
+
+
+@declare("area_searched", topic="map")
+class AreaSearched(Told):
+    """Turns step 5: area ``pos`` was searched on Table F (``bonus``: its colour's column) and marked S."""
+
+    pos: str
+    colour: str
+    bonus: int
+    table_roll: TableRoll
+
+    def sentence(self) -> str:
+        return f"Search (column {self.bonus:+d} for a {COLOUR_NAMES.get(self.colour, self.colour)} area): {self.table_roll.describe()}"
+
+
+@declare("turn_ended", topic="log")
+class TurnEnded(Told):
+    """Turn ``number`` is over (``searched``: with a search, else the search was skipped)."""
+
+    number: int
+    searched: bool = False
+
+    def sentence(self) -> str:
+        return f"Turn {self.number} ends" + ("." if self.searched else " without a search.")

@@ -34,12 +34,21 @@ class AdventureRules(BaseModel):
     poison_hp: int = Field(default=1, ge=0)
     poison_pips_lost: int = Field(default=1, ge=0)
     disease_hp: int = Field(default=1, ge=0)
+    find_table: str = "d100.F"
+    geographic_table: str = "d100.G"
+    #: Table F's column bonus by area colour (Y, R, G, B), in the order of the printed column key
+    search_bonus: dict[str, int] = Field(default_factory=lambda: {"Y": 0, "R": 10, "G": 5, "B": 20})
+    turn_clocks: int = Field(default=1, ge=0)
+    objective_per_blue_area: int = Field(default=1, ge=0)
     notes: dict[str, str] = Field(
         default_factory=lambda: {
             "training_quests": "Choosing a Quest: the five quests entitled Dungeon Training are taken in the order listed.",
             "check_die": "Time Track and Poison/Disease: a wandering monster, poison and disease are each a d10 roll.",
             "supplies": "Time Track: an oil symbol spends a flask, a food symbol a ration; no food costs 1 HP.",
             "afflictions": "Monster Abilities: at a refresh poison and disease cost 1 HP each on a hit; poison then loses one pip.",
+            "search_bonus": "Table F's column key (+0 / +10 / +5 / +20) read in the map's colour order: yellow, red, green, blue"
+            " (docs/rules-interpretations.md).",
+            "turn_clocks": "Turns step 2: the time track goes +1 each time the hero moves on.",
         }
     )
 
@@ -108,6 +117,35 @@ class FightOffer(BaseModel):
     table_roll: TableRoll
     clock: int
     source: str = "wandering monster"
+    surprise: bool = False  # Table F: "it has SURPRISE"
+    area: str = ""  # the area it waits in (a red area's monster, a search's), "" for the time track's
+
+
+TurnStep = Literal["equipment", "time", "exit", "area", "search"]
+#: the five steps of a turn, in order, with the name the rulebook's Turns section gives each
+TURN_STEPS: tuple[tuple[TurnStep, str], ...] = (
+    ("equipment", "Adjust equipment"),
+    ("time", "Time track +1"),
+    ("exit", "Choose an exit"),
+    ("area", "The area"),
+    ("search", "Search or skip"),
+)
+
+
+class TurnState(BaseModel):
+    """Where the quest's turn stands, kept between commands so a saved campaign resumes at the same step.
+
+    ``step`` is the step last reached; a step that waits on something (a wandering monster, a
+    fight, a test) stays until it is over (:func:`~.turn.current_step` reads past it then).
+    ``exit`` is the side chosen when the time track stopped the turn before the move;
+    ``area`` the area reached this turn; ``searched`` that this turn's search was made.
+    """
+
+    number: int = Field(default=1, ge=1)
+    step: TurnStep = "equipment"
+    exit: Literal["N", "E", "S", "W"] | None = None
+    area: str = ""
+    searched: bool = False
 
 
 class AdventureState(BaseModel):
@@ -118,6 +156,7 @@ class AdventureState(BaseModel):
     completed: list[str] = Field(default_factory=list)  # quest names ticked on Table Q
     fight_offered: FightOffer | None = None
     clocks_owed: int = Field(default=0, ge=0)  # clocks of a +N still to shade after the offered fight
+    turn: TurnState | None = None  # the turn under way while a quest is (see turn.py)
 
     def take_fight(self) -> FightOffer | None:
         """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""
@@ -130,3 +169,4 @@ class AdventureState(BaseModel):
         self.choice = None
         self.fight_offered = None
         self.clocks_owed = 0
+        self.turn = None

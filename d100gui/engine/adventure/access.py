@@ -1,0 +1,66 @@
+"""What every adventure command starts from: the campaign's adventure state, the fight guard, the time track.
+
+Kept apart from :mod:`.commands` so the turn's commands (:mod:`.turn_commands`) and the
+quest's share them without importing each other.
+"""
+
+from __future__ import annotations
+
+from d100gui.engine.adventure import events as ev
+from d100gui.engine.adventure.health import lay_to_rest
+from d100gui.engine.adventure.model import AdventureState, FightOffer, adventure_rules
+from d100gui.engine.adventure.time import pass_time
+from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.protocol import Event
+
+
+def adventure_of(campaign: Campaign) -> AdventureState:
+    """The campaign's adventure state (``Campaign.adventure``); refused on a campaign that keeps none."""
+    state = getattr(campaign, "adventure", None)
+    if not isinstance(state, AdventureState):
+        refuse("This campaign keeps no adventure state (Campaign.adventure).")
+    return state
+
+
+def offer_waiting(campaign: Campaign) -> FightOffer | None:
+    """The monster offered and not yet fought (a wandering monster, a red area's), if any."""
+    state = getattr(campaign, "adventure", None)
+    return state.fight_offered if isinstance(state, AdventureState) else None
+
+
+def outside_fight(campaign: Campaign, doing: str) -> None:
+    """Refuse ``doing`` during a fight, or while an offered monster waits to be fought."""
+    if campaign.combat is not None:
+        refuse(f"You cannot {doing} during a fight: finish the fight first.")
+    offer = offer_waiting(campaign)
+    if offer is not None:
+        refuse(f"You cannot {doing} now: a {offer.source} waits ({offer.table_roll.describe()}); fight it first.")
+
+
+def pass_clocks(ctx: GameContext, clocks: int) -> list[Event]:
+    """Shade ``clocks`` (plus those owed) with every trigger fired; store an offered fight, lay a dead hero to rest."""
+    campaign, rules = ctx.campaign, ctx.rules
+    ch = living_character(campaign)
+    state = adventure_of(campaign)
+    outside_fight(campaign, "shade the time track")
+    asked = state.clocks_owed + clocks
+    if asked <= 0:
+        refuse("There is no time to shade.")
+    out = pass_time(ch, rules, adventure_rules(rules), ctx.dice, ctx.tables, asked)
+    state.clocks_owed = out.clocks_left
+    if out.fight is not None:
+        state.fight_offered = FightOffer(table_roll=out.fight.table_roll, clock=out.fight.clock, source=out.fight.source)
+    track = ch.time_track
+    summary = ev.TimeAdvanced(
+        clocks=asked,
+        shaded=out.shaded,
+        on_track=track.shaded,
+        total=track.total,
+        clocks_left=out.clocks_left,
+        triggers=out.triggers,
+    )
+    if out.fell is not None:
+        lay_to_rest(campaign, ch)
+        state.end_with_hero()
+    return [ev.told(summary), *(ev.told(step) for step in out.steps)]

@@ -1,0 +1,267 @@
+"""The turn, guided: the rulebook's five steps as a state kept in ``Campaign.adventure.turn``.
+
+1. adjust equipment (free, outside a fight); 2. time track +1; 3. choose an exit; 4. the area
+(mapped, then by colour, see :mod:`.areas`); 5. search once per area per quest, or skip.
+
+``turn_move`` plays steps 2-4 in one command, so a routine turn is one click on an exit (and
+at most one more, "end turn"). A step that waits on something (a wandering monster, a fight,
+a test to roll) stays the turn's step until it is over; :func:`current_step` reads past it
+then, so no command has to hear that a fight ended. Every refusal names the turn and the
+step the player is on. :func:`command_for_move` is the one place that decides what a click
+on an exit sends: the turn's command while a quest is under way, the bare map move otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NoReturn
+
+from d100gui.engine.adventure import events as ev
+from d100gui.engine.adventure.access import adventure_of, offer_waiting, pass_clocks
+from d100gui.engine.adventure.areas import resolve_area, search, search_bonus, start_fight
+from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnState, TurnStep, adventure_rules
+from d100gui.engine.dice.dice import Dice, RandomSource
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.commands import MoveHero, tileset_for
+from d100gui.engine.dungeon.events import EscapedMonsterHere
+from d100gui.engine.dungeon.tiles import TileRoller
+from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.protocol import CommandRefused, Event
+
+Side = Literal["N", "E", "S", "W"]
+STEP_NAMES: dict[TurnStep, str] = dict(TURN_STEPS)
+
+
+def step_label(step: TurnStep) -> str:
+    """``step 3 (Choose an exit)``: how a refusal names a step."""
+    number = [s for s, _ in TURN_STEPS].index(step) + 1
+    return f"step {number} ({STEP_NAMES[step]})"
+
+
+def turn_of(campaign: Campaign) -> TurnState | None:
+    """The turn under way: there is one while a quest is."""
+    state = getattr(campaign, "adventure", None)
+    if not isinstance(state, AdventureState) or state.quest is None:
+        return None
+    return state.turn
+
+
+def waiting_on(campaign: Campaign) -> str:
+    """What the turn waits on before it can go on ("" when nothing): a fight, a monster, clocks owed, a decision."""
+    if campaign.combat is not None:
+        return f"the fight with {campaign.combat.monster.name} is under way"
+    offer = offer_waiting(campaign)
+    if offer is not None:
+        if offer.table_roll.row is None:
+            return f"a {offer.source} waits ({offer.table_roll.describe()}): type its Table E row, then fight it"
+        return f"a {offer.source} waits ({offer.table_roll.describe()}): fight it first"
+    state = getattr(campaign, "adventure", None)
+    if isinstance(state, AdventureState) and state.clocks_owed:
+        return f"{state.clocks_owed} clock(s) still wait to be shaded: resume the time track"
+    if campaign.pending:
+        return f"a decision waits ({(campaign.pending[0].prompt or 'answer it').rstrip('.')})"
+    return ""
+
+
+def current_step(campaign: Campaign) -> TurnStep:
+    """The step the player is on: the turn's step, or the next one once what it waited on is over."""
+    turn = turn_of(campaign)
+    if turn is None:
+        return "equipment"
+    if not waiting_on(campaign):
+        if turn.step == "time":
+            return "exit"
+        if turn.step == "area":
+            return "search"
+    return turn.step
+
+
+def refuse_at(campaign: Campaign, reason: str) -> NoReturn:
+    """Refuse, naming the turn and the step the player is on."""
+    turn = turn_of(campaign)
+    head = f"Turn {turn.number}, {step_label(current_step(campaign))}" if turn is not None else "No turn is under way"
+    refuse(f"{head}: {reason}")
+
+
+def equipment_refusal(campaign: Campaign) -> str:
+    """Why equipment cannot be adjusted now ("" when it can): step 1 is free, but never in a fight."""
+    if campaign.combat is not None:
+        return f"you cannot adjust equipment during a fight with {campaign.combat.monster.name}"
+    return ""
+
+
+def _turn(campaign: Campaign) -> TurnState:
+    turn = turn_of(campaign)
+    if turn is None:
+        refuse("No quest is under way: begin a quest first (the hero then moves on turn by turn).")
+    return turn
+
+
+def _in_dungeon(campaign: Campaign) -> dg.Area:
+    dungeon = campaign.dungeons.current_dungeon
+    area = dungeon.hero_area() if dungeon is not None else None
+    if area is None:
+        refuse_at(campaign, "the hero is not in the dungeon: enter it first.")
+    return area
+
+
+def _check_exit(ctx: GameContext, side: Side) -> None:
+    """Refuse an exit the hero cannot take (closed door, dead end) before any time is spent on it.
+
+    The move is tried on scratch dice, so nothing of the campaign's dice or map is touched.
+    """
+    dungeon = ctx.campaign.dungeons.current_dungeon
+    assert dungeon is not None
+    scratch = Dice(RandomSource(0))
+    try:
+        dg.move(
+            dungeon, side, TileRoller(tileset_for(ctx), scratch), TableRoller(ctx.tables.library, scratch, MissingRowPolicy.ASK)
+        )
+    except dg.DungeonError as exc:
+        refuse_at(ctx.campaign, str(exc))
+
+
+def _move(ctx: GameContext, turn: TurnState, side: Side) -> list[Event]:
+    """Steps 3 and 4: through the exit (mapping the area if new), then the area by its colour."""
+    campaign = ctx.campaign
+    dungeon = campaign.dungeons.current_dungeon
+    assert dungeon is not None and dungeon.hero is not None
+    placed = dungeon.area_at(dg.neighbour(dungeon.hero, side)) is None
+    try:
+        moved = MoveHero(side=side).apply(ctx)
+    except CommandRefused as exc:
+        refuse_at(campaign, str(exc))
+    area = _in_dungeon(campaign)
+    turn.step, turn.area, turn.exit = "area", area.key, None
+    said = ev.TurnMoved(number=turn.number, side=side, pos=area.key, colour=area.colour, placed=placed, dungeon=dungeon.id)
+    kept = [e for e in moved if e.kind != EscapedMonsterHere.event_kind]  # the turn meets it itself
+    return [*kept, ev.told(said), *resolve_area(ctx, area, placed)]
+
+
+def _next_turn(turn: TurnState, searched: bool) -> Event:
+    event = ev.told(ev.TurnEnded(number=turn.number, searched=searched))
+    turn.number += 1
+    turn.step, turn.area, turn.exit, turn.searched = "equipment", "", None, False
+    return event
+
+
+class MoveOn(Command):
+    """Move on through the exit on ``side``: time track +1 (every trigger fired), then through the
+    exit, the area mapped if new, and the area by its colour. One click for a routine turn.
+
+    From step 5 it ends the turn first (skipping the search); after a wandering monster stopped
+    the turn at step 2 it carries on from step 3 (any exit may be chosen again).
+    """
+
+    kind: Literal["turn_move"] = "turn_move"
+    side: Side
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        living_character(campaign)
+        turn = _turn(campaign)
+        _in_dungeon(campaign)
+        if campaign.combat is not None:
+            refuse_at(campaign, f"you cannot move on during a fight with {campaign.combat.monster.name}: finish it first.")
+        why = waiting_on(campaign)
+        if why:
+            refuse_at(campaign, f"you cannot move on yet: {why}.")
+        _check_exit(ctx, self.side)
+        events: list[Event] = []
+        if current_step(campaign) in ("equipment", "search"):
+            if current_step(campaign) == "search":
+                events.append(_next_turn(turn, turn.searched))
+            turn.step, turn.exit = "time", self.side
+            events += pass_clocks(ctx, adventure_rules(ctx.rules).turn_clocks)
+            offer = offer_waiting(campaign)
+            if campaign.character is None:
+                return events  # the hero died on the way
+            if offer is not None:
+                return events + (start_fight(ctx, offer) if offer.table_roll.row is not None else [])
+        return events + _move(ctx, turn, self.side)
+
+
+class SearchArea(Command):
+    """Turns step 5: search the hero's area on Table F with its colour's column bonus; once per area per quest."""
+
+    kind: Literal["turn_search"] = "turn_search"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        living_character(campaign)
+        turn = _turn(campaign)
+        if campaign.combat is not None:
+            refuse_at(campaign, "you cannot search during a fight: finish it first.")
+        why = waiting_on(campaign)
+        if why:
+            refuse_at(campaign, f"you cannot search yet: {why}.")
+        area = _in_dungeon(campaign)
+        if area.searched:
+            refuse_at(campaign, f"area {area.key} is already searched (S): an area is searched once per quest.")
+        if current_step(campaign) != "search":
+            refuse_at(campaign, "searching is step 5: move on into an area first, then search it.")
+        turn.searched = True
+        return search(ctx, area)
+
+
+class EndTurn(Command):
+    """Turns step 5 skipped (or done): the turn ends and the next begins at step 1."""
+
+    kind: Literal["turn_end"] = "turn_end"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        turn = _turn(campaign)
+        why = waiting_on(campaign)
+        if why:
+            refuse_at(campaign, f"the turn cannot end yet: {why}.")
+        if current_step(campaign) != "search":
+            refuse_at(campaign, "the turn ends after its area (step 4): move on through an exit first.")
+        return [_next_turn(turn, turn.searched)]
+
+
+class FaceOfferedMonster(Command):
+    """Fight the monster offered (a wandering monster, or a red area's once its Table E row was typed)."""
+
+    kind: Literal["turn_fight"] = "turn_fight"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        living_character(campaign)
+        offer = adventure_of(campaign).fight_offered
+        if offer is None:
+            refuse("No monster is waiting to be fought.")
+        if offer.table_roll.row is None:
+            table = ctx.tables.library.get(offer.table_roll.table_id)
+            row = table.find(offer.table_roll.value)  # typed since, in the missing-row dialog
+            if row is None:
+                lo, hi = offer.table_roll.missing or (offer.table_roll.value, offer.table_roll.value)
+                refuse(f"Table E rows {lo}-{hi} are not in your tables: type the row first.")
+            offer.table_roll = offer.table_roll.model_copy(update={"row": row, "missing": None})
+        return start_fight(ctx, offer)
+
+
+def command_for_move(campaign: Campaign, side: Side) -> Command:
+    """What a click on an exit of the hero's area sends: the turn's move while a quest is under way, else the bare move."""
+    return MoveOn(side=side) if turn_of(campaign) is not None else MoveHero(side=side)
+
+
+TURN_COMMANDS: tuple[type[Command], ...] = (MoveOn, SearchArea, EndTurn, FaceOfferedMonster)
+
+__all__ = [
+    "STEP_NAMES",
+    "TURN_COMMANDS",
+    "EndTurn",
+    "FaceOfferedMonster",
+    "MoveOn",
+    "SearchArea",
+    "command_for_move",
+    "current_step",
+    "equipment_refusal",
+    "refuse_at",
+    "search_bonus",
+    "step_label",
+    "turn_of",
+    "waiting_on",
+]

@@ -1,0 +1,208 @@
+"""What the turn strip shows, worked out by the engine: the five steps, the current one, and each action with why it is greyed.
+
+:func:`turn_panel` answers for a campaign; a view renders the :class:`TurnPanel` and sends an
+action's command, and never decides a rule itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from d100gui.engine.adventure.access import offer_waiting
+from d100gui.engine.adventure.areas import search_bonus
+from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQuest, FailQuest, LightLantern, ResumeTime
+from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
+from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
+from d100gui.engine.game import Campaign, Command
+from d100gui.engine.hero.decisions import CalledTest, PendingTest
+from d100gui.engine.hero.skill_test import AcceptTest, RollTest
+from d100gui.engine.rules.model import Rules
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One button of the strip: what it sends, whether it may now, and the tooltip (what it does, or why not)."""
+
+    key: str
+    label: str
+    step: TurnStep | None  # the step it belongs to (None: the quest's)
+    command: Command
+    enabled: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class TurnPanel:
+    """The turn as the strip shows it."""
+
+    quest: str = ""
+    number: int = 0
+    step: TurnStep = "equipment"
+    steps: tuple[tuple[TurnStep, str], ...] = TURN_STEPS
+    hint: str = ""
+    actions: list[TurnAction] = field(default_factory=list)
+
+
+def _state(campaign: Campaign) -> AdventureState | None:
+    state = getattr(campaign, "adventure", None)
+    return state if isinstance(state, AdventureState) else None
+
+
+def _no_quest(campaign: Campaign, state: AdventureState | None) -> TurnPanel:
+    if state is not None and state.choice is not None:
+        choices = [
+            TurnAction(
+                f"choose_{n}",
+                f"Take {r.quest.name}" if r.quest else f"Roll {n + 1}: row missing",
+                None,
+                ChooseQuest(index=n),
+                r.quest is not None,
+                r.quest.objective if r.quest else "Type this Table Q row first (your tables lack it).",
+            )
+            for n, r in enumerate(state.choice.rolls)
+        ]
+        return TurnPanel(hint=state.choice.prompt, actions=choices)
+    ready = campaign.character is not None and campaign.character.creation is None and not campaign.character.dead
+    why = "The next Dungeon Training quest, or Table Q once per REP point." if ready else "Create a hero first."
+    begin = TurnAction("begin_quest", "Begin a quest", None, BeginQuest(), ready, why)
+    return TurnPanel(hint="No quest is under way.", actions=[begin])
+
+
+def turn_panel(campaign: Campaign, rules: Rules) -> TurnPanel:
+    """The turn strip's contents for ``campaign``."""
+    state = _state(campaign)
+    turn = turn_of(campaign)
+    if state is None or state.quest is None or turn is None:
+        return _no_quest(campaign, state)
+    step, waiting = current_step(campaign), waiting_on(campaign)
+    dungeon = campaign.dungeons.current_dungeon
+    area = dungeon.hero_area() if dungeon is not None else None
+    actions = [
+        *_time_actions(campaign, state, turn.step),
+        _continue(turn.exit, step, waiting),
+        *_area_tests(campaign),
+        _search(rules, step, waiting, area.searched if area else False, area.colour if area else ""),
+        TurnAction(
+            "end_turn",
+            "End turn (skip search)",
+            "search",
+            EndTurn(),
+            step == "search" and not waiting,
+            "The search is skipped; clicking an exit does this too."
+            if step == "search" and not waiting
+            else _not_yet(step, waiting),
+        ),
+        *_quest_actions(campaign, state),
+    ]
+    hint = f"Waiting: {waiting}." if waiting else _HINTS[step]
+    return TurnPanel(quest=state.quest.quest.name, number=turn.number, step=step, hint=hint, actions=actions)
+
+
+def _time_actions(campaign: Campaign, state: AdventureState, at: TurnStep) -> list[TurnAction]:
+    """Steps 1-2: the lantern in darkness, the clocks a fight interrupted, the monster the time track brought."""
+    ch, fight, offer = campaign.character, campaign.combat is not None, offer_waiting(campaign)
+    dark, oil = bool(ch and ch.in_darkness), bool(ch and ch.supplies.oil > 0)
+    lantern = (
+        "Spend a flask of oil now: the darkness ends."
+        if dark and oil
+        else "The lantern is lit."
+        if not dark
+        else "You have no oil."
+    )
+    owed = state.clocks_owed
+    return [
+        TurnAction("light_lantern", "Light the lantern", "equipment", LightLantern(), dark and oil, lantern),
+        TurnAction(
+            "resume_time",
+            "Shade the clocks owed",
+            "time",
+            ResumeTime(),
+            owed > 0 and not fight and offer is None,
+            f"{owed} clock(s) wait behind the fight." if owed else "No clocks are owed.",
+        ),
+        TurnAction(
+            "fight",
+            "Fight the monster",
+            "time" if at == "time" else "area",
+            FaceOfferedMonster(),
+            offer is not None and not fight,
+            offer.table_roll.describe() if offer is not None else "No monster waits to be fought.",
+        ),
+    ]
+
+
+def _area_tests(campaign: Campaign) -> list[TurnAction]:
+    """Step 4: a test the area called for (a Table G trap) to roll, or its roll to accept (Fate is on the sheet)."""
+    actions: list[TurnAction] = []
+    for decision in campaign.pending:
+        if isinstance(decision, CalledTest):
+            name = decision.spec.name or "the test"
+            why = f"{decision.spec.describe()}: roll it (the sheet offers Fate afterwards)."
+            actions.append(TurnAction(f"roll_{decision.id}", f"Roll {name}", "area", RollTest(called=decision.id), True, why))
+        elif isinstance(decision, PendingTest):
+            verdict = "success" if decision.success else "failure"
+            why = f"Rolled {decision.roll.natural} against {decision.target}: {verdict}. Accept it, or spend Fate on the sheet."
+            actions.append(
+                TurnAction(f"accept_{decision.id}", "Accept the roll", "area", AcceptTest(decision=decision.id), True, why)
+            )
+    return actions
+
+
+def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction]:
+    """Ending the quest: never during a fight, nor with a monster waiting."""
+    fight, free = campaign.combat is not None, campaign.combat is None and offer_waiting(campaign) is None
+    quest = state.quest.quest if state.quest else None
+    met = campaign.character.objectives if campaign.character else 0
+    objective = f"Objective: {(quest.objective if quest else '') or 'as your rulebook prints it'} ({met} met so far)."
+    return [
+        TurnAction(
+            "complete_quest",
+            "Complete the quest",
+            None,
+            CompleteQuest(),
+            free,
+            objective if not fight else "You cannot complete a quest during a fight.",
+        ),
+        TurnAction(
+            "fail_quest",
+            "Fail the quest",
+            None,
+            FailQuest(),
+            free,
+            "End the quest as failed and pay its fail costs." if not fight else "You cannot fail a quest during a fight.",
+        ),
+    ]
+
+
+_HINTS: dict[TurnStep, str] = {
+    "equipment": "Adjust your equipment if you wish, then click an exit of the hero's area on the map.",
+    "time": "The time track is shading.",
+    "exit": "Click an exit of the hero's area on the map.",
+    "area": "The area is being resolved.",
+    "search": "Search the area, or click an exit to move on (the search is skipped).",
+}
+
+
+def _not_yet(step: TurnStep, waiting: str) -> str:
+    if waiting:
+        return f"Not yet: {waiting}."
+    return f"Not at this step ({dict(TURN_STEPS)[step]})."
+
+
+def _continue(exit_: Side | None, step: TurnStep, waiting: str) -> TurnAction:
+    side: Side = exit_ or "N"
+    ok = step == "exit" and exit_ is not None and not waiting
+    why = f"Carry on through the {side} exit you chose." if ok else "Click an exit on the map to move on."
+    return TurnAction("continue", f"Continue through {side}" if exit_ else "Continue", "exit", MoveOn(side=side), ok, why)
+
+
+def _search(rules: Rules, step: TurnStep, waiting: str, searched: bool, colour: str) -> TurnAction:
+    bonus = search_bonus(adventure_rules(rules), colour)
+    ok = step == "search" and not waiting and not searched
+    if searched:
+        why = "This area is already searched (S): once per area per quest."
+    elif ok:
+        why = f"Roll Table F {bonus:+d} (this area's column) and mark it S."
+    else:
+        why = _not_yet(step, waiting)
+    return TurnAction("search", f"Search (Table F {bonus:+d})", "search", SearchArea(), ok, why)

@@ -1,0 +1,218 @@
+"""The adventure log dock: every step with its dice and results, filtered, searched, exported, linked to the map.
+
+Lines come from :class:`~d100gui.engine.adventure.logbook.LogBook`, which reads the events'
+kinds and payloads (never their sentences). :class:`LogModel` is a ``QAbstractListModel``
+over the lines that pass the filter, so the view draws only what is on screen, at 100 or
+100,000 entries. A click on a line asks to show its area (``area_requested``); the window
+centres the map there (:func:`centre_on_area`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from d100gui.engine.adventure.logbook import CATEGORIES, Category, LogBook, LogLine, matches, to_html, to_markdown
+from d100gui.engine.dungeon.map import parse_key
+from d100gui.storage.atomic import write_text_atomic
+from d100gui.ui.common.bridge import EngineBridge
+
+Index = QModelIndex | QPersistentModelIndex
+LINE_ROLE = Qt.ItemDataRole.UserRole + 1
+AskPath = Callable[[str, str], str]
+
+
+class LogModel(QAbstractListModel):
+    """The log lines that pass the filter (categories and text), one row each."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.book = LogBook()
+        self.categories: frozenset[Category] = frozenset()
+        self.text = ""
+        self._shown: list[int] = []  # indexes into book.lines
+
+    # ------------------------------------------------------------------ Qt
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._shown)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._shown):
+            return None
+        line = self.book.lines[self._shown[index.row()]]
+        if role == Qt.ItemDataRole.DisplayRole:
+            dice = f"   [{line.dice}]" if line.dice else ""
+            head = "" if line.category == "other" else f"{CATEGORIES[line.category]}: "
+            return f"{line.entry + 1}. {head}{line.text}{dice}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
+        if role == LINE_ROLE:
+            return line
+        return None
+
+    # ------------------------------------------------------------------ content
+    def line(self, row: int) -> LogLine:
+        return self.book.lines[self._shown[row]]
+
+    def shown(self) -> list[LogLine]:
+        """The lines that pass the filter, in order."""
+        return [self.book.lines[i] for i in self._shown]
+
+    def reset(self) -> None:
+        """Forget every line (another campaign is on screen)."""
+        self.beginResetModel()
+        self.book = LogBook()
+        self._shown = []
+        self.endResetModel()
+
+    def sync(self, log: list[Any], start: int) -> None:
+        """Follow the campaign's log (``log`` begins at entry ``start``): read new entries, drop undone ones."""
+        total = start + len(log)
+        if self.book.entries < start or self.book.entries > total:
+            self.beginResetModel()
+            self.book = LogBook()
+            self.book.extend(log)
+            self._shown = self._filtered(0)
+            self.endResetModel()
+            return
+        first = len(self.book.lines)
+        added = self.book.extend(log[self.book.entries - start :])
+        if added:
+            rows = self._filtered(first)
+            if rows:
+                self.beginInsertRows(QModelIndex(), len(self._shown), len(self._shown) + len(rows) - 1)
+                self._shown += rows
+                self.endInsertRows()
+
+    def undo_to(self, entries: int) -> None:
+        """Entries from ``entries`` on were taken off the log."""
+        if entries >= self.book.entries:
+            return
+        self.beginResetModel()
+        self.book.truncate(entries)
+        self._shown = self._filtered(0)
+        self.endResetModel()
+
+    def set_filter(self, categories: frozenset[Category], text: str) -> None:
+        self.beginResetModel()
+        self.categories, self.text = categories, text
+        self._shown = self._filtered(0)
+        self.endResetModel()
+
+    def _filtered(self, first: int) -> list[int]:
+        lines, cats, text = self.book.lines, self.categories, self.text
+        return [i for i in range(first, len(lines)) if matches(lines[i], cats, text)]
+
+
+class AdventureLog(QWidget):
+    """The dock's widget: filter buttons, a search box, export buttons, and the list of lines."""
+
+    area_requested = Signal(str)  # "col,row": show this area on the map
+    message = Signal(str)
+
+    def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.ask_path: AskPath = self._ask_path
+        self._campaign = ""
+        self.model = LogModel(self)
+        self.list = QListView()
+        self.list.setModel(self.model)
+        self.list.setUniformItemSizes(True)  # rows of one height: the view never measures every row
+        self.list.setWordWrap(False)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the log")
+        self.search.setClearButtonEnabled(True)
+        self.filters: dict[Category, QPushButton] = {}
+        filters = QHBoxLayout()
+        for category, name in CATEGORIES.items():
+            if category == "other":
+                continue
+            button = QPushButton(name)
+            button.setCheckable(True)
+            button.setObjectName(f"logFilter_{category}")
+            button.setToolTip(f"Show only {name.lower()} (with the other pressed filters); none pressed shows everything")
+            button.toggled.connect(self._refilter)
+            self.filters[category] = button
+            filters.addWidget(button)
+        filters.addStretch(1)
+        self.export_md = QPushButton("Export Markdown...")
+        self.export_html = QPushButton("Export HTML...")
+        self.export_md.clicked.connect(lambda _checked=False: self.export("md"))
+        self.export_html.clicked.connect(lambda _checked=False: self.export("html"))
+        exports = QHBoxLayout()
+        exports.addWidget(self.search, 1)
+        exports.addWidget(self.export_md)
+        exports.addWidget(self.export_html)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(filters)
+        layout.addLayout(exports)
+        layout.addWidget(self.list, 1)
+        self.search.textChanged.connect(self._refilter)
+        self.list.clicked.connect(self._clicked)
+        bridge.command_done.connect(self.refresh)
+        bridge.campaign_changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Follow the campaign's log (after a command, an undo, or another campaign opened)."""
+        campaign = self.bridge.game.campaign
+        if campaign.meta.id != self._campaign:
+            self._campaign = campaign.meta.id
+            self.model.reset()
+        self.model.undo_to(campaign.log_length)
+        self.model.sync(campaign.log, campaign.log_start)
+        self.list.scrollToBottom()
+
+    def _refilter(self, *_args: object) -> None:
+        chosen = frozenset(c for c, b in self.filters.items() if b.isChecked())
+        self.model.set_filter(chosen, self.search.text())
+
+    def _clicked(self, index: QModelIndex) -> None:
+        line = self.model.line(index.row())
+        if not line.area:
+            self.message.emit("That happened outside the dungeon.")
+            return
+        current = self.bridge.game.campaign.dungeons.current
+        if line.dungeon not in (-1, current):
+            self.message.emit(f"That happened in dungeon {line.dungeon + 1}: choose it in Map > Dungeons to see it.")
+            return
+        self.area_requested.emit(line.area)
+
+    # ------------------------------------------------------------------ export
+    def _ask_path(self, caption: str, filters: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, caption, "", filters)
+        return path
+
+    def export(self, kind: str, path: str | Path | None = None) -> Path | None:
+        """Write the lines shown to Markdown (``md``) or HTML (``html``); asks where when no ``path``."""
+        if path is None:
+            filters = "Markdown (*.md)" if kind == "md" else "HTML (*.html)"
+            path = self.ask_path("Export the adventure log", filters) or None
+            if path is None:
+                return None
+        target = Path(path)
+        lines = self.model.shown()
+        text = to_markdown(lines) if kind == "md" else to_html(lines)
+        write_text_atomic(target, text)
+        self.message.emit(f"Adventure log exported to {target.name} ({len(lines)} lines).")
+        return target
+
+
+def centre_on_area(view: Any, key: str) -> None:
+    """Centre a map view on area ``key`` (the view gives its scene as ``map_scene`` with ``area_rect``)."""
+    rect = view.map_scene.area_rect(parse_key(key))
+    view.centerOn(rect.center())

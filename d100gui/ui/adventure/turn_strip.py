@@ -1,0 +1,117 @@
+"""The turn strip above the map: the five steps of a turn, the current one, and the actions it allows.
+
+It renders :func:`~d100gui.engine.adventure.turn_view.turn_panel` (the engine decides what
+is allowed and why not) and sends an action's command through the bridge. A greyed button's
+tooltip says why it is greyed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from d100gui.engine.adventure.turn_view import TurnAction, TurnPanel, turn_panel
+from d100gui.ui.common.bridge import EngineBridge
+
+#: the steps' names as the strip's narrow labels show them (the full names are in the tooltips)
+_SHORT = {"equipment": "Equipment", "time": "Time", "exit": "Exit", "area": "Area", "search": "Search"}
+_STEP_TIPS = {
+    "equipment": "Step 1: adjust equipment on the character sheet (free, never in a fight).",
+    "time": "Step 2: the time track goes +1 when you move on; its oil, food and wandering-monster symbols fire.",
+    "exit": "Step 3: click an exit of the hero's area on the map (open a door first).",
+    "area": "Step 4: a new area is mapped, then its colour decides: yellow proceed, red a fight, green Table G, blue the objective.",
+    "search": "Step 5: search the area once per quest on Table F, or move on.",
+}
+
+
+class TurnStrip(QFrame):
+    """The turn's steps and actions, refreshed after every command."""
+
+    def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.setObjectName("turnStrip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The map below sets the centre's width: the strip never widens the window (it clips instead).
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
+        self.title = QLabel()
+        self.step_labels: dict[str, QLabel] = {}
+        self.hint = QLabel()  # one line: the whole hint is in its tooltip
+        self.buttons: dict[str, QPushButton] = {}
+        self.panel = TurnPanel()
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        for number, (step, name) in enumerate(self.panel.steps, start=1):
+            label = QLabel(f"{number} {_SHORT[step]}")
+            label.setToolTip(f"{name}. {_STEP_TIPS[step]}")
+            label.setContentsMargins(6, 2, 6, 2)
+            self.step_labels[step] = label
+            top.addWidget(label)
+        top.addStretch(1)
+        self.button_row = QHBoxLayout()
+        self.button_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addWidget(self.hint)
+        layout.addLayout(self.button_row)
+        bridge.command_done.connect(self.refresh)
+        bridge.campaign_changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the turn from the engine."""
+        panel = turn_panel(self.bridge.game.campaign, self.bridge.rules)
+        self.panel = panel
+        self.title.setText(f"<b>{panel.quest}</b> · turn {panel.number}" if panel.quest else "<b>No quest</b>")
+        for step, label in self.step_labels.items():
+            current = bool(panel.quest) and step == panel.step
+            label.setEnabled(bool(panel.quest))
+            label.setStyleSheet(
+                "font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;" if current else "border: none;"
+            )
+        self.hint.setText(panel.hint)
+        self.hint.setToolTip(panel.hint)
+        self._show_actions([a for a in panel.actions if a.step in (None, panel.step)])  # this step's, and the quest's
+
+    def current_step(self) -> str:
+        """The step the strip shows as current ("" with no quest)."""
+        return self.panel.step if self.panel.quest else ""
+
+    def _show_actions(self, actions: list[TurnAction]) -> None:
+        keys = [a.key for a in actions]
+        if keys != list(self.buttons):
+            for button in self.buttons.values():
+                self.button_row.removeWidget(button)
+                button.hide()
+                button.deleteLater()
+            self.buttons = {}
+            for action in actions:
+                button = QPushButton()
+                button.setObjectName(f"turn_{action.key}")
+                button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
+                self.button_row.addWidget(button)
+                self.buttons[action.key] = button
+        for action in actions:
+            button = self.buttons[action.key]
+            button.setText(action.label)
+            button.setEnabled(action.enabled)
+            button.setToolTip(action.why)
+
+    def trigger(self, key: str) -> bool:
+        """Send the command of action ``key`` (a button's click); True if it ran."""
+        action = next((a for a in self.panel.actions if a.key == key), None)
+        if action is None or not action.enabled:
+            return False
+        return self.bridge.send(action.command)
+
+
+def above(strip: QWidget, below: QWidget) -> QWidget:
+    """A widget holding ``strip`` above ``below`` (the map area), for the window's centre."""
+    holder = QWidget()
+    layout = QVBoxLayout(holder)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(0)
+    layout.addWidget(strip)
+    layout.addWidget(below, 1)
+    return holder

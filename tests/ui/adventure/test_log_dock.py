@@ -1,0 +1,135 @@
+"""The adventure log dock through its real widgets: filter buttons, the search box, the export buttons, a click on a line."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from d100gui.engine.adventure.commands import BeginQuest
+from d100gui.engine.adventure.events import TurnEnded
+from d100gui.engine.adventure.turn import EndTurn, MoveOn, SearchArea
+from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dungeon.commands import EnterDungeon
+from d100gui.engine.game import Campaign, Game, LogEntry
+from d100gui.engine.hero.model import new_character
+from d100gui.engine.protocol import Event
+from d100gui.storage.packs import load_library
+from d100gui.storage.resources import bundled_rules, standard_tilesets
+from d100gui.ui.adventure.log_dock import AdventureLog, LogModel
+from d100gui.ui.common.bridge import EngineBridge
+
+pytestmark = pytest.mark.gui
+RULES = bundled_rules()
+
+
+def played() -> EngineBridge:
+    """A quest begun, the dungeon entered, one turn into a yellow area, its search (Table F 28), the turn ended."""
+    ch = new_character(RULES)
+    ch.creation = None
+    ch.name = "Aria"
+    ch.hp_primary = ch.hp = 20
+    ch.supplies.oil, ch.supplies.food = 20, 10
+    campaign = Campaign()
+    campaign.character = ch
+    game = Game(campaign, load_library(None).library, ALL_COMMANDS, rules=RULES, tilesets=standard_tilesets())
+    game.override = ScriptedSource([2, 2, 2, 2, 2, 8, 5, 5])
+    bridge = EngineBridge(game)
+    for command in (BeginQuest(), EnterDungeon(), MoveOn(side="N"), SearchArea(), EndTurn()):
+        assert bridge.send(command), command
+    return bridge
+
+
+@pytest.fixture
+def dock(qtbot):
+    widget = AdventureLog(played())
+    qtbot.addWidget(widget)
+    widget.resize(500, 400)
+    return widget
+
+
+def kinds_shown(dock: AdventureLog) -> set[str]:
+    return {line.kind for line in dock.model.shown()}
+
+
+def test_every_step_is_listed_with_its_dice(dock):
+    kinds = kinds_shown(dock)
+    assert {"quest_begun", "time_advanced", "turn_moved", "area_resolved", "area_searched", "turn_ended"} <= kinds
+    searched = next(line for line in dock.model.shown() if line.kind == "area_searched")
+    assert searched.dice and searched.category == "finds" and searched.area == "7,9"
+
+
+def test_filter_buttons_show_only_their_kind(qtbot, dock):
+    qtbot.mouseClick(dock.filters["time"], Qt.MouseButton.LeftButton)
+    assert dock.model.rowCount() > 0
+    assert {line.category for line in dock.model.shown()} == {"time"}
+    qtbot.mouseClick(dock.filters["finds"], Qt.MouseButton.LeftButton)
+    assert {line.category for line in dock.model.shown()} == {"time", "finds"}
+    qtbot.mouseClick(dock.filters["time"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dock.filters["finds"], Qt.MouseButton.LeftButton)
+    assert dock.model.rowCount() == len(dock.model.book.lines)
+
+
+def test_the_search_box_keeps_matching_lines(qtbot, dock):
+    qtbot.keyClicks(dock.search, "belt check")
+    shown = dock.model.shown()
+    assert shown and all("belt check" in (line.text + line.dice).lower() for line in shown)
+    dock.search.clear()
+    assert dock.model.rowCount() == len(dock.model.book.lines)
+
+
+def test_export_to_markdown_and_html(qtbot, dock, tmp_path):
+    qtbot.mouseClick(dock.filters["finds"], Qt.MouseButton.LeftButton)
+    target = tmp_path / "log.md"
+    dock.ask_path = lambda *_args: str(target)
+    qtbot.mouseClick(dock.export_md, Qt.MouseButton.LeftButton)
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("# Adventure log") and "**Finds**" in text and "**Time**" not in text
+    page = tmp_path / "log.html"
+    dock.ask_path = lambda *_args: str(page)
+    qtbot.mouseClick(dock.export_html, Qt.MouseButton.LeftButton)
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "<li class='finds'>" in html and "area 7,9" in html
+
+
+def test_a_click_on_a_line_asks_to_show_its_area(qtbot, dock):
+    dock.show()
+    qtbot.waitExposed(dock)
+    row = next(n for n, line in enumerate(dock.model.shown()) if line.kind == "area_searched")
+    index = dock.model.index(row)
+    dock.list.scrollTo(index)
+    with qtbot.waitSignal(dock.area_requested) as asked:
+        qtbot.mouseClick(dock.list.viewport(), Qt.MouseButton.LeftButton, pos=dock.list.visualRect(index).center())
+    assert asked.args == ["7,9"]
+
+
+def test_an_undo_takes_its_lines_off(dock):
+    before = len(dock.model.book.lines)
+    assert dock.bridge.undo()  # the turn's end
+    assert len(dock.model.book.lines) == before - 1 and "turn_ended" not in kinds_shown(dock)
+
+
+class CountingModel(LogModel):
+    """The dock's model, noting which rows the view asks for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[int] = set()
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        self.asked.add(index.row())
+        return super().data(index, role)
+
+
+def test_the_view_asks_only_for_the_rows_on_screen(qtbot, dock):
+    ended = Event.of(TurnEnded(number=1), "Turn 1 ends.")
+    log = [LogEntry(index=n, command={"kind": "turn_end"}, events=[ended]) for n in range(20_000)]
+    model = CountingModel()
+    model.sync(log, 0)
+    dock.list.setModel(model)  # the dock's own list view, with its settings
+    dock.show()
+    qtbot.waitExposed(dock)
+    QApplication.processEvents()
+    assert model.rowCount() == 20_000
+    assert 0 < len(model.asked) < 200
