@@ -165,6 +165,10 @@ class MoveHero(Command):
     side: Side
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        if ctx.campaign.combat is not None:
+            raise CommandRefused(
+                f"A fight with {ctx.campaign.combat.monster.name} is on: win it, escape or resolve it before moving on."
+            )
         result = _run(dg.move, _current(ctx), self.side, TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
         _store(ctx, result.dungeon)
         area = result.area

@@ -181,3 +181,29 @@ def test_random_exploration_replays_exactly(bundled_library):
     assert final.dungeons == game.campaign.dungeons
     assert area is not None
     assert Campaign.model_validate_json(game.campaign.model_dump_json()) == game.campaign
+
+
+def test_the_hero_cannot_walk_out_of_a_fight():
+    """Issue 11: a plain move is refused while a fight is on (it used to map a new area mid-fight)."""
+    from d100gui.engine.api import Session
+    from d100gui.storage.resources import bundled_game_data
+
+    session = Session.new(bundled_game_data(), seed=5, policy="reroll")
+    for step in session_creation_steps():
+        session.run(step)
+    session.run({"kind": "new_dungeon"})
+    session.run({"kind": "enter_dungeon"})
+    session.run({"kind": "start_combat", "source": "snake"})
+    dungeon = session.campaign.dungeons.current_dungeon
+    area, areas = dungeon.hero, len(dungeon.areas)
+    for side in ("N", "E", "S", "W"):
+        with pytest.raises(CommandRefused, match="fight"):
+            session.run({"kind": "move_hero", "side": side})
+    dungeon = session.campaign.dungeons.current_dungeon
+    assert (dungeon.hero, len(dungeon.areas)) == (area, areas)
+
+
+def session_creation_steps():
+    from d100gui.engine.api import creation_steps
+
+    return creation_steps("Wren", {"STR": 50, "DEX": 40, "INT": 30}, ["Aware", "Dodge"])
