@@ -2,24 +2,37 @@
 
 They run through :class:`~d100gui.engine.game.Game` like every other command, so every
 toolbox roll is in the command log with its dice, undo restores the generator, and a replay
-reproduces the results. The campaign has no toolbox field yet, so a tool's state (the
-encounter, the dungeon or travel clock) travels in the command and comes back in the event's
-payload; when :class:`~d100gui.engine.toolbox.state.ToolboxState` joins the campaign the
-commands can read and write it there instead.
+reproduces the results. A tool's state (the scars fight and clock, the dungeon and travel
+clocks) lives in ``ctx.campaign.toolbox`` (:class:`~d100gui.engine.toolbox.state.ToolboxState`):
+a command reads it there and writes the state after back, so a saved campaign resumes a clock
+or a fight exactly and undo covers it. A command may still be handed a state (``encounter``,
+``clock``, ``travel``): it then starts from that state instead of the campaign's, and writes
+the state after into the campaign all the same (logs made before the campaign held the state
+replay this way). The state after also comes back in the event's payload for the views.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from d100gui.engine.dice.tables import Table, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc
+from d100gui.engine.toolbox.classic import magic as cm
+from d100gui.engine.toolbox.classic import monsters as cmon
+from d100gui.engine.toolbox.classic import swords as csw
+from d100gui.engine.toolbox.classic import treasure as ct
 from d100gui.engine.toolbox.events import (
+    ClassicEgoContested,
+    ClassicGemsRolled,
+    ClassicHoardRolled,
+    ClassicJewelryRolled,
+    ClassicMagicFound,
+    ClassicSwordMade,
+    ClassicWanderingChecked,
+    ClassicWanderingMonster,
     DungeonEncounterChecked,
     ExploreTurnsSpent,
     InjuryRolled,
@@ -54,11 +67,24 @@ def _table(ctx: GameContext, table_id: str) -> Table:
         raise CommandRefused(str(exc)) from None
 
 
+def _keep(ctx: GameContext, **state: object) -> None:
+    """Write a tool's state after the action into the campaign (a new model: the journal sees the change)."""
+    ctx.campaign.toolbox = ctx.campaign.toolbox.model_copy(update=state)
+
+
+def _encounter(ctx: GameContext, given: sc.ScarsEncounter | None) -> sc.ScarsEncounter:
+    """The fight to act in: ``given``, else the campaign's; refused when there is none."""
+    encounter = given if given is not None else ctx.campaign.toolbox.scars_encounter
+    if encounter is None:
+        raise CommandRefused("No scars fight is being tracked: start one with its fighters first.")
+    return encounter
+
+
 # --------------------------------------------------------------------------- d20 scars combat
 
 
 class ScarsAttack(Command):
-    """Resolve an attack: alone (attribute against ``armour_class``) or in ``encounter`` (attacker against target)."""
+    """Resolve an attack: alone (attribute against ``armour_class``) or in the fight (``in_encounter``: attacker against target)."""
 
     kind: Literal["toolbox_scars_attack"] = "toolbox_scars_attack"
     attribute: int
@@ -66,35 +92,39 @@ class ScarsAttack(Command):
     damage: str = "1d6"
     scars: int = 0  # ignored in an encounter: the attacker's Scars are used
     sign: sc.ScarsSign = sc.ScarsSign.NONE
-    encounter: sc.ScarsEncounter | None = None
+    encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
+    in_encounter: bool = False  # attack in the campaign's fight (implied by ``encounter``)
     attacker: str = ""
     target: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        if self.encounter is None:
+        if self.encounter is None and not self.in_encounter:
             modifier = sc.scars_modifier(self.scars, self.sign)
             result = sc.resolve_attack(
                 ctx.dice, self.attribute, self.armour_class, self.damage, modifier, self.attacker, self.target
             )
             return [Event.of(ScarsAttacked(result=result), result.describe())]
         after, result = sc.encounter_attack(
-            self.encounter, ctx.dice, self.attacker, self.target, self.attribute, self.damage, self.sign
+            _encounter(ctx, self.encounter), ctx.dice, self.attacker, self.target, self.attribute, self.damage, self.sign
         )
+        _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsAttacked(result=result, encounter=after), result.describe())]
 
 
 class ScarsModifyAttack(Command):
-    """Shift an attack already rolled by the Scars modifier: the encounter's latest attack, or ``attack`` with ``scars``."""
+    """Shift an attack already rolled by the Scars modifier: the fight's latest attack, or ``attack`` with ``scars``."""
 
     kind: Literal["toolbox_scars_modify_attack"] = "toolbox_scars_modify_attack"
     sign: sc.ScarsSign
-    encounter: sc.ScarsEncounter | None = None
+    encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
+    in_encounter: bool = False  # the campaign's fight's latest attack (implied by ``encounter``)
     attack: sc.AttackResult | None = None
     scars: int = 0  # ignored in an encounter: the attacker's Scars are used
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        if self.encounter is not None:
-            after, result = sc.encounter_modify_attack(self.encounter, ctx.dice, self.sign)
+        if self.encounter is not None or self.in_encounter:
+            after, result = sc.encounter_modify_attack(_encounter(ctx, self.encounter), ctx.dice, self.sign)
+            _keep(ctx, scars_encounter=after)
             return [Event.of(ScarsAttacked(result=result, encounter=after), result.describe())]
         if self.attack is None:
             raise CommandRefused("Give the attack (or the encounter) whose roll the Scars modifier shifts.")
@@ -103,14 +133,32 @@ class ScarsModifyAttack(Command):
 
 
 class ScarsNextRound(Command):
-    """Start the encounter's next initiative round."""
+    """Start the fight's next initiative round."""
 
     kind: Literal["toolbox_scars_next_round"] = "toolbox_scars_next_round"
-    encounter: sc.ScarsEncounter
+    encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        after = sc.next_round(self.encounter)
+        after = sc.next_round(_encounter(ctx, self.encounter))
+        _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsRoundStarted(encounter=after), f"Round {after.round} begins.")]
+
+
+class ScarsStartEncounter(Command):
+    """Start tracking a scars fight with these fighters (round 1); it replaces the fight tracked before."""
+
+    kind: Literal["toolbox_scars_start_encounter"] = "toolbox_scars_start_encounter"
+    fighters: list[sc.ScarsFighter]
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        names = [f.name.strip() for f in self.fighters]
+        if len(names) < 2 or "" in names:
+            raise CommandRefused("A fight needs at least 2 fighters, each with a name.")
+        if len(set(names)) != len(names):
+            raise CommandRefused("Each fighter needs a name of their own.")
+        encounter = sc.ScarsEncounter(fighters=[f.model_copy(update={"name": f.name.strip()}) for f in self.fighters])
+        _keep(ctx, scars_encounter=encounter)
+        return [Event.of(ScarsRoundStarted(encounter=encounter), f"A fight begins: {', '.join(names)}. Round 1.")]
 
 
 class ScarsInitiativeRoll(Command):
@@ -126,18 +174,20 @@ class ScarsInitiativeRoll(Command):
 
 
 class ScarsMoraleTest(Command):
-    """Test an enemy's morale: by its HD, or the named enemy of ``encounter``."""
+    """Test an enemy's morale: by its HD, or the named enemy of the fight (``in_encounter``)."""
 
     kind: Literal["toolbox_scars_morale"] = "toolbox_scars_morale"
     hd: int = 0  # ignored in an encounter: the enemy's HD is used
     name: str = ""
-    encounter: sc.ScarsEncounter | None = None
+    encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
+    in_encounter: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        if self.encounter is None:
+        if self.encounter is None and not self.in_encounter:
             result = sc.morale_check(ctx.dice, self.hd, self.name)
             return [Event.of(ScarsMorale(result=result), result.describe())]
-        after, result = sc.encounter_morale(self.encounter, ctx.dice, self.name)
+        after, result = sc.encounter_morale(_encounter(ctx, self.encounter), ctx.dice, self.name)
+        _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsMorale(result=result, encounter=after), result.describe())]
 
 
@@ -177,18 +227,20 @@ class ScarsDistanceRoll(Command):
 
 
 class ScarsZeroHealthCheck(Command):
-    """The scars check at 0 health: by the Scars held, or for the named adventurer of ``encounter``."""
+    """The scars check at 0 health: by the Scars held, or for the named adventurer of the fight (``in_encounter``)."""
 
     kind: Literal["toolbox_scars_zero_health"] = "toolbox_scars_zero_health"
     scars: int = 0  # ignored in an encounter: the adventurer's Scars are used
     name: str = ""
-    encounter: sc.ScarsEncounter | None = None
+    encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
+    in_encounter: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        if self.encounter is None:
+        if self.encounter is None and not self.in_encounter:
             result = sc.zero_health(ctx.dice, self.scars, self.name)
             return [Event.of(ScarsZeroHealth(result=result), result.describe())]
-        after, result = sc.encounter_zero_health(self.encounter, ctx.dice, self.name)
+        after, result = sc.encounter_zero_health(_encounter(ctx, self.encounter), ctx.dice, self.name)
+        _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsZeroHealth(result=result, encounter=after), result.describe())]
 
 
@@ -209,16 +261,26 @@ class ScarsClockAdvance(Command):
     """Pass Turns (dungeon) or Watches (outside) on the scars clock, checking for encounters."""
 
     kind: Literal["toolbox_scars_clock"] = "toolbox_scars_clock"
-    clock: sc.ScarsClock = Field(default_factory=sc.ScarsClock)
+    clock: sc.ScarsClock | None = None  # a clock to start from instead of the campaign's
     count: int = 1
     unit: Literal["turn", "watch"] = "turn"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        step = sc.advance_scars_clock(self.clock, ctx.dice, self.count, self.unit)
+        clock = self.clock if self.clock is not None else ctx.campaign.toolbox.scars_clock
+        step = sc.advance_scars_clock(clock, ctx.dice, self.count, self.unit)
+        _keep(ctx, scars_clock=step.clock)
         return [Event.of(ScarsClockAdvanced(result=step, clock=step.clock), step.describe())]
 
 
 # --------------------------------------------------------------------------- exploration procedure
+
+
+def _dungeon_clock(ctx: GameContext, given: ex.DungeonClock | None) -> ex.DungeonClock:
+    return given if given is not None else ctx.campaign.toolbox.dungeon_clock
+
+
+def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelClock:
+    return given if given is not None else ctx.campaign.toolbox.travel_clock
 
 
 def _light_events(step: ex.DungeonStep) -> list[Event]:
@@ -233,17 +295,19 @@ class ExploreSpend(Command):
     """Spend Turns on the dungeon clock: an action of the actions table, or ``turns`` for a custom one."""
 
     kind: Literal["toolbox_explore_spend"] = "toolbox_explore_spend"
-    clock: ex.DungeonClock = Field(default_factory=ex.DungeonClock)
+    clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     action: str = ""
     turns: int | None = None  # a custom cost (or a custom action's)
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        clock = _dungeon_clock(ctx, self.clock)
         if self.turns is None:
             if not self.action.strip():
                 raise CommandRefused("Choose an action, or give the number of turns it takes.")
-            step = ex.take_action(self.clock, ctx.dice, _table(ctx, ex.ACTIONS_TABLE), self.action)
+            step = ex.take_action(clock, ctx.dice, _table(ctx, ex.ACTIONS_TABLE), self.action)
         else:
-            step = ex.spend_turns(self.clock, ctx.dice, self.turns, self.action.strip() or "custom action")
+            step = ex.spend_turns(clock, ctx.dice, self.turns, self.action.strip() or "custom action")
+        _keep(ctx, dungeon_clock=step.clock)
         return [Event.of(ExploreTurnsSpent(result=step), step.describe()), *_light_events(step)]
 
 
@@ -251,13 +315,14 @@ class ExploreLight(Command):
     """Light or activate an item: its duration from the durations table, or ``turns`` for one of the player's own."""
 
     kind: Literal["toolbox_explore_light"] = "toolbox_explore_light"
-    clock: ex.DungeonClock = Field(default_factory=ex.DungeonClock)
+    clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     item: str
     turns: int | None = None
 
     def apply(self, ctx: GameContext) -> list[Event]:
         durations = _table(ctx, ex.DURATIONS_TABLE)
-        after, warning = ex.light(self.clock, durations, self.item, self.turns)
+        after, warning = ex.light(_dungeon_clock(ctx, self.clock), durations, self.item, self.turns)
+        _keep(ctx, dungeon_clock=after)
         source = after.lights[-1]
         events = [Event.of(LightLit(source=source, clock=after), f"{source.name} lit: {source.duration} turn(s).")]
         if warning is not None:
@@ -269,12 +334,14 @@ class ExploreSnuff(Command):
     """Put out a lit item (``index`` from 0 in the clock's lights)."""
 
     kind: Literal["toolbox_explore_snuff"] = "toolbox_explore_snuff"
-    clock: ex.DungeonClock
+    clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        after = ex.snuff(self.clock, self.index)
-        source = self.clock.lights[self.index]
+        clock = _dungeon_clock(ctx, self.clock)
+        after = ex.snuff(clock, self.index)
+        source = clock.lights[self.index]
+        _keep(ctx, dungeon_clock=after)
         return [Event.of(LightSnuffed(source=source, clock=after), f"{source.name} put out, {source.remaining} turn(s) left.")]
 
 
@@ -282,18 +349,20 @@ class TravelSpend(Command):
     """Spend hours on the travel clock: a travel action of the table, or ``hours`` for a custom one (``rest`` marks resting)."""
 
     kind: Literal["toolbox_travel_spend"] = "toolbox_travel_spend"
-    clock: ex.TravelClock = Field(default_factory=ex.TravelClock)
+    clock: ex.TravelClock | None = None  # a clock to start from instead of the campaign's
     action: str = ""
     hours: int | None = None
     rest: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        clock = _travel_clock(ctx, self.clock)
         if self.hours is None:
             if not self.action.strip():
                 raise CommandRefused("Choose a travel action, or give the number of hours it takes.")
-            step = ex.take_travel_action(self.clock, ctx.dice, _table(ctx, ex.TRAVEL_ACTIONS_TABLE), self.action)
+            step = ex.take_travel_action(clock, ctx.dice, _table(ctx, ex.TRAVEL_ACTIONS_TABLE), self.action)
         else:
-            step = ex.spend_hours(self.clock, ctx.dice, self.hours, self.action.strip() or "travel", self.rest)
+            step = ex.spend_hours(clock, ctx.dice, self.hours, self.action.strip() or "travel", self.rest)
+        _keep(ctx, travel_clock=step.clock)
         return _travel_events(step)
 
 
@@ -321,7 +390,8 @@ class PushOn(Command):
 class Rest(Command):
     """What a partial, short or full rest restores to one character.
 
-    With ``clock`` (a partial rest) or ``travel`` (a short or full rest) the rest's time passes
+    On a clock (``on_clock``: the dungeon clock for a partial rest, the travel clock for a short
+    or full one; ``clock`` or ``travel`` hands in a clock to start from) the rest's time passes
     on that clock first, with its encounter checks; an encounter may cut it short.
     """
 
@@ -334,19 +404,22 @@ class Rest(Command):
     name: str = ""
     clock: ex.DungeonClock | None = None
     travel: ex.TravelClock | None = None
+    on_clock: Literal["none", "dungeon", "travel"] = "none"
 
     def apply(self, ctx: GameContext) -> list[Event]:
         events: list[Event] = []
         result: ex.RestResult | None
-        if self.clock is not None:
+        if self.clock is not None or self.on_clock == "dungeon":
             if self.rest is not ex.RestKind.PARTIAL:
                 raise CommandRefused("Short and full rests are counted in hours: take them on the travel clock.")
-            step, result = ex.rest_in_dungeon(self.clock, ctx.dice, self.minutes, self.wounds, self.heal_check, self.name)
+            clock = _dungeon_clock(ctx, self.clock)
+            step, result = ex.rest_in_dungeon(clock, ctx.dice, self.minutes, self.wounds, self.heal_check, self.name)
+            _keep(ctx, dungeon_clock=step.clock)
             events += [Event.of(ExploreTurnsSpent(result=step), step.describe()), *_light_events(step)]
-        elif self.travel is not None:
-            moved, result = ex.rest_on_the_road(
-                self.travel, ctx.dice, self.rest, self.hd, self.wounds, self.heal_check, self.name
-            )
+        elif self.travel is not None or self.on_clock == "travel":
+            travel = _travel_clock(ctx, self.travel)
+            moved, result = ex.rest_on_the_road(travel, ctx.dice, self.rest, self.hd, self.wounds, self.heal_check, self.name)
+            _keep(ctx, travel_clock=moved.clock)
             events += _travel_events(moved)
         else:
             result = ex.rest(ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name)
@@ -366,10 +439,112 @@ class RollInjury(Command):
         return [Event.of(InjuryRolled(result=result), result.describe())]
 
 
+# --------------------------------------------------------------------------- classic treasure and magic
+
+
+class ClassicMagicItem(Command):
+    """Generate an item found: magic or a map (``maps`` False: straight to a magic item), rolled through."""
+
+    kind: Literal["toolbox_classic_magic"] = "toolbox_classic_magic"
+    maps: bool = True
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, cm.MAGIC_OR_MAP_TABLE if self.maps else cm.CLASS_TABLE)
+        if self.maps:
+            find = cm.magic_find(ctx.tables)
+        else:
+            item = cm.magic_item(ctx.tables)
+            find = cm.MagicFind(determination=item.kind or item.item, item=item)
+        return [Event.of(ClassicMagicFound(find=find), find.describe())]
+
+
+class ClassicSword(Command):
+    """Generate a complete magic sword."""
+
+    kind: Literal["toolbox_classic_sword"] = "toolbox_classic_sword"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, csw.SWORDS_TABLE)
+        sword = csw.complete_sword(ctx.tables)
+        return [Event.of(ClassicSwordMade(sword=sword), sword.describe())]
+
+
+class ClassicEgoContest(Command):
+    """Pit ``sword``'s ego against its wielder's Intelligence and Strength (``condition``: the referee's adjustment)."""
+
+    kind: Literal["toolbox_classic_ego_contest"] = "toolbox_classic_ego_contest"
+    sword: csw.Sword
+    intelligence: int
+    strength: int
+    condition: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        result = csw.ego_contest(ctx.dice, self.sword, self.intelligence, self.strength, self.condition)
+        return [Event.of(ClassicEgoContested(result=result), result.describe())]
+
+
+class ClassicGems(Command):
+    """Value ``count`` gems, each with its step-up rolls."""
+
+    kind: Literal["toolbox_classic_gems"] = "toolbox_classic_gems"
+    count: int = 1
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ct.GEM_TABLE)
+        gems = ct.roll_gems(ctx.tables, self.count)
+        return [Event.of(ClassicGemsRolled(gems=gems), gems.describe())]
+
+
+class ClassicJewelry(Command):
+    """Value ``count`` pieces of jewelry."""
+
+    kind: Literal["toolbox_classic_jewelry"] = "toolbox_classic_jewelry"
+    count: int = 1
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ct.JEWELRY_TABLE)
+        jewelry = ct.roll_jewelry(ctx.tables, self.count)
+        return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe())]
+
+
+class ClassicHoard(Command):
+    """Roll the treasure of a room on dungeon ``level``, every sub-roll expanded."""
+
+    kind: Literal["toolbox_classic_hoard"] = "toolbox_classic_hoard"
+    level: int
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ct.TREASURE_TABLE)
+        result = ct.hoard(ctx.tables, self.level)
+        return [Event.of(ClassicHoardRolled(hoard=result), result.describe())]
+
+
+class ClassicWandering(Command):
+    """A wandering monster for dungeon ``level`` (``check``: roll the end-of-turn d6 first; a miss brings none)."""
+
+    kind: Literal["toolbox_classic_wandering"] = "toolbox_classic_wandering"
+    level: int
+    party_size: int = 3
+    check: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, cmon.MATRIX_TABLE)
+        cmon.wandering_monster_inputs(self.level, self.party_size)
+        events: list[Event] = []
+        if self.check:
+            checked = cmon.wandering_check(ctx.dice)
+            events.append(Event.of(ClassicWanderingChecked(check=checked), checked.describe()))
+            if not checked.appeared:
+                return events
+        monster = cmon.wandering_monster(ctx.tables, self.level, self.party_size)
+        return [*events, Event.of(ClassicWanderingMonster(monster=monster), monster.describe())]
+
+
 TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     ScarsAttack,
     ScarsModifyAttack,
     ScarsNextRound,
+    ScarsStartEncounter,
     ScarsInitiativeRoll,
     ScarsMoraleTest,
     ScarsHirelingMoraleTest,
@@ -385,4 +560,11 @@ TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     PushOn,
     Rest,
     RollInjury,
+    ClassicMagicItem,
+    ClassicSword,
+    ClassicEgoContest,
+    ClassicGems,
+    ClassicJewelry,
+    ClassicHoard,
+    ClassicWandering,
 )

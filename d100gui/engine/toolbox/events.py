@@ -8,6 +8,10 @@ the ``log`` topic: a toolbox result changes nothing of the D100 Dungeon campaign
 from __future__ import annotations
 
 from d100gui.engine.protocol import Payload, declare
+from d100gui.engine.toolbox.classic.magic import MagicFind
+from d100gui.engine.toolbox.classic.monsters import WanderingCheck, WanderingMonster
+from d100gui.engine.toolbox.classic.swords import EgoContest, Sword
+from d100gui.engine.toolbox.classic.treasure import Gems, Hoard, Jewelry
 from d100gui.engine.toolbox.exploration import (
     DungeonClock,
     DungeonEncounterCheck,
@@ -202,7 +206,75 @@ class InjuryRolled(Payload):
     result: InjuryResult
 
 
+# --------------------------------------------------------------------------- classic treasure and magic
+# (kinds start with "classic_": the toolbox's own d20/exploration kinds keep the "toolbox_" prefix)
+
+
+@declare("classic_magic_find", topic="log")
+class ClassicMagicFound(Payload):
+    """A magic item or a map was generated, every roll expanded."""
+
+    find: MagicFind
+
+
+@declare("classic_sword", topic="log")
+class ClassicSwordMade(Payload):
+    """A complete sword was generated: alignment, intelligence, powers, languages, egoism."""
+
+    sword: Sword
+
+
+@declare("classic_ego_contest", topic="log")
+class ClassicEgoContested(Payload):
+    """A sword's ego met its wielder's."""
+
+    result: EgoContest
+
+
+@declare("classic_gems", topic="log")
+class ClassicGemsRolled(Payload):
+    """Gems were valued, each with its step-up rolls."""
+
+    gems: Gems
+
+
+@declare("classic_jewelry", topic="log")
+class ClassicJewelryRolled(Payload):
+    """Pieces of jewelry were valued."""
+
+    jewelry: Jewelry
+
+
+@declare("classic_hoard", topic="log")
+class ClassicHoardRolled(Payload):
+    """A treasure by dungeon level was rolled, every sub-roll expanded, with its value in gold."""
+
+    hoard: Hoard
+
+
+@declare("classic_wandering_check", topic="log")
+class ClassicWanderingChecked(Payload):
+    """The end-of-turn wandering monster check was rolled."""
+
+    check: WanderingCheck
+
+
+@declare("classic_wandering_monster", topic="log")
+class ClassicWanderingMonster(Payload):
+    """A wandering monster was rolled for a dungeon level."""
+
+    monster: WanderingMonster
+
+
 __all__ = [
+    "ClassicEgoContested",
+    "ClassicGemsRolled",
+    "ClassicHoardRolled",
+    "ClassicJewelryRolled",
+    "ClassicMagicFound",
+    "ClassicSwordMade",
+    "ClassicWanderingChecked",
+    "ClassicWanderingMonster",
     "DungeonEncounterChecked",
     "ExploreTurnsSpent",
     "InjuryRolled",

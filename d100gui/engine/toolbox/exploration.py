@@ -47,6 +47,9 @@ PUSH_ON_DIE = "3d4"
 PUSH_ON_INJURED_AT_MOST = 5
 MAX_TURNS = 10_000  # one spend: more than a lantern's whole life
 MAX_HOURS = 24 * 30
+MAX_WOUNDS = 100  # wounds healed by one rest
+REST_MINUTES_STEP = 10  # a partial rest is counted in whole 10 minutes
+MAX_REST_MINUTES = 24 * 60
 MAX_INJURY_DEPTH = 10  # "roll again" chains deeper than this stop (they need ten 99s/100s in a row)
 
 __all__ = [
@@ -694,10 +697,10 @@ def rest(
     Full rest, which has its own 3d4.
     """
     in_range("HD", hd, 0)
-    in_range("Number of wounds", wounds, 0, 100)
+    in_range("Number of wounds", wounds, 0, MAX_WOUNDS)
     if kind is RestKind.PARTIAL:
-        in_range("Minutes of partial rest", minutes, 10, 24 * 60)
-        if minutes % 10:
+        in_range("Minutes of partial rest", minutes, REST_MINUTES_STEP, MAX_REST_MINUTES)
+        if minutes % REST_MINUTES_STEP:
             raise ToolInputError(f"A partial rest is counted in whole 10 minutes; {minutes} is not.")
         spells = minutes // 10
         per_wound = minutes // 60 if heal_check and wounds else 0
@@ -738,8 +741,8 @@ def rest_in_dungeon(
     Choice: an encounter cuts the rest short; the whole 10 minutes rested before it still count,
     and none at all gives no rest (None).
     """
-    in_range("Minutes of partial rest", minutes, 10, 24 * 60)
-    if minutes % 10:
+    in_range("Minutes of partial rest", minutes, REST_MINUTES_STEP, MAX_REST_MINUTES)
+    if minutes % REST_MINUTES_STEP:
         raise ToolInputError(f"A partial rest is counted in whole 10 minutes; {minutes} is not.")
     step = spend_turns(clock, dice, minutes * TURNS_PER_ROUND, "partial rest")
     rested = step.spent // (10 * TURNS_PER_ROUND) * 10

@@ -28,6 +28,7 @@ ATTRIBUTE_RANGE = (1, 20)
 AC_RANGE = (0, 20)
 MAX_SCARS = 99  # the wake-up roll is Xd6 with X the Scars: the dice roller takes up to 100 dice
 MORALE_BASE = 10
+MAX_CLOCK_STEPS = 100  # Turns or Watches passed on the scars clock in one go
 
 __all__ = [
     "REACTION_TABLE",
@@ -719,7 +720,7 @@ def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str
 
     Choice: the text names no die for the Watch check; it uses the Turn's (1d6, a 1 is an encounter).
     """
-    in_range("Number of turns or watches", count, 1, 100)
+    in_range("Number of turns or watches", count, 1, MAX_CLOCK_STEPS)
     if unit not in ("turn", "watch"):
         raise ToolInputError(f"The scars clock counts turns or watches, not {unit!r}.")
     checks = [dice.roll("1d6", f"encounter check ({unit} {i + 1})") for i in range(count)]

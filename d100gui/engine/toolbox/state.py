@@ -1,8 +1,8 @@
-"""What the toolbox keeps between actions, as one model the campaign can hold.
+"""What the toolbox keeps between actions, as one model the campaign holds.
 
-Not yet a field of :class:`~d100gui.engine.game.Campaign`: until it is, the commands carry
-each tool's state in and out (see :mod:`.commands`). Adding ``toolbox: ToolboxState`` to the
-campaign (default empty, so older saves load unchanged) is all it takes to save it.
+It is ``Campaign.toolbox`` (default empty, so older saves load unchanged): the commands of
+:mod:`.commands` read a tool's state there and write the state after back, so it is saved
+with the campaign, one journal part, and undo and redo move it like any other part.
 """
 
 from __future__ import annotations

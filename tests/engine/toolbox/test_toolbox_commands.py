@@ -172,3 +172,94 @@ def test_the_toolbox_state_round_trips_through_json(bundled_library):
     state = state.model_copy(update={"dungeon_clock": clock})
     assert ToolboxState.model_validate_json(state.model_dump_json()) == state
     assert ToolboxState.model_validate({}) == ToolboxState()
+
+
+# --------------------------------------------------------------------------- state kept in the campaign
+
+
+def test_the_dungeon_clock_lives_in_the_campaign_and_undo_puts_it_back(bundled_library):
+    game = make(bundled_library, 12, 12)
+    game.execute(tc.ExploreLight(item="Torch"))
+    game.execute(tc.ExploreSpend(turns=5, action="wait"))
+    clock = game.campaign.toolbox.dungeon_clock
+    assert clock.elapsed == 5 and clock.lights[0].name == "Torch" and clock.lights[0].burned == 5
+    game.undo()
+    assert game.campaign.toolbox.dungeon_clock.elapsed == 0 and game.campaign.toolbox.dungeon_clock.lights[0].burned == 0
+    game.redo()
+    assert game.campaign.toolbox.dungeon_clock == clock
+    [snuffed] = game.execute(tc.ExploreSnuff(index=0))
+    assert snuffed.kind == "toolbox_light_snuffed" and game.campaign.toolbox.dungeon_clock.lights == []
+
+
+def test_a_saved_campaign_resumes_the_clocks_and_the_fight_exactly(bundled_library):
+    game = make(bundled_library, 10, 2, 3, 5, 4, 4)
+    fighters = [
+        sc.ScarsFighter(name="Vera", armour_class=4, health=6, max_health=6, scars=2),
+        sc.ScarsFighter(name="Orc", side=sc.Side.ENEMY, armour_class=5, health=10, max_health=10, hd=2),
+    ]
+    game.execute(tc.ScarsStartEncounter(fighters=fighters))
+    game.execute(tc.ScarsAttack(attribute=10, in_encounter=True, attacker="Vera", target="Orc"))
+    game.execute(tc.ScarsClockAdvance(count=2))
+    game.execute(tc.ExploreLight(item="Lantern"))
+    game.execute(tc.TravelSpend(hours=3))
+    saved = Campaign.model_validate_json(game.campaign.model_dump_json())
+    assert saved.toolbox == game.campaign.toolbox
+    encounter = saved.toolbox.scars_encounter
+    assert encounter is not None and encounter.fighter("Orc").health == 8 and encounter.fighter("Orc").stunned
+    assert saved.toolbox.scars_clock.turns == 2 and saved.toolbox.travel_clock.elapsed == 3
+    assert saved.toolbox.dungeon_clock.lights[0].name == "Lantern"
+    again = Game(saved, game.library, TOOLBOX_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    again.override = ScriptedSource([1])
+    [round_two] = again.execute(tc.ScarsNextRound())
+    assert round_two.payload().encounter.round == 2  # type: ignore[attr-defined]
+    assert (
+        again.campaign.toolbox.scars_encounter is not None and not again.campaign.toolbox.scars_encounter.fighter("Orc").stunned
+    )
+
+
+def test_the_fight_commands_need_a_fight_and_a_fight_needs_named_fighters(bundled_library):
+    game = make(bundled_library, 10)
+    with pytest.raises(CommandRefused, match="No scars fight"):
+        game.execute(tc.ScarsAttack(attribute=12, in_encounter=True, attacker="Vera", target="Orc"))
+    with pytest.raises(CommandRefused, match="No scars fight"):
+        game.execute(tc.ScarsNextRound())
+    with pytest.raises(CommandRefused, match="at least 2 fighters"):
+        game.execute(tc.ScarsStartEncounter(fighters=[sc.ScarsFighter(name="Vera")]))
+    with pytest.raises(CommandRefused, match="a name of their own"):
+        game.execute(tc.ScarsStartEncounter(fighters=[sc.ScarsFighter(name="Vera"), sc.ScarsFighter(name="Vera ")]))
+    assert game.campaign.log == [] and game.campaign.toolbox == ToolboxState()
+
+
+def test_morale_and_the_scars_check_in_the_campaigns_fight(bundled_library):
+    game = make(bundled_library, 12, 6, 6, 3, 4)
+    fighters = [
+        sc.ScarsFighter(name="Vera", health=0, max_health=6, scars=1),
+        sc.ScarsFighter(name="Orc", side=sc.Side.ENEMY, armour_class=5, health=4, max_health=10, hd=2),
+    ]
+    game.execute(tc.ScarsStartEncounter(fighters=fighters))
+    [morale] = game.execute(tc.ScarsMoraleTest(name="Orc", in_encounter=True))
+    [check] = game.execute(tc.ScarsZeroHealthCheck(name="Vera", in_encounter=True))
+    assert "rallies" in morale.message and "survives" in check.message
+    encounter = game.campaign.toolbox.scars_encounter
+    assert encounter is not None and encounter.fighter("Orc").rallied and encounter.fighter("Vera").scars == 2
+    assert encounter.fighter("Vera").wakes_in_rounds == 3 + 4 and encounter.fighter("Orc").morale_tested
+
+
+def test_a_rest_on_the_campaigns_clocks(bundled_library):
+    game = make(bundled_library, 12, 12, 4, 4)
+    events = game.execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=10, on_clock="dungeon"))
+    assert kinds(events) == ["toolbox_explore_turns", "toolbox_dungeon_encounter_check", "toolbox_rest"]
+    assert game.campaign.toolbox.dungeon_clock.elapsed == 100
+    events = game.execute(tc.Rest(rest=ex.RestKind.SHORT, on_clock="travel"))
+    assert kinds(events) == ["toolbox_travel_hours", "toolbox_travel_encounter_check", "toolbox_rest"]
+    assert game.campaign.toolbox.travel_clock.elapsed == 8
+    with pytest.raises(CommandRefused, match="travel clock"):
+        game.execute(tc.Rest(rest=ex.RestKind.FULL, on_clock="dungeon"))
+
+
+def test_a_state_handed_in_still_wins_and_lands_in_the_campaign(bundled_library):
+    game = make(bundled_library)
+    game.execute(tc.TravelSpend(hours=2))
+    given = ex.TravelClock(elapsed=10)
+    [spent, *_] = game.execute(tc.TravelSpend(clock=given, hours=1))
+    assert spent.payload().result.clock.elapsed == 11 == game.campaign.toolbox.travel_clock.elapsed  # type: ignore[attr-defined]

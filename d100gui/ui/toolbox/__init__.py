@@ -1,0 +1,1 @@
+"""The Toolbox dock: the classic rule texts' procedures as small tools (forms, clocks, results)."""

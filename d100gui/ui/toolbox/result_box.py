@@ -1,0 +1,73 @@
+"""A tool's latest result, or the engine's reason for refusing it, with Copy and "Same dice"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from d100gui.ui.toolbox.runner import ToolResult
+
+RESULT_LINES = 6  # the result box's height, in lines
+SAME_DICE_TIP = (
+    "Take back this result and run the tool again with the inputs as they are now, from the random state "
+    "before it: the same dice, so correcting an input never buys new rolls. Only while it is your latest action."
+)
+
+
+class ResultBox(QWidget):
+    """Shows one result (selectable, copyable) or one refusal; asks for a re-run on the same dice."""
+
+    same_dice_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: ToolResult | None = None
+        self.text = QPlainTextEdit("No result yet.")  # a long result (a hoard) scrolls, never clips
+        self.text.setObjectName("toolResult")
+        self.text.setReadOnly(True)
+        self.text.setMinimumHeight(self.text.fontMetrics().lineSpacing() * RESULT_LINES)
+        self.error = QLabel("")
+        self.error.setObjectName("toolError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b;")
+        self.error.hide()
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Put this result on the clipboard")
+        self.copy_button.clicked.connect(self.copy)
+        self.same_button = QPushButton("Same dice")
+        self.same_button.setToolTip(SAME_DICE_TIP)
+        self.same_button.clicked.connect(self.same_dice_requested)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.copy_button)
+        buttons.addWidget(self.same_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.text)
+        layout.addWidget(self.error)
+        layout.addLayout(buttons)
+        self.set_latest(False)
+
+    def show_result(self, outcome: ToolResult | str) -> None:
+        """A new result, or (a string) the engine's refusal, shown under the last result."""
+        if isinstance(outcome, str):
+            self.error.setText(outcome)
+            self.error.show()
+            return
+        self.error.hide()
+        self.result = outcome
+        self.text.setPlainText(outcome.text)
+        self.copy_button.setEnabled(True)
+
+    def set_latest(self, latest: bool) -> None:
+        """Enable "Same dice" only while the shown result is the campaign's latest action."""
+        self.same_button.setEnabled(latest)
+        self.copy_button.setEnabled(self.result is not None)
+
+    def shown(self) -> str:
+        """The result on screen (what Copy copies)."""
+        return self.result.text if self.result is not None else ""
+
+    def copy(self) -> None:
+        if self.result is not None:
+            QApplication.clipboard().setText(self.result.text)
