@@ -25,6 +25,7 @@ from d100gui.engine.hero.character import Character, Item
 from d100gui.engine.hero.commands import AddItem
 from d100gui.engine.hero.queries import item_at
 from d100gui.engine.hero.sheet_edits import EditItem, SetSpell
+from d100gui.engine.protocol import Event
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.hero.creation_wizard import CreationWizard
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
@@ -68,6 +69,12 @@ class HeroActions(QObject):
         sheet.item_edit_requested.connect(self.edit_item)
         sheet.item_add_requested.connect(self.add_item)
         sheet.spell_edit_requested.connect(self.edit_spell)
+        sheet.spells.last_events = self.last_events
+
+    def last_events(self) -> list[Event]:
+        """The events of the game's last command (the spell book shows what a cast did from them)."""
+        log = self.bridge.game.campaign.log
+        return list(log[-1].events) if log else []
 
     def _send(self, command: Command) -> bool:
         return self.sheet.send(command) if self.sheet is not None else self.bridge.send(command)

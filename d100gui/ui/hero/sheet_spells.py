@@ -1,32 +1,85 @@
-"""The spell book section: a line per position, greyed above what the hero's INT reaches."""
+"""The spell book section: a line per position, greyed above what the hero's INT reaches.
+
+Positions, thresholds and why a spell cannot be cast come from
+:func:`d100gui.engine.magic.book.positions`; learning (Table S or a belt scroll), removing and
+casting outside a fight are the magic commands, so the engine refuses what the rules forbid
+(Spell Caster to cast from the book, a full book, a fight under way) and the sheet says why.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QWidget
 
 from d100gui.engine.hero.character import Character, Derived
 from d100gui.engine.hero.queries import SPELL_CASTER, spells_castable
+from d100gui.engine.magic.book import BookPosition, positions
+from d100gui.engine.magic.commands import CastSpell, LearnSpell, RemoveSpell
+from d100gui.engine.magic.events import CurseApplied, SpellCast, SpellLearned, SpellRowMissing, SpellTookEffect
+from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.hero.sheet_parts import ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, set_dim, small
 
+LastEvents = Callable[[], list[Event]]
+
+
+def describe_events(events: list[Event]) -> str:
+    """What a cast or a learn did, from the events' payloads (the sentence is never read)."""
+    parts: list[str] = []
+    for event in events:
+        payload = event.payload()
+        if isinstance(payload, SpellCast):
+            paid = f", paying {', '.join(payload.paid)}" if payload.paid else ""
+            if payload.success is None:
+                parts.append(f"{payload.spell}{paid}: the cost was more than you had.")
+            else:
+                rolled = payload.roll.natural if payload.roll is not None else "?"
+                outcome = "success" if payload.success else "failed: Table C"
+                parts.append(f"{payload.spell}{paid}. CAST SPELL {rolled} against {payload.target}: {outcome}.")
+        elif isinstance(payload, SpellTookEffect):
+            parts.append(
+                f"Effect: {payload.effect.replace('_', ' ')}" + (f", HP {payload.hp}." if payload.hp is not None else ".")
+            )
+        elif isinstance(payload, CurseApplied):
+            parts.append(" ".join(payload.result.notes))
+        elif isinstance(payload, SpellLearned):
+            parts.append(f"{payload.spell} is written at position {payload.index + 1}.")
+        elif isinstance(payload, SpellRowMissing):
+            parts.append(f"Table S rolled {payload.table_roll.roll.final}: your tables lack that row; nothing was written.")
+    return " ".join(parts)
+
 
 class SpellBookSection(SheetSection):
-    """The spell-book positions with their INT thresholds; right-click a line to write or erase a spell."""
+    """The spell-book positions with their INT thresholds; cast, remove or learn a spell from here.
+
+    Right-click a line to write or erase a spell by hand (the paper sheet's way)."""
 
     def __init__(self, rules: Rules, send: Send, requests: SheetRequests, parent: QWidget | None = None) -> None:
         super().__init__("Spell book", rules, send, parent)
+        self.last_events: LastEvents | None = None  # set by HeroActions: the events of the last command
         self.spell_state = small()
         self.spell_state.setWordWrap(True)
         self.body.addWidget(self.spell_state)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(4)
-        grid.setVerticalSpacing(0)
         self.spell_rows: list[ItemRow] = []
         self.spell_names: list[ElidedLabel] = []
         self.spell_thresholds: list[QLabel] = []
-        for i, threshold in enumerate(rules.spell_thresholds()):
+        self.cast_buttons: list[QToolButton] = []
+        self.remove_buttons: list[QToolButton] = []
+        self.body.addLayout(self._build_grid(requests))
+        self.body.addLayout(self._build_learn())
+        self.result = small()
+        self.result.setObjectName("spellResult")
+        self.result.setWordWrap(True)
+        self.result.setVisible(False)
+        self.body.addWidget(self.result)
+
+    def _build_grid(self, requests: SheetRequests) -> QGridLayout:
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(0)
+        for i, threshold in enumerate(self.rules.spell_thresholds()):
             level = QLabel(f"{threshold}+")
             level.setObjectName("fieldLabel")
             level.setFixedWidth(30)
@@ -37,12 +90,68 @@ class SpellBookSection(SheetSection):
             name = ElidedLabel()
             line.addWidget(name, 1)
             grid.addWidget(row, i, 1)
+            cast, remove = QToolButton(), QToolButton()
+            cast.setText("Cast")
+            remove.setText("✕")
+            cast.clicked.connect(partial(self.cast, i))
+            remove.clicked.connect(partial(self.remove, i))
+            grid.addWidget(cast, i, 2)
+            grid.addWidget(remove, i, 3)
             self.spell_rows.append(row)
             self.spell_names.append(name)
             self.spell_thresholds.append(level)
+            self.cast_buttons.append(cast)
+            self.remove_buttons.append(remove)
         grid.setColumnStretch(1, 1)
-        self.body.addLayout(grid)
+        return grid
 
+    def _build_learn(self) -> QGridLayout:
+        learn = QGridLayout()
+        learn.setContentsMargins(0, 2, 0, 0)
+        self.learn_table_button = QPushButton("Learn from Table S")
+        self.learn_table_button.setToolTip("Roll Table S: the spell is written at the first free position")
+        self.learn_table_button.clicked.connect(lambda _=False: self._run(LearnSpell(from_table=True)))
+        self.bonus = QSpinBox()
+        self.bonus.setRange(-100, 100)
+        self.bonus.setPrefix("bonus ")
+        self.bonus.setToolTip("The spell bonus of the CAST SPELL test")
+        self.scrolls = QComboBox()
+        self.learn_scroll_button = QPushButton("Copy scroll")
+        self.learn_scroll_button.clicked.connect(lambda _=False: self._scroll(learn=True))
+        self.cast_scroll_button = QPushButton("Cast scroll")
+        self.cast_scroll_button.clicked.connect(lambda _=False: self._scroll(learn=False))
+        learn.addWidget(self.learn_table_button, 0, 0, 1, 2)
+        learn.addWidget(self.bonus, 0, 2)
+        learn.addWidget(self.scrolls, 1, 0)
+        learn.addWidget(self.learn_scroll_button, 1, 1)
+        learn.addWidget(self.cast_scroll_button, 1, 2)
+        learn.setColumnStretch(0, 1)
+        return learn
+
+    # ------------------------------------------------------------------ actions
+    def cast(self, index: int) -> bool:
+        """Cast the spell at ``index`` outside a fight; the result (or the refusal) is shown."""
+        return self._run(CastSpell(index=index, bonus=self.bonus.value()))
+
+    def remove(self, index: int) -> bool:
+        """Remove the spell at ``index``; the others keep their positions."""
+        return self._run(RemoveSpell(index=index))
+
+    def _scroll(self, learn: bool) -> bool:
+        slot = self.scrolls.currentData()
+        if not slot:
+            return False
+        command = LearnSpell(belt_slot=int(slot)) if learn else CastSpell(belt_slot=int(slot), bonus=self.bonus.value())
+        return self._run(command)
+
+    def _run(self, command: LearnSpell | CastSpell | RemoveSpell) -> bool:
+        ok = self.send(command)
+        said = describe_events(self.last_events()) if ok and self.last_events is not None else ""
+        self.result.setText(said)
+        self.result.setVisible(bool(said))
+        return ok
+
+    # ------------------------------------------------------------------ render
     def _state(self, d: Derived) -> str:
         if spells_castable(self.rules, d):
             return f"Spell Caster active: positions up to INT {d.characteristics['INT']} can be cast."
@@ -51,16 +160,43 @@ class SpellBookSection(SheetSection):
 
     def show_character(self, ch: Character, d: Derived) -> None:
         self.spell_state.setText(self._state(d))
-        for i, name in enumerate(self.spell_names):
-            spell = ch.spell_book[i] if i < len(ch.spell_book) else None
-            reach = i < d.spells_in_reach
-            name.setText(f"{spell.name}  ({spell.cost})" if spell and spell.cost else (spell.name if spell else "—"))
-            dim = not reach or spell is None
-            name.setStyleSheet("" if dim else "font-weight: bold;")
-            set_dim(name, dim)
-            set_dim(self.spell_thresholds[i], not reach)
-            threshold = d.spell_thresholds[i]
-            state = "usable" if (reach and spell) else ("out of reach: INT too low" if not reach else "empty")
-            name.setToolTip(f"INT {threshold}+ · {state}" + (f"\n{spell.effect}" if spell and spell.effect else ""))
-            name.setProperty("usable", bool(reach and spell))
-            name.setProperty("in_reach", reach)
+        for place in positions(ch, self.rules):
+            self._show_position(place)
+        self._show_scrolls(ch)
+
+    def _show_position(self, place: BookPosition) -> None:
+        i, spell, reach = place.index, place.spell, place.in_reach
+        name = self.spell_names[i]
+        name.setText(f"{spell.name}  ({spell.cost})" if spell and spell.cost else (spell.name if spell else "—"))
+        dim = not reach or spell is None
+        name.setStyleSheet("" if dim else "font-weight: bold;")
+        set_dim(name, dim)
+        set_dim(self.spell_thresholds[i], not reach)
+        state = "usable" if place.castable else (place.why_not or ("empty" if reach else "out of reach: INT too low"))
+        name.setToolTip(f"INT {place.threshold}+ · {state}" + (f"\n{spell.effect}" if spell and spell.effect else ""))
+        name.setProperty("usable", place.castable)
+        name.setProperty("in_reach", reach)
+        cast, remove = self.cast_buttons[i], self.remove_buttons[i]
+        cast.setEnabled(place.castable)
+        cast.setToolTip(
+            f"Cast {spell.name} (outside a fight)" if place.castable and spell else (place.why_not or "No spell here.")
+        )
+        remove.setEnabled(spell is not None)
+        remove.setToolTip(f"Remove {spell.name}: no other spell moves" if spell else "No spell here.")
+
+    def _show_scrolls(self, ch: Character) -> None:
+        chosen = self.scrolls.currentData()
+        self.scrolls.clear()
+        for i, item in enumerate(ch.belt):
+            if item is not None and item.kind == "scroll":
+                self.scrolls.addItem(f"{item.name} (belt {i + 1})", i + 1)
+        if chosen is not None and (found := self.scrolls.findData(chosen)) >= 0:
+            self.scrolls.setCurrentIndex(found)
+        why = "" if self.scrolls.count() else "No scroll on the belt."
+        for button, tip in (
+            (self.learn_scroll_button, "Copy the scroll's spell into the book (the scroll is used up)"),
+            (self.cast_scroll_button, "Cast the scroll (no Spell Caster needed; it is used up)"),
+        ):
+            button.setEnabled(not why)
+            button.setToolTip(why or tip)
+        self.scrolls.setEnabled(not why)
