@@ -13,14 +13,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# On Linux, first check that Qt's X11 plugin finds its system libraries (names the packages if not).
 run: $(STAMP)
+	$(PY) packaging/check_qt_deps.py
 	$(PY) -m d100gui
 
 test: $(STAMP) lint contracts typecheck qtfree pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py
-	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py
+	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py
+	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py
 
 # import-linter: the engine imports no Qt, storage or ui; ui feature folders stay apart (pyproject.toml)
 contracts: $(STAMP)

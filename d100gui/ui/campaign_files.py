@@ -112,16 +112,24 @@ class CampaignFiles(QObject):
         return True
 
     def open_dialog(self) -> bool:
-        """File > Open: choose a campaign file."""
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open campaign", str(campaigns_dir()), f"Campaigns (*{SUFFIX} *.json)")
-        return bool(path) and self.open_campaign(path)
+        """File > Open: choose a campaign file (the dialog starts where the last one was used)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open campaign", self.prefs.start_path(), f"Campaigns (*{SUFFIX} *.json)"
+        )
+        if not path:
+            return False
+        self.prefs.remember_folder(path)
+        return self.open_campaign(path)
 
     def save_as(self, path: str | None = None) -> bool:
         """Save the campaign under another name (asked for without a path); it autosaves there from now on."""
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.window, "Save campaign as", str(campaigns_dir()), f"Campaigns (*{SUFFIX})")
+            path, _ = QFileDialog.getSaveFileName(
+                self.window, "Save campaign as", self.prefs.start_path(), f"Campaigns (*{SUFFIX})"
+            )
             if not path:
                 return False
+            self.prefs.remember_folder(path)
         target = Path(path)
         if not target.name.endswith(SUFFIX):
             target = target.with_name(target.name.removesuffix(".json") + SUFFIX)

@@ -37,6 +37,9 @@ from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.packs import LoadedLibrary
 from d100gui.storage.resources import bundled_rules, standard_tilesets
+from d100gui.ui.adventure.log_dock import AdventureLog, centre_on_area
+from d100gui.ui.adventure.routing import MoveRouter, route_moves
+from d100gui.ui.adventure.turn_strip import TurnStrip, above
 from d100gui.ui.campaign_files import CampaignFiles
 from d100gui.ui.combat.panel import CombatPanel
 from d100gui.ui.common.bridge import EngineBridge
@@ -52,10 +55,30 @@ from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
 from d100gui.ui.map.actions import MapActions
 from d100gui.ui.map.area import MapArea
 from d100gui.ui.menus import build_menus, fill_dungeons_menu, fill_recent_menu, fill_tileset_menu, make_action
+from d100gui.ui.table_editor.setup import TableSetup
 from d100gui.ui.tables import TableFiles
+from d100gui.ui.toolbox.dock import ToolboxPanel
+from d100gui.ui.town.actions import TownActions
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
 STATUS_MS = 8000
+
+
+def window_title(campaign: Campaign, path: Path | None) -> str:
+    """The window's title, e.g. "Harry — Dungeon 2 — d100gui": the hero and the dungeon, else the file's name.
+
+    A campaign's own file is named after its id (a hex string no player reads): it is not shown.
+    """
+    parts: list[str] = []
+    if campaign.character is not None:
+        parts.append(campaign.character.name.strip() or "Unnamed hero")
+    dungeon = campaign.dungeons.current_dungeon
+    if dungeon is not None:
+        parts.append(dungeon.name or "Dungeon")
+    if not parts:
+        stem = path.name.removesuffix(SUFFIX) if path is not None else ""
+        parts.append(stem if stem and stem != campaign.meta.id else "New campaign")
+    return " — ".join([*parts, "d100gui"])
 
 
 class MainWindow(QMainWindow):
@@ -107,16 +130,20 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ parts
     def _init_helpers(self) -> None:
         self.campaigns = CampaignFiles(self.bridge, self.prefs, self)
-        self.map_actions = MapActions(self.bridge, self)
+        self.map_actions = MapActions(self.bridge, self, self.prefs)
         self.map_actions.load_tilesets()
         self.table_files = TableFiles(self.bridge, self.loaded, self, lambda: self.dice_panel.selected_table_id())
         self.row_requests = RowRequests(self.bridge, self)
+        self.table_setup = TableSetup(self.bridge, self.prefs, self, self.table_files.save_user_rows)
+        self.town_actions = TownActions(self.bridge, self)  # the between-quests wizard; opens when a quest ends
 
     def _init_central(self) -> None:
         self.map_area = MapArea(self.bridge)
         self.map_placeholder = self.map_area.placeholder
         self.map_area.sheet_options = (self.prefs.sheet_size, self.prefs.unbounded_sheet)
-        self.setCentralWidget(self.map_area)
+        self.map_area.follow_hero = self.prefs.follow_hero
+        self.turn_strip = TurnStrip(self.bridge)  # the turn's steps, above the map
+        self.setCentralWidget(above(self.turn_strip, self.map_area))
 
     def _dock(self, title: str, name: str, widget: QWidget, scroll: bool = False) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -146,6 +173,14 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.combat_dock)
         self.tabifyDockWidget(self.dice_dock, self.combat_dock)
+        self.adventure_log = AdventureLog(self.bridge)
+        self.log_dock = self._dock("Adventure log", "adventureLogDock", self.adventure_log)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.tabifyDockWidget(self.combat_dock, self.log_dock)
+        self.toolbox = ToolboxPanel(self.bridge)  # the classic rule texts' tools
+        self.toolbox_dock = self._dock("Toolbox", "toolboxDock", self.toolbox)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.toolbox_dock)
+        self.tabifyDockWidget(self.log_dock, self.toolbox_dock)
         self.dice_dock.raise_()
         self.resizeDocks([self.sheet_dock, self.dice_dock], [340, 440], Qt.Orientation.Horizontal)
 
@@ -162,6 +197,10 @@ class MainWindow(QMainWindow):
         self.fit_map_action = action("&Fit map to window", self.map_area.fit_to_dungeon, "Ctrl+0")
         self.edit_map_action = action("&Edit map by hand", lambda: None, "Ctrl+E")
         self.edit_map_action.setCheckable(True)
+        self.follow_hero_action = action("&Keep the hero in view", lambda: None)
+        self.follow_hero_action.setCheckable(True)
+        self.follow_hero_action.setChecked(self.prefs.follow_hero)
+        self.follow_hero_action.setToolTip("After each move, scroll the map so the hero stays in view")
         self.print_map_action = action("Print &map...", maps.print_map, "Ctrl+Alt+P")
         self.export_map_action = action("E&xport map...", maps.export_map, "Ctrl+Alt+E")
         self.tile_editor_action = action("&Tile editor (Table M)...", maps.open_tile_editor)
@@ -176,6 +215,8 @@ class MainWindow(QMainWindow):
         self.repeat_action = action("&Repeat last roll", self.dice_panel.repeat_last, "Ctrl+R")
         self.physical_action = action("&Physical dice", lambda: None, "Ctrl+Shift+P")
         self.physical_action.setCheckable(True)
+        self.table_editor_action = action("Table &editor...", self.table_setup.open_editor)
+        self.table_policy_action = action("&Missing rows...", self.table_setup.choose)
         self.import_pack_action = action("&Import table pack...", tables.import_pack)
         self.export_pack_action = action("&Export my table pack...", tables.export_pack)
         self.export_csv_action = action("Export table as &CSV...", tables.export_table_csv)
@@ -183,6 +224,8 @@ class MainWindow(QMainWindow):
         self.prefs_action = action("&Preferences...", self.edit_preferences, QKeySequence.StandardKey.Preferences)
         self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.about_action = action("&About d100gui", self.about)
+        self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
+        self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
 
     def _connect_signals(self) -> None:
         bridge, maps, tables, menus = self.bridge, self.map_actions, self.table_files, self.menus
@@ -192,7 +235,14 @@ class MainWindow(QMainWindow):
         bridge.log_appended.connect(self.say)
         bridge.command_done.connect(self.campaigns.autosave)
         self.campaigns.path_changed.connect(self._update_title)
+        for changed in (bridge.character_changed, bridge.map_changed, bridge.campaign_changed):
+            changed.connect(self._update_title)  # the title names the hero and the dungeon
+        self.follow_hero_action.toggled.connect(self.set_follow_hero)
         bridge.user_row_added.connect(tables.save_user_rows)
+        self.row_requests.policy_chosen.connect(self.table_setup.set_policy)
+        self.new_action.triggered.connect(lambda _checked=False: self.table_setup.choose())
+        tables.startup_shown.connect(self.table_setup.first_run)
+        self.table_setup.message.connect(self.say)
         for helper in (maps, tables, self.campaigns):
             helper.message.connect(self.say)
             helper.error.connect(self.show_error)
@@ -213,6 +263,10 @@ class MainWindow(QMainWindow):
         self.edit_map_action.toggled.connect(self.map_area.set_edit_mode)
         self.map_area.edit_mode_changed.connect(self.edit_map_action.setChecked)
         self.combat_panel.fight_active_changed.connect(lambda on: self.combat_dock.raise_() if on else None)
+        self.move_router = MoveRouter(self.bridge, self)  # a click on an exit: the turn's command while a quest is on
+        route_moves(self.map_area.view.move_requested, self.move_router)
+        self.adventure_log.area_requested.connect(lambda key: centre_on_area(self.map_area.view, key))
+        self.adventure_log.message.connect(self.say)
 
     # ------------------------------------------------------------------ behaviour
     def say(self, text: str, timeout: int = STATUS_MS) -> None:
@@ -236,6 +290,11 @@ class MainWindow(QMainWindow):
     def missing_row_dialog(self) -> MissingRowDialog | None:
         """The last "type the row" dialog opened."""
         return self.row_requests.dialog
+
+    def show_toolbox(self) -> None:
+        """Tools > Toolbox: show the toolbox dock in front."""
+        self.toolbox_dock.show()
+        self.toolbox_dock.raise_()
 
     def show_hall_of_fallen(self) -> QMessageBox:
         """The heroes who died, kept read-only."""
@@ -326,10 +385,18 @@ class MainWindow(QMainWindow):
         return self.campaigns.open_campaign(path)
 
     def _update_title(self) -> None:
-        path = self.campaign_path
-        self.setWindowTitle(f"d100gui - {path.name.removesuffix(SUFFIX) if path else 'new campaign (not saved yet)'}")
-        self.undo_action.setEnabled(self.game.can_undo)
-        self.redo_action.setEnabled(self.game.can_redo)
+        self.setWindowTitle(window_title(self.game.campaign, self.campaign_path))
+        can_undo, can_redo = self.game.can_undo, self.game.can_redo
+        self.undo_action.setEnabled(can_undo)
+        self.undo_action.setToolTip("Undo your last action" if can_undo else "Nothing to undo: no action taken yet")
+        self.redo_action.setEnabled(can_redo)
+        self.redo_action.setToolTip("Redo the action you undid" if can_redo else "Nothing to redo: undo an action first")
+
+    def set_follow_hero(self, on: bool) -> None:
+        """Map > Keep the hero in view: a preference, kept for the next start."""
+        self.prefs.follow_hero = on
+        self.prefs.sync()
+        self.map_area.follow_hero = on
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.prefs.qsettings.setValue("window/geometry", self.saveGeometry())

@@ -108,7 +108,7 @@ def test_save_as_open_and_new_from_the_file_menu(qtbot, tmp_path, monkeypatch):
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     win.save_as_action.trigger()
     assert win.campaign_path == tmp_path / f"hero{SUFFIX}"
-    assert win.windowTitle() == "d100gui - hero"
+    assert win.windowTitle() == "hero — d100gui"  # no hero, no dungeon yet: the name it was saved as
     assert load_campaign(win.campaign_path).dice_history
     win.new_action.trigger()
     assert win.campaign_path is None

@@ -50,12 +50,13 @@ class EngineBridge(QObject):
 
     def send(self, command: Command) -> bool:
         """Run a command; emit its events, or an ``error`` with the reason. True if it ran."""
+        dungeons = self.game.campaign.dungeons
         try:
             events = self.game.execute(command)
         except (CommandRefused, DiceError, TableError, PackInvalid, ValueError) as exc:
             self.error.emit(str(exc))
             return False
-        self._dispatch(events)
+        self._dispatch(events, map_changed=self.game.campaign.dungeons is not dungeons)
         self.command_done.emit()
         return True
 
@@ -80,8 +81,11 @@ class EngineBridge(QObject):
         self.command_done.emit()
         return True
 
-    def _dispatch(self, events: list[Event]) -> None:
+    def _dispatch(self, events: list[Event], map_changed: bool = False) -> None:
+        """Re-emit ``events`` as signals. ``map_changed``: the command replaced the dungeons, so the
+        map is redrawn once even when no map event said so (an escape marks the monster's area)."""
         history = self.game.campaign.dice_history
+        map_told = False
         for event in events:
             if event.kind == "row_provided" and event.data.get("table_id"):
                 self.user_row_added.emit(str(event.data["table_id"]))
@@ -100,7 +104,10 @@ class EngineBridge(QObject):
                 self.character_changed.emit()
             elif event.topic == "decision":
                 self.decision_event.emit(event)
-            elif event.topic == "map":
+            elif event.topic == "map" and not map_told:
+                map_told = True
                 self.map_changed.emit()
             if event.message:
                 self.log_appended.emit(event.message)
+        if map_changed and not map_told:
+            self.map_changed.emit()

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from d100gui.storage.paths import user_config_dir
 
 MAX_RECENT = 8
+
+
+def documents_dir() -> Path:
+    """Where file dialogs start until the player has used one: their documents folder.
+
+    ``D100GUI_HOME`` (set by the tests) puts it in ``$D100GUI_HOME/documents``, like every
+    other user directory, so no test opens a dialog in the real one.
+    """
+    home = os.environ.get("D100GUI_HOME")
+    if home:
+        path = Path(home) / "documents"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found else Path.home()
 
 
 class Preferences:
@@ -67,6 +83,31 @@ class Preferences:
     @unbounded_sheet.setter
     def unbounded_sheet(self, value: bool) -> None:
         self._s.setValue("map/unbounded", "true" if value else "false")
+
+    @property
+    def follow_hero(self) -> bool:
+        """Scroll the map after each move so the hero stays in view (Map > Keep the hero in view)."""
+        return str(self._s.value("map/follow_hero", "true")).lower() == "true"
+
+    @follow_hero.setter
+    def follow_hero(self, value: bool) -> None:
+        self._s.setValue("map/follow_hero", "true" if value else "false")
+
+    def dialog_folder(self) -> Path:
+        """The folder the last file dialog was used in (if it still exists), else the documents folder."""
+        last = str(self._s.value("files/last_folder", "") or "")
+        return Path(last) if last and Path(last).is_dir() else documents_dir()
+
+    def start_path(self, name: str = "") -> str:
+        """Where a file dialog opens: :meth:`dialog_folder`, with ``name`` as the suggested file."""
+        folder = self.dialog_folder()
+        return str(folder / name) if name else str(folder)
+
+    def remember_folder(self, chosen: str | Path) -> None:
+        """A file dialog answered ``chosen`` (a file or a folder): the next one starts in its folder."""
+        path = Path(chosen)
+        folder = path if path.is_dir() else path.parent
+        self._s.setValue("files/last_folder", str(folder))
 
     def recent(self) -> list[Path]:
         """Recently opened campaign files that still exist, newest first."""

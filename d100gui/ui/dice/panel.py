@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTreeWidget,
     QTreeWidgetItem,
@@ -24,11 +26,22 @@ from PySide6.QtWidgets import (
 from d100gui.engine.combat.offers import fight_from_roll
 from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollTable, history_text
 from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
 
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
+NOTES_MAX_HEIGHT = 120  # pixels; longer notes scroll inside the box
+
+
+def table_note_lines(table: Table) -> list[str]:
+    """Every note of a table, roll modifiers first, then how complete the player's copy is."""
+    notes = sorted(table.notes, key=lambda n: n.kind != "roll_modifier")
+    lines = [("Modifier: " if n.kind == "roll_modifier" else "") + n.text for n in notes]
+    gaps = table.missing_ranges()
+    if gaps:
+        lines.append(f"{len(table.rows)} rows in your tables; {len(gaps)} range(s) not printed in the excerpt.")
+    return lines
 
 
 class DicePanel(QWidget):
@@ -97,16 +110,30 @@ class DicePanel(QWidget):
         row.addStretch(1)
         self.table_button = QPushButton("Roll table")
         self.table_button.setEnabled(False)
+        self.table_button.setToolTip("Choose a table in the list first")
         row.addWidget(self.table_button)
+        tl.addWidget(self.table_filter)
+        tl.addWidget(self.table_list, 1)
+        tl.addWidget(self._build_notes())
+        tl.addLayout(row)
+        return tables
+
+    def _build_notes(self) -> QScrollArea:
+        """Every note of the chosen table (a rule like pursuit may be the last of eight): it scrolls."""
         self.table_notes = QLabel("")
         self.table_notes.setWordWrap(True)
         self.table_notes.setObjectName("tableNotes")
+        self.table_notes.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.table_notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table_notes.setStyleSheet("color: palette(placeholder-text);")
-        tl.addWidget(self.table_filter)
-        tl.addWidget(self.table_list, 1)
-        tl.addWidget(self.table_notes)
-        tl.addLayout(row)
-        return tables
+        self.table_notes_scroll = QScrollArea()
+        self.table_notes_scroll.setWidget(self.table_notes)
+        self.table_notes_scroll.setWidgetResizable(True)
+        self.table_notes_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.table_notes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table_notes_scroll.setMaximumHeight(NOTES_MAX_HEIGHT)
+        self.table_notes_scroll.setVisible(False)
+        return self.table_notes_scroll
 
     def _build_result(self) -> QGroupBox:
         result = QGroupBox("Result")
@@ -199,16 +226,14 @@ class DicePanel(QWidget):
         """Enable rolling and show the table's notes (roll modifiers first)."""
         table_id = self.selected_table_id()
         self.table_button.setEnabled(table_id is not None)
-        if table_id is None:
-            self.table_notes.setText("")
-            return
-        table = self.library.get(table_id)
-        notes = sorted(table.notes, key=lambda n: n.kind != "roll_modifier")
-        gaps = table.missing_ranges()
-        lines = [("Modifier: " if n.kind == "roll_modifier" else "") + n.text for n in notes[:3]]
-        if gaps:
-            lines.append(f"{len(table.rows)} rows in your tables; {len(gaps)} range(s) not printed in the excerpt.")
+        table = self.library.get(table_id) if table_id is not None else None
+        self.table_button.setToolTip(
+            f"Roll {table.title}, adding the modifier" if table is not None else "Choose a table in the list first"
+        )
+        lines = table_note_lines(table) if table is not None else []
         self.table_notes.setText("\n".join(lines))
+        self.table_notes_scroll.setVisible(bool(lines))
+        self.table_notes_scroll.verticalScrollBar().setValue(0)
 
     def _table_items(self) -> list[QTreeWidgetItem]:
         items: list[QTreeWidgetItem] = []

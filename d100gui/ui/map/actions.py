@@ -16,6 +16,7 @@ from d100gui.engine.dungeon.map import Dungeon
 from d100gui.engine.dungeon.tiles import TileSet, TileSetInvalid
 from d100gui.storage import tilesets
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.settings import Preferences
 from d100gui.ui.map.export import export_pdf, export_png, export_svg, print_map
 from d100gui.ui.map.tile_editor import TileEditorDialog
 
@@ -29,10 +30,11 @@ class MapActions(QObject):
     message = Signal(str)  # what was done, for the status bar
     error = Signal(str)  # why nothing was done
 
-    def __init__(self, bridge: EngineBridge, window: QWidget) -> None:
+    def __init__(self, bridge: EngineBridge, window: QWidget, prefs: Preferences | None = None) -> None:
         super().__init__(window)
         self.bridge = bridge
         self.window = window
+        self.prefs = prefs or Preferences()  # where file dialogs start
         self.tile_editor: TileEditorDialog | None = None
 
     def _dungeon_or_say(self) -> Dungeon | None:
@@ -53,9 +55,10 @@ class MapActions(QObject):
             return None
         if path is None:
             suggested = f"{dungeon.name or 'map'}.pdf"
-            path, _ = QFileDialog.getSaveFileName(self.window, "Export map", suggested, EXPORT_FILTERS)
+            path, _ = QFileDialog.getSaveFileName(self.window, "Export map", self.prefs.start_path(suggested), EXPORT_FILTERS)
             if not path:
                 return None
+            self.prefs.remember_folder(path)
         target = Path(path)
         try:
             if target.suffix.lower() == ".png":
@@ -86,7 +89,7 @@ class MapActions(QObject):
         """Map > Tile editor, on the campaign's tile set; a saved set is usable at once."""
         game = self.bridge.game
         current = game.tilesets.get(game.campaign.tileset) or game.tilesets["standard"]
-        dialog = TileEditorDialog(current, self.window)
+        dialog = TileEditorDialog(current, self.window, folders=self.prefs)
         dialog.tileset_saved.connect(lambda _id: self.load_tilesets())
         dialog.open()
         self.tile_editor = dialog

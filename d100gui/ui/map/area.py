@@ -53,6 +53,8 @@ class MapArea(QWidget):
         super().__init__(parent)
         self.bridge = bridge
         self.sheet_options: tuple[tuple[int, int], bool] = ((DEFAULT_WIDTH, DEFAULT_HEIGHT), False)  # from the preferences
+        self.follow_hero = True  # scroll after each move so the hero stays in view (a preference)
+        self._hero_at: tuple[int, int] | None = None  # where the hero stood at the last refresh
         self.stack = QStackedWidget()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -87,6 +89,7 @@ class MapArea(QWidget):
         pl.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel()
         self.title.setContentsMargins(8, 4, 8, 0)
+        self.title.setWordWrap(True)  # a long quest name wraps rather than widening the window
         self.view = MapView(tileset=self._tileset())
         self.edit_panel = MapEditPanel(self._tileset())
         self.edit_scroll = QScrollArea()
@@ -151,9 +154,14 @@ class MapArea(QWidget):
         self.title.setText(
             f"<b>{dungeon.name}</b>{quest} · {len(dungeon.areas)} area{'' if len(dungeon.areas) == 1 else 's'} · tile set: {tileset.title}"
         )
+        moved = dungeon.hero != self._hero_at
+        self._hero_at = dungeon.hero
         if first:
             self.view.fit_to_dungeon()
             QTimer.singleShot(0, self.view.fit_to_dungeon)  # again once the view has its real size
+        elif moved and self.follow_hero and dungeon.hero is not None:
+            scene = self.view.map_scene
+            self.view.keep_in_view(scene.area_rect(dungeon.hero), margin=scene.style.area)
 
     def set_dark(self, dark: bool) -> None:
         self.view.set_style(MapStyle(dark=dark))

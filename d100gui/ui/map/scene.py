@@ -209,6 +209,16 @@ class InkItem(QGraphicsItem):
         paint_ink(painter, self._map.ink_in(_visible_rect(painter, option.exposedRect), detail), style, detail)
 
 
+def _repaint(item: QGraphicsItem, old: QRectF) -> None:
+    """Ask the scene to repaint where ``item`` was (``old``) and where it is now."""
+    scene = item.scene()
+    if scene is None:
+        return
+    for rect in (old, item.sceneBoundingRect() if item.isVisible() else QRectF()):
+        if not rect.isEmpty():
+            scene.update(rect)
+
+
 def _visible_rect(painter: QPainter, rect: QRectF) -> QRectF:
     """``rect`` cut down to what the painter can reach (render() exposes whole items)."""
     device = painter.device()
@@ -240,6 +250,22 @@ class HeroItem(QGraphicsItem):
         if facing != self.facing:
             self.facing = facing
             self.update()
+
+    def place(self, at: QPointF | None, facing: str = "N") -> None:
+        """Stand at ``at`` facing ``facing`` (``None``: hidden), repainting where it stood and where it stands.
+
+        The scene is told both spots itself: once the scene has been updated in a rect (a changed
+        area) in the same turn of the event loop, Qt may drop a moved item's old spot, and the
+        marker stayed drawn in the area the hero left until the next full repaint.
+        """
+        old = self.sceneBoundingRect() if self.isVisible() else QRectF()
+        if at is None:
+            self.setVisible(False)
+        else:
+            self.setPos(at)
+            self.set_facing(facing)
+            self.setVisible(True)
+        _repaint(self, old)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         pal = self._style.palette
@@ -360,6 +386,8 @@ class OverlayItem(QGraphicsItem):
         return self._bounds
 
     def set_marks(self, marks: list[Mark], ghost: tuple[QPointF, AreaDrawing, bool] | None = None) -> None:
+        """Show these marks (and the ghost tile); the old ones are repainted away (see :meth:`HeroItem.place`)."""
+        old = self.sceneBoundingRect()
         self.prepareGeometryChange()
         self.marks = marks
         self._ghost = ghost
@@ -371,6 +399,7 @@ class OverlayItem(QGraphicsItem):
         s = self._style.square
         self._bounds = bounds.adjusted(-0.2 * s, -0.2 * s, 0.2 * s, 0.2 * s) if not bounds.isNull() else QRectF()
         self.update()
+        _repaint(self, old)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         s = self._style.square
@@ -527,11 +556,9 @@ class MapScene(QGraphicsScene):
         d = self._dungeon
         hero = d.hero if d is not None else None
         if hero is None or not self._show_hero or d is None or d.area_at(hero) is None:
-            self.hero_item.setVisible(False)
+            self.hero_item.place(None)
             return
-        self.hero_item.setPos(self.area_rect(hero).center())
-        self.hero_item.set_facing(d.facing)
-        self.hero_item.setVisible(True)
+        self.hero_item.place(self.area_rect(hero).center(), d.facing)
 
     def _update_rects(self) -> None:
         sheet = self._compute_sheet()

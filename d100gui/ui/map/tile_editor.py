@@ -47,6 +47,7 @@ from d100gui.engine.dungeon.tiles import (
     validate_tileset,
 )
 from d100gui.storage import tilesets as storage
+from d100gui.ui.common.settings import Preferences
 from d100gui.ui.map.drawing import paint_drawing, paint_tile, tile_drawing
 from d100gui.ui.map.style import DETAIL_FULL, MapPalette, MapStyle
 
@@ -312,9 +313,10 @@ class TileEditorDialog(QDialog):
 
     tileset_saved = Signal(str)  # id of a set saved or imported into the player's tile sets
 
-    def __init__(self, tileset: TileSet, parent: QWidget | None = None) -> None:
+    def __init__(self, tileset: TileSet, parent: QWidget | None = None, folders: Preferences | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Tile editor — Table M")
+        self._folders = folders or Preferences()  # where the import/export dialogs start
         self._source = tileset
         self._tiles: dict[int, Tile] = {}
         self._current = 1
@@ -635,11 +637,16 @@ class TileEditorDialog(QDialog):
 
     # ------------------------------------------------------------------ default dialogs
     def _ask_open_dialog(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import a tile set", "", "Tile sets (*.json)")
+        name, _ = QFileDialog.getOpenFileName(self, "Import a tile set", self._folders.start_path(), "Tile sets (*.json)")
+        if name:
+            self._folders.remember_folder(name)
         return Path(name) if name else None
 
     def _ask_save_dialog(self, suggested: str) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export the tile set", suggested, "Tile sets (*.json)")
+        start = self._folders.start_path(suggested)
+        name, _ = QFileDialog.getSaveFileName(self, "Export the tile set", start, "Tile sets (*.json)")
+        if name:
+            self._folders.remember_folder(name)
         return Path(name) if name else None
 
     def _confirm_discard_dialog(self) -> bool:

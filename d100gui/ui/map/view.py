@@ -77,6 +77,16 @@ Ghost = tuple[QPointF, AreaDrawing, bool]  # where a tile would be placed, its d
 DEFAULT_DOOR_TYPES: tuple[str, ...] = ("OPEN", "LD", "TLD", "JD", "LVD", "TD", "MS")
 TOOLS: tuple[str, ...] = ("place", "delete", "door", "note")
 TOOL_NAMES: dict[str, str] = {"place": "Place tile", "delete": "Delete area", "door": "Door", "note": "Note"}
+TOOL_TIPS: dict[str, str] = {
+    "place": "Click the sheet to place the chosen Table M tile, turned as chosen",
+    "delete": "Click a mapped area to take it off the sheet",
+    "door": "Click an exit to set its door: type, Table D roll, open or closed",
+    "note": "Click an area to write a note on it; drag a note to move it",
+    "tile": "The Table M tile to place",
+    "rotation": "How the tile is turned on the map (clockwise)",
+}
+#: Why the edit tools are greyed while the map is played, not edited.
+EDIT_OFF_TIP = "Turn on Edit map by hand (Map menu, Ctrl+E, or the Edit map button) to use this tool"
 
 
 @dataclass(frozen=True)
@@ -604,8 +614,11 @@ class MapEditPanel(QWidget):
     def __init__(self, tileset: TileSet | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._tileset = tileset or standard_tileset()
-        row = QHBoxLayout(self)
-        row.setContentsMargins(4, 2, 4, 2)
+        rows = QVBoxLayout(self)  # the tools above, the tile below: narrow enough for a 1280 px screen
+        rows.setContentsMargins(4, 2, 4, 2)
+        rows.setSpacing(2)
+        row = QHBoxLayout()
+        rows.addLayout(row)
         self.edit_button = QToolButton()
         self.edit_button.setText("Edit map")
         self.edit_button.setCheckable(True)
@@ -617,26 +630,26 @@ class MapEditPanel(QWidget):
         for tool in TOOLS:
             button = QToolButton()
             button.setText(TOOL_NAMES[tool])
+            button.setToolTip(TOOL_TIPS[tool])
             button.setCheckable(True)
             self.tool_group.addButton(button)
             self.tool_buttons[tool] = button
             row.addWidget(button)
         self.tool_buttons["place"].setChecked(True)
-        row.addSpacing(8)
+        row.addStretch(1)
+        row = QHBoxLayout()
+        rows.addLayout(row)
         row.addWidget(QLabel("Tile"))
         self.tile_spin = QSpinBox()
         self.tile_spin.setRange(1, TILE_COUNT)
-        self.tile_spin.setToolTip("The Table M tile to place")
         row.addWidget(self.tile_spin)
         self.preview = TilePreview()
         row.addWidget(self.preview)
         self.rotation_box = QComboBox()
         for r in (0, 90, 180, 270):
             self.rotation_box.addItem(f"{r}°", r)
-        self.rotation_box.setToolTip("How the tile is turned on the map (clockwise)")
         row.addWidget(self.rotation_box)
-        self.tile_label = QLabel()
-        self.tile_label.setMinimumWidth(140)
+        self.tile_label = QLabel()  # as wide as its words: the panel scrolls sideways if it must
         row.addWidget(self.tile_label)
         row.addStretch(1)
 
@@ -674,10 +687,12 @@ class MapEditPanel(QWidget):
         self.rotation_box.setCurrentIndex((0, 90, 180, 270).index(rotation))
 
     def _enable(self, on: bool) -> None:
-        for b in self.tool_buttons.values():
-            b.setEnabled(on)
-        for w in (self.tile_spin, self.rotation_box, self.preview):
-            w.setEnabled(on)
+        """The tools work only in edit mode; greyed, each says how to turn it on."""
+        tools: list[tuple[str, QWidget]] = [*self.tool_buttons.items(), ("tile", self.tile_spin), ("rotation", self.rotation_box)]
+        for name, widget in tools:
+            widget.setEnabled(on)
+            widget.setToolTip(TOOL_TIPS[name] if on else f"{TOOL_TIPS[name]}. {EDIT_OFF_TIP}")
+        self.preview.setEnabled(on)
 
     def _edit_toggled(self, on: bool) -> None:
         self._enable(on)

@@ -70,6 +70,21 @@ class ZoomView(QGraphicsView):
             self.centerOn(rect.center())
         self._zoomed()
 
+    def keep_in_view(self, rect: QRectF, margin: float) -> None:
+        """Scroll as little as needed for ``rect`` (the hero's area after a move) to show with ``margin`` around it.
+
+        The zoom stays as the player left it; a view too small for the margin centres ``rect``.
+        """
+        visible = self.visible_scene_rect()
+        wanted = rect.adjusted(-margin, -margin, margin, margin)
+        if visible.contains(wanted):
+            return
+        if wanted.width() > visible.width() or wanted.height() > visible.height():
+            self.centerOn(rect.center())
+        else:
+            pixels = round(margin * self.zoom)
+            self.ensureVisible(rect, pixels, pixels)
+
     def _zoomed(self) -> None:
         self.zoom_changed.emit(self.zoom)
 
