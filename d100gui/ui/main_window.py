@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
         self.campaigns = CampaignFiles(self.bridge, self.prefs, self)
         self.map_actions = MapActions(self.bridge, self, self.prefs)
         self.map_actions.load_tilesets()
-        self.table_files = TableFiles(self.bridge, self.loaded, self, lambda: self.dice_panel.selected_table_id())
+        self.table_files = TableFiles(self.bridge, self.loaded, self, lambda: self.dice_panel.selected_table_id(), self.prefs)
         self.row_requests = RowRequests(self.bridge, self)
         self.table_setup = TableSetup(self.bridge, self.prefs, self, self.table_files.save_user_rows)
         self.town_actions = TownActions(self.bridge, self)  # the between-quests wizard; opens when a quest ends
@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
 
     def _init_docks(self) -> None:
         self.sheet = CharacterSheet(self.bridge)
-        self.hero_actions = HeroActions(self.bridge, self)
+        self.hero_actions = HeroActions(self.bridge, self, self.prefs)
         self.hero_actions.attach(self.sheet)
         self.sheet_dock = self._dock("Character", "sheetDock", self.sheet)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)

@@ -18,6 +18,7 @@ from d100gui.storage import packs
 from d100gui.storage.packs import LoadedLibrary
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import warning_box
+from d100gui.ui.common.settings import Preferences
 
 
 class TableFiles(QObject):
@@ -28,12 +29,18 @@ class TableFiles(QObject):
     startup_shown = Signal()  # the start-up report is done: the first-run questions may follow
 
     def __init__(
-        self, bridge: EngineBridge, loaded: LoadedLibrary, window: QWidget, selected_table: Callable[[], str | None]
+        self,
+        bridge: EngineBridge,
+        loaded: LoadedLibrary,
+        window: QWidget,
+        selected_table: Callable[[], str | None],
+        prefs: Preferences | None = None,
     ) -> None:
         super().__init__(window)
         self.bridge = bridge
         self.loaded = loaded
         self.window = window
+        self.prefs = prefs
         self.selected_table = selected_table
         self.last_message_box: QMessageBox | None = None
 
@@ -66,11 +73,20 @@ class TableFiles(QObject):
         self.library.overlay(pack)
         self.bridge.tables_changed.emit()
 
+    def _start(self, name: str = "") -> str:
+        """Where a file dialog opens: the last folder used, else the documents folder."""
+        return self.prefs.start_path(name) if self.prefs is not None else name
+
+    def _chosen(self, path: str) -> str:
+        if path and self.prefs is not None:
+            self.prefs.remember_folder(path)
+        return path
+
     def import_pack(self, path: str | None = None) -> bool:
         """Add a table pack's tables to the player's own pack (asks for the file without a path)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self.window, "Import table pack", "", "Table packs (*.json)")
-            if not path:
+            path, _ = QFileDialog.getOpenFileName(self.window, "Import table pack", self._start(), "Table packs (*.json)")
+            if not self._chosen(path):
                 return False
         try:
             pack = packs.import_pack(Path(path), self.library)
@@ -85,8 +101,10 @@ class TableFiles(QObject):
     def export_pack(self, path: str | None = None) -> bool:
         """Write the player's own table pack to a file to share."""
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.window, "Export my table pack", "my-tables.json", "Table packs (*.json)")
-            if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self.window, "Export my table pack", self._start("my-tables.json"), "Table packs (*.json)"
+            )
+            if not self._chosen(path):
                 return False
         pack = packs.current_user_pack(self.loaded.user_pack_path)
         packs.export_pack(pack, Path(path))
@@ -110,8 +128,10 @@ class TableFiles(QObject):
             return False
         table = self.library.get(table_id)
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.window, f"Export {table.title}", f"{table_id}.csv", "CSV (*.csv)")
-            if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self.window, f"Export {table.title}", self._start(f"{table_id}.csv"), "CSV (*.csv)"
+            )
+            if not self._chosen(path):
                 return False
         Path(path).write_text(packs.table_to_csv(table), encoding="utf-8")
         self.message.emit(f"Exported {table.title} to {path}.")
@@ -124,8 +144,8 @@ class TableFiles(QObject):
             return False
         base = self.library.get(table_id)
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self.window, f"Import rows for {base.title}", "", "CSV (*.csv)")
-            if not path:
+            path, _ = QFileDialog.getOpenFileName(self.window, f"Import rows for {base.title}", self._start(), "CSV (*.csv)")
+            if not self._chosen(path):
                 return False
         try:
             text = Path(path).read_text(encoding="utf-8")

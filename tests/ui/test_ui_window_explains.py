@@ -123,6 +123,26 @@ def test_file_dialogs_start_in_the_documents_folder_then_where_the_last_one_was_
     assert Path(dialogs.started[-1]) == elsewhere
 
 
+def test_the_table_pack_and_sheet_dialogs_start_in_the_documents_folder_too(qtbot, window, monkeypatch, tmp_path):
+    """Tables > Export/Import and Hero > Export sheet open where the player keeps their files, not the source folder."""
+    from d100gui.ui.common.settings import documents_dir
+
+    dialogs = FileDialogs(monkeypatch)
+    window.export_pack_action.trigger()  # Tables > Export my table pack..., cancelled
+    assert Path(dialogs.started[-1]) == documents_dir() / "my-tables.json"
+    elsewhere = tmp_path / "packs"
+    elsewhere.mkdir()
+    dialogs.answer = str(elsewhere / "mine.json")
+    window.export_pack_action.trigger()
+    assert (elsewhere / "mine.json").exists()
+    dialogs.answer = ""
+    window.import_pack_action.trigger()  # starts where the last one was used
+    assert Path(dialogs.started[-1]) == elsewhere
+    make_hero(window)
+    window.export_sheet_action.trigger()  # Hero/File > Export sheet to PDF...
+    assert Path(dialogs.started[-1]).parent == elsewhere and dialogs.started[-1].endswith("-sheet.pdf")
+
+
 # --------------------------------------------------------------------------- the map follows the hero
 
 

@@ -27,6 +27,7 @@ from d100gui.engine.hero.queries import item_at
 from d100gui.engine.hero.sheet_edits import EditItem, SetSpell
 from d100gui.engine.protocol import Event
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.settings import Preferences
 from d100gui.ui.hero.creation_wizard import CreationWizard
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
 from d100gui.ui.hero.sheet_print import export_sheet_pdf, print_sheet
@@ -43,10 +44,11 @@ class HeroActions(QObject):
 
     error = Signal(str)  # a message for the player (no hero yet, a file that could not be written)
 
-    def __init__(self, bridge: EngineBridge, window: QWidget) -> None:
+    def __init__(self, bridge: EngineBridge, window: QWidget, prefs: Preferences | None = None) -> None:
         super().__init__(window)
         self.bridge = bridge
         self.window = window
+        self.prefs = prefs
         self.sheet: CharacterSheet | None = None
         self.creation_wizard: CreationWizard | None = None
         self.test_dialog: SkillTestDialog | None = None
@@ -125,9 +127,12 @@ class HeroActions(QObject):
             return None
         if not path:
             suggested = f"{ch.name or 'character'}-sheet.pdf".replace(" ", "-")
-            path, _ = QFileDialog.getSaveFileName(self.window, "Export the sheet to PDF", suggested, "PDF (*.pdf)")
+            start = self.prefs.start_path(suggested) if self.prefs is not None else suggested
+            path, _ = QFileDialog.getSaveFileName(self.window, "Export the sheet to PDF", start, "PDF (*.pdf)")
             if not path:
                 return None
+            if self.prefs is not None:
+                self.prefs.remember_folder(path)
         try:
             self.last_pdf = export_sheet_pdf(ch, self.bridge.rules, path)
         except OSError as exc:
