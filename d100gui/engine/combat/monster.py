@@ -319,6 +319,11 @@ def giant_snake(library: TableLibrary) -> Monster:
     raise ValueError("Table G has no GIANT SNAKE stat line in your tables.")
 
 
+#: the ranges a monster typed in by the player may have (a sanity bound, not a rule of the book):
+#: AV is a percentage, DEF and DMG as large as any printed monster's and then some
+TYPED_LIMITS: dict[str, tuple[int, int]] = {"av": (1, 100), "defence": (0, 50), "dmg": (-20, 20)}
+
+
 def typed_monster(
     name: str,
     av: int,

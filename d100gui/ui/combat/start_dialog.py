@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.combat.monster import TYPE_NAMES, parse_abilities, parse_hp, typed_monster
+from d100gui.engine.combat.monster import TYPE_NAMES, TYPED_LIMITS, parse_abilities, parse_hp, typed_monster
 from d100gui.engine.combat.round import StartCombat
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.rules.model import Rules
@@ -176,9 +176,9 @@ class StartFightDialog(QDialog):
         name = self.name.text().strip()
         if not name:
             raise ValueError("Give the monster a name.")
-        av = self._number(self.av.text(), "AV", None, 1, 100)
-        defence = self._number(self.defence.text(), "DEF", 0, 0, 50)
-        dmg = self._number(self.dmg.text(), "DMG", 0, -20, 20)
+        av = self._number(self.av.text(), "AV", None, *TYPED_LIMITS["av"])
+        defence = self._number(self.defence.text(), "DEF", 0, *TYPED_LIMITS["defence"])
+        dmg = self._number(self.dmg.text(), "DMG", 0, *TYPED_LIMITS["dmg"])
         try:
             parse_hp(self.hp.text().strip())
         except ValueError as exc:
