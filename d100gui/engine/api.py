@@ -118,8 +118,15 @@ class Session:
         return cls(data, campaign, policy)
 
     def to_json(self) -> str:
-        """The campaign as the app saves it (a ``*.d100.json`` file's content)."""
-        return self.game.campaign.model_dump_json()
+        """The campaign as the app saves it (a ``*.d100.json`` file's content).
+
+        A campaign opened from its store holds only its newest log entries: export it with
+        ``d100gui.storage.store.export_json(store)`` instead (this raises ``ValueError``).
+        """
+        campaign = self.game.campaign
+        if campaign.log_start:
+            raise ValueError("this campaign holds only its newest log entries; export it from its store")
+        return campaign.model_dump_json()
 
     # ------------------------------------------------------------------ playing
     def run(self, command: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -222,5 +229,9 @@ class Session:
 
     @property
     def log(self) -> list[LogEntry]:
-        """Every command run so far, with its rolls and events (what a saved campaign keeps)."""
+        """Every command run so far, with its rolls and events (what a saved campaign keeps).
+
+        A campaign opened from its store holds only its newest entries (``campaign.log_start``
+        says where they begin; the store pages the others).
+        """
         return list(self.game.campaign.log)

@@ -4,28 +4,36 @@ Every change to a campaign is a *command*: a pydantic model with a ``kind`` and 
 ``apply(ctx)`` method that changes ``ctx.campaign`` and returns events. :class:`Game`
 runs commands one at a time:
 
-1. snapshot the campaign (the dice generator's state is part of it);
+1. park the campaign's parts, so the journal sees which ones the command reaches
+   (:mod:`d100gui.engine.journal`);
 2. ``apply`` the command with a :class:`GameContext` (campaign, dice, tables);
-3. on :class:`CommandRefused` or any other error, restore the snapshot: nothing changes;
-4. otherwise append a :class:`LogEntry` (the command, every roll it made) and push the
-   snapshot on the undo stack.
+3. on :class:`CommandRefused` or any other error, put back the parts it changed and the
+   random state: nothing changes;
+4. otherwise append a :class:`LogEntry` (the command, every roll it made) and push a
+   journal step holding only what the action changed (the parts as they were before it).
 
-Undo restores the snapshot, random state included, so undoing and redoing a roll gives
-the same roll: undo cannot be used to fish for better dice. Replaying the log from the
-campaign's starting state reproduces it exactly (physical-dice faces are in the log).
+The cost of an action follows what it changed, never the log's length: the log is
+append-only (undo pops its last entry) and a part the command never reached is neither
+serialised nor kept. Undo puts those parts back, random state included, so undoing and
+redoing a roll gives the same roll: undo cannot be used to fish for better dice. Each step
+is handed to :attr:`Game.change_listeners` (the campaign store writes it in one
+transaction). Replaying the log from the campaign's starting state reproduces it exactly
+(physical-dice faces are in the log).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, PrivateAttr
 
+from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
 from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, Modifier, RandomSource, RollRecord, ScriptedSource
 from d100gui.engine.dice.history import HistoryEntry
@@ -34,14 +42,19 @@ from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
+from d100gui.engine.journal import Change, LazyStep, Parts, SequenceState, Step, Watch, apply_sequence, sequence_delta
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
+from d100gui.engine.toolbox.state import ToolboxState
+from d100gui.engine.town.model import TownState
 
 __all__ = [
+    "CAMPAIGN_PARTS",
     "CAMPAIGN_SCHEMA_VERSION",
     "MAX_UNDO",
     "Campaign",
     "CampaignMeta",
+    "Change",
     "Command",
     "CommandRefused",
     "Event",
@@ -51,13 +64,20 @@ __all__ = [
     "LogEntry",
     "Payload",
     "Redone",
+    "Step",
     "Undone",
     "declare",
     "replay",
 ]
 
 CAMPAIGN_SCHEMA_VERSION = 2
+#: undo steps kept (in memory and in the campaign store); each holds only what its action changed
 MAX_UNDO = 500
+#: beyond this many steps, older ones are dropped once the steps hold more than UNDO_BUDGET bytes
+MIN_UNDO = 100
+UNDO_BUDGET = 64 * 1024 * 1024
+#: the most a name or a short label may hold (a hero's name, a tile set id)
+MAX_NAME = 200
 
 
 class Command(BaseModel):
@@ -91,11 +111,36 @@ class LogEntry(BaseModel):
         return [e.message for e in self.events if e.message]
 
 
+def _rng_state(state: list[Any]) -> list[Any]:
+    """A saved random state must be what ``random.Random.getstate`` gives, or no roll can be made."""
+    if not state:
+        return state
+    if len(state) != 3:
+        raise ValueError("the random state must be [version, 625 numbers, gauss]")
+    version, internal, gauss = state
+    if version != 3 or isinstance(version, bool):
+        raise ValueError(f"the random state has version {version!r}; only version 3 is known")
+    if not isinstance(internal, list) or len(internal) != 625:
+        raise ValueError("the random state must hold 625 numbers")
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**32 for n in internal[:624]):
+        raise ValueError("the random state holds numbers outside 0..2^32-1")
+    position = internal[624]
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= 624:
+        raise ValueError("the random state's position is outside 0..624")
+    if gauss is not None and not isinstance(gauss, float | int):
+        raise ValueError("the random state's gauss value is not a number")
+    return state
+
+
+RngState = Annotated[list[Any], AfterValidator(_rng_state)]
+ShortText = Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class CampaignMeta(BaseModel):
-    id: str = Field(default_factory=lambda: uuid.uuid4().hex)
-    created: str = Field(default_factory=lambda: _now())
-    last_played: str = Field(default_factory=lambda: _now())
-    seed: int = Field(default_factory=lambda: secrets.randbits(32))
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=64)
+    created: str = Field(default_factory=lambda: _now(), max_length=64)
+    last_played: str = Field(default_factory=lambda: _now(), max_length=64)
+    seed: int = Field(default_factory=lambda: secrets.randbits(32), ge=-(2**63), lt=2**63)
     notes: list[str] = Field(default_factory=list)  # what a migration changed, shown to the player once
 
 
@@ -104,19 +149,71 @@ class Campaign(BaseModel):
 
     schema_version: int = CAMPAIGN_SCHEMA_VERSION
     meta: CampaignMeta = Field(default_factory=CampaignMeta)
-    rng_state: list[Any] = Field(default_factory=list)
-    start_rng_state: list[Any] = Field(default_factory=list)
+    rng_state: RngState = Field(default_factory=list)
+    start_rng_state: RngState = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
     dice_history: list[HistoryEntry] = Field(default_factory=list)
     dungeons: DungeonBook = Field(default_factory=DungeonBook)
-    tileset: str = "standard"  # the Table M tile set this campaign rolls on
+    tileset: ShortText = "standard"  # the Table M tile set this campaign rolls on
     character: Character | None = None
     pending: list[PendingDecision] = Field(default_factory=list)  # decisions waiting for the player
-    decision_serial: int = 0  # the last pending-decision id handed out (d1, d2, ...)
+    decision_serial: int = Field(default=0, ge=0, le=10**9)  # the last pending-decision id handed out (d1, d2, ...)
     hall_of_fallen: list[Character] = Field(default_factory=list)
     combat: CombatState | None = None  # the fight in progress (combat.py)
     escaped_monsters: list[EscapedMonster] = Field(default_factory=list)  # for the map's escaped-monster marker
-    shield_half_pip: str = ""  # the shield (by name) carrying a half-shaded repair pip from shield offsets
+    shield_half_pip: ShortText = ""  # the shield (by name) carrying a half-shaded repair pip from shield offsets
+    adventure: AdventureState = Field(default_factory=AdventureState)  # the quest, its choices, fights offered
+    toolbox: ToolboxState = Field(default_factory=ToolboxState)  # the classic-rules tools' clocks and trackers
+    town: TownState = Field(default_factory=TownState)  # the before-next-quest phase: its step and totals
+
+    #: entries before ``log[0]``: a campaign opened from its store reads no log (pages it on demand)
+    _log_start: int = PrivateAttr(default=0)
+    #: the journal watching the command that runs now (see :mod:`d100gui.engine.journal`)
+    _watch: Watch | None = PrivateAttr(default=None)
+
+    @property
+    def log_length(self) -> int:
+        """How many actions the campaign has played (the log may hold only the latest of them)."""
+        return self._log_start + len(self.log)
+
+    @property
+    def log_start(self) -> int:
+        """The index of ``log[0]``: 0, unless the campaign was opened from its store without its log."""
+        return self._log_start
+
+    def set_log_start(self, start: int) -> None:
+        """Say that ``log`` begins at entry ``start`` (the earlier entries are in the campaign's store)."""
+        if start < 0:
+            raise ValueError("a log cannot start before its first entry")
+        self._log_start = start
+
+    if not TYPE_CHECKING:
+        # A part parked by the journal comes back on first use, and the journal notes it.
+        def __getattr__(self, name):
+            watch = _watching(self)
+            if watch is not None and name in watch.parked:
+                return watch.reach(self.__dict__, name)
+            return super().__getattr__(name)
+
+        def __setattr__(self, name, value):
+            watch = _watching(self)
+            if watch is not None and name in watch.parked:
+                watch.reach(self.__dict__, name)
+            super().__setattr__(name, value)
+
+
+def _watching(campaign: Campaign) -> Watch | None:
+    """The journal watching ``campaign`` now, if a command runs (read without pydantic's hooks)."""
+    try:
+        private = object.__getattribute__(campaign, "__pydantic_private__")
+    except AttributeError:
+        return None
+    watch = private.get("_watch") if private else None
+    return watch if isinstance(watch, Watch) else None
+
+
+#: how the journal and the campaign store cut a campaign into parts (the log is kept apart)
+CAMPAIGN_PARTS = Parts(Campaign, sequences=("dice_history",), skip=("log",), books={"dungeons": "dungeons"})
 
 
 @declare("undone", topic="campaign")
@@ -194,7 +291,13 @@ class GameContext:
 
 
 class Game:
-    """Runs commands against a campaign with undo/redo and a replayable log."""
+    """Runs commands against a campaign with undo/redo and a replayable log.
+
+    Undo keeps the last :data:`MAX_UNDO` steps; each holds only the parts its action changed,
+    so memory does not grow with the log. ``check_journal`` (default: the environment variable
+    ``D100GUI_CHECK_JOURNAL=1``) compares every command against full snapshots and raises
+    :class:`AssertionError` when the journal missed a change: tests run with it.
+    """
 
     def __init__(
         self,
@@ -206,6 +309,7 @@ class Game:
         *,
         rules: Rules,
         tilesets: Mapping[str, TileSet],
+        check_journal: bool | None = None,
     ) -> None:
         self.campaign = campaign
         self.rules = rules
@@ -222,9 +326,16 @@ class Game:
         self.physical = physical
         self.policy = policy
         self.command_types: dict[str, type[Command]] = {c.model_fields["kind"].default: c for c in commands}
-        self._undo: list[str] = []
-        self._redo: list[tuple[str, str]] = []
+        self.max_undo = MAX_UNDO
+        self.check_journal = os.environ.get("D100GUI_CHECK_JOURNAL") == "1" if check_journal is None else check_journal
+        self._undo: list[Step | LazyStep] = []
+        self._redo: list[Step | LazyStep] = []
+        # No part's JSON is cached between commands any more (a hand edit between commands is
+        # safe); kept empty for test helpers written against the first journal, which clear it.
+        self._cache: dict[str, Any] = {}
         self.listeners: list[Callable[[list[Event]], None]] = []
+        #: called with each do, undo and redo's :class:`Change` (the campaign store saves it)
+        self.change_listeners: list[Callable[[Change], None]] = []
 
     # ------------------------------------------------------------------ commands
     def parse_command(self, data: dict[str, Any]) -> Command:
@@ -245,43 +356,98 @@ class Game:
 
     def execute(self, command: Command) -> list[Event]:
         """Run one command. Refused or failed commands change nothing and re-raise."""
-        before = self.campaign.model_dump_json()
+        campaign = self.campaign
+        full = self._full_snapshot() if self.check_journal else None
+        fields = campaign.__dict__
+        watch = Watch(CAMPAIGN_PARTS, {name: fields.pop(name) for name in CAMPAIGN_PARTS.names})
+        campaign._watch = watch
         dice = _RecordingDice(self._source())
-        ctx = GameContext(self.campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets, self.rules)
+        ctx = GameContext(campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets, self.rules)
         try:
             events = command.apply(ctx)
         except BaseException:
-            self._restore(before)
+            campaign._watch = None
+            watch.unpark(fields, Campaign.model_fields)
+            self._put_back(watch)
+            if full is not None:
+                self._check_unchanged(full, command, refused=True)
             raise
-        self.campaign.rng_state = self.random.get_state()
-        self.campaign.meta.last_played = _now()
-        self.campaign.log.append(
-            LogEntry(
-                index=len(self.campaign.log),
-                command=command.model_dump(mode="json"),
-                rolls=dice.made,
-                events=list(events),
-                manual=type(command).manual,
-                policy=self.policy,
-                at=self.campaign.meta.last_played,
-            )
+        campaign.rng_state = self.random.get_state()
+        campaign.meta.last_played = _now()
+        campaign._watch = None
+        watch.unpark(fields, Campaign.model_fields)
+        step, change = self._changes(watch, command.kind)
+        entry = LogEntry(
+            index=campaign.log_length,
+            command=command.model_dump(mode="json"),
+            rolls=dice.made,
+            events=list(events),
+            manual=type(command).manual,
+            policy=self.policy,
+            at=campaign.meta.last_played,
         )
-        self._undo.append(before)
-        del self._undo[:-MAX_UNDO]
+        campaign.log.append(entry)
+        step.entry = change.entry = change.step.entry = entry
+        change.log_length = campaign.log_length
+        if full is not None:
+            self._check_journal(full, step, command)
+        self._push_undo(change.step)
         self._redo.clear()
+        change.undo_depth = len(self._undo)
+        self._tell(change)
         self._emit(events)
         return events
 
-    def _restore(self, snapshot: str) -> None:
-        restored = Campaign.model_validate_json(snapshot)
-        for name in Campaign.model_fields:
-            setattr(self.campaign, name, getattr(restored, name))
+    def _changes(self, watch: Watch, label: str) -> tuple[Step, Change]:
+        """What the command changed: (the step that undoes it, the change for the store)."""
+        fields = self.campaign.__dict__
+        before = Step(label=label, entry=None)
+        after: dict[str, str] = {}
+        sequences: dict[str, SequenceState] = {}
+        for name, old in watch.before.items():
+            now = CAMPAIGN_PARTS.dump(name, fields[name])
+            if now != old:
+                before.parts[name] = old
+                after[name] = now
+        for name, (_original, entries) in watch.lists.items():
+            delta = sequence_delta(fields[name], entries)
+            if delta is not None:
+                before.sequences[name], sequences[name] = delta
+        change = Change("do", after, sequences, 0, None, before)
+        return before, change
+
+    def _put_back(self, watch: Watch) -> None:
+        """Undo what a refused command changed: the parts it reached, the random state."""
+        fields = self.campaign.__dict__
+        for name, old in watch.before.items():
+            if CAMPAIGN_PARTS.dump(name, fields[name]) != old:
+                fields[name] = CAMPAIGN_PARTS.load(name, old)
+        for name, (original, entries) in watch.lists.items():
+            original[:] = entries
+            fields[name] = original
         if self.campaign.rng_state:
             self.random.set_state(self.campaign.rng_state)
+
+    def _push_undo(self, step: Step) -> None:
+        """Keep at most ``max_undo`` steps, and drop the oldest beyond MIN_UNDO once they hold UNDO_BUDGET bytes."""
+        self._undo.append(step)
+        del self._undo[: -self.max_undo]
+        if len(self._undo) > MIN_UNDO:
+            sizes = [s.size if isinstance(s, Step) else 0 for s in self._undo]
+            total = sum(sizes)
+            drop = 0
+            while total > UNDO_BUDGET and len(self._undo) - drop > MIN_UNDO:
+                total -= sizes[drop]
+                drop += 1
+            del self._undo[:drop]
 
     def _emit(self, events: list[Event]) -> None:
         for listener in self.listeners:
             listener(events)
+
+    def _tell(self, change: Change) -> None:
+        for listener in self.change_listeners:
+            listener(change)
 
     # ------------------------------------------------------------------ undo
     @property
@@ -292,14 +458,52 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def undo_steps(self) -> list[Step | LazyStep]:
+        """The undo stack, oldest first (read it; the campaign store saves it)."""
+        return list(self._undo)
+
+    @property
+    def redo_steps(self) -> list[Step | LazyStep]:
+        """The redo stack, oldest first."""
+        return list(self._redo)
+
+    def restore_journal(self, undo: Sequence[Step | LazyStep], redo: Sequence[Step | LazyStep] = ()) -> None:
+        """Take the undo and redo stacks a reopened campaign's store kept (oldest first)."""
+        self._undo = list(undo)[-self.max_undo :]
+        self._redo = list(redo)
+
+    def _current_json(self, name: str) -> str:
+        return CAMPAIGN_PARTS.dump(name, self.campaign.__dict__[name])
+
+    def _apply_step(self, step: Step) -> Step:
+        """Put the campaign in the state ``step`` holds; return the step that goes back."""
+        fields = self.campaign.__dict__
+        inverse = Step(label=step.label, entry=step.entry)
+        for name, text in step.parts.items():
+            inverse.parts[name] = self._current_json(name)
+            fields[name] = CAMPAIGN_PARTS.load(name, text)
+        for name, state in step.sequences.items():
+            inverse.sequences[name] = apply_sequence(fields[name], state)
+        if "rng_state" in step.parts and self.campaign.rng_state:
+            self.random.set_state(self.campaign.rng_state)
+        return inverse
+
     def undo(self) -> list[Event]:
         if not self._undo:
             raise CommandRefused("Nothing to undo.")
-        current = self.campaign.model_dump_json()
-        snapshot = self._undo.pop()
-        label = self.campaign.log[-1].command.get("kind", "") if self.campaign.log else ""
-        self._redo.append((current, label))
-        self._restore(snapshot)
+        step = _loaded(self._undo.pop())
+        campaign = self.campaign
+        redo = self._apply_step(step)
+        if campaign.log:
+            campaign.log.pop()
+        else:
+            campaign.set_log_start(campaign.log_start - 1)
+        self._redo.append(redo)
+        change = Change("undo", _new_parts(redo, step), step.sequences, campaign.log_length, None, redo)
+        change.undo_depth = len(self._undo)
+        self._tell(change)
+        label = step.label
         events = [Event.of(Undone(command=label), f"Undid {_label(label)}.")]
         self._emit(events)
         return events
@@ -307,13 +511,64 @@ class Game:
     def redo(self) -> list[Event]:
         if not self._redo:
             raise CommandRefused("Nothing to redo.")
-        current = self.campaign.model_dump_json()
-        snapshot, label = self._redo.pop()
-        self._undo.append(current)
-        self._restore(snapshot)
+        step = _loaded(self._redo.pop())
+        campaign = self.campaign
+        undo = self._apply_step(step)
+        campaign.log.append(step.entry)
+        self._push_undo(undo)
+        change = Change("redo", _new_parts(undo, step), step.sequences, campaign.log_length, step.entry, undo)
+        change.undo_depth = len(self._undo)
+        self._tell(change)
+        label = step.label
         events = [Event.of(Redone(command=label), f"Redid {_label(label)}.")]
         self._emit(events)
         return events
+
+    # ------------------------------------------------------------------ checking the journal
+    def _full_snapshot(self) -> dict[str, Any]:
+        fields = self.campaign.__dict__
+        snap: dict[str, Any] = {name: CAMPAIGN_PARTS.dump_plain(name, fields[name]) for name in CAMPAIGN_PARTS.values}
+        for name in CAMPAIGN_PARTS.sequences:
+            snap[name] = [(item, CAMPAIGN_PARTS.dump_item(name, item)) for item in fields[name]]
+        snap["log"] = len(self.campaign.log)
+        return snap
+
+    def _check_unchanged(self, full: dict[str, Any], command: Command, refused: bool) -> None:
+        now = self._full_snapshot()
+        for name, text in full.items():
+            if name in CAMPAIGN_PARTS.sequences:
+                same = [t for _, t in text] == [t for _, t in now[name]]
+            else:
+                same = now[name] == text
+            if not same:
+                raise AssertionError(f"{command.kind}: refused, but its change to {name!r} was not put back")
+
+    def _check_journal(self, full: dict[str, Any], step: Step, command: Command) -> None:
+        """Every part the journal did not record must be exactly as it was; its step must undo exactly."""
+        fields = self.campaign.__dict__
+        for name in CAMPAIGN_PARTS.values:
+            now = CAMPAIGN_PARTS.dump_plain(name, fields[name])
+            if now != CAMPAIGN_PARTS.dump(name, fields[name]):
+                raise AssertionError(f"{command.kind} changed a member of {name!r} in place (replace it instead)")
+            if name not in step.parts and now != full[name]:
+                raise AssertionError(f"{command.kind} changed {name!r} without the journal seeing it")
+            if name in step.parts and step.parts[name] != full[name]:
+                raise AssertionError(f"{command.kind}: the journal kept a wrong 'before' for {name!r}")
+        for name in CAMPAIGN_PARTS.sequences:
+            state = step.sequences.get(name)
+            for i, (item, text) in enumerate(full[name]):
+                if i < len(fields[name]) and fields[name][i] is item and (state is None or i not in state.items):
+                    if CAMPAIGN_PARTS.dump_item(name, item) != text:
+                        raise AssertionError(f"{command.kind} changed {name}[{i}] in place (replace an entry instead)")
+
+
+def _loaded(step: Step | LazyStep) -> Step:
+    return step if isinstance(step, Step) else step()
+
+
+def _new_parts(inverse: Step, applied: Step) -> dict[str, str]:
+    """The parts' new JSON after ``applied`` (a part whose JSON did not change is left out)."""
+    return {name: text for name, text in applied.parts.items() if inverse.parts.get(name) != text}
 
 
 def replay(
@@ -332,6 +587,7 @@ def replay(
     """
     campaign = start.model_copy(deep=True)
     campaign.log = []
+    campaign.set_log_start(0)
     campaign.rng_state = list(start.start_rng_state or start.rng_state)
     game = Game(campaign, library, commands, rules=rules, tilesets=tilesets)
     for entry in log:

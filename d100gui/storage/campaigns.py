@@ -1,17 +1,28 @@
 """Campaign files: JSON from the pydantic models, versioned, migrated, written atomically.
 
-* ``save_campaign`` rotates three backups (``NAME.json.1`` newest .. ``.3`` oldest) and then
-  writes atomically, so a crash or kill loses at most the action in progress.
+* ``save_campaign`` writes the new file beside the target first; only once it is safely on
+  disk does it rotate three backups (``NAME.json.1`` newest .. ``.3`` oldest) and replace the
+  file, so a failed save (a full disk) never rotates a backup, and a crash or kill loses at most
+  the action in progress. It writes through a symlink to its target, keeps the file's
+  permissions, refuses a read-only campaign, cleans temporary files a killed save left, and
+  refuses to write a file bigger than the app can open.
 * ``load_campaign`` never changes the file it reads. It refuses, with a message a player can
   act on, a file that is too big, not JSON, truncated, from a newer version of the app, or
-  not a campaign. Loading is parsing only: no code in a file is ever executed.
+  not a campaign, and a value out of range: a number beyond +-2^53 (``gp = 10**30``, a
+  5,000-digit integer), a string with a lone surrogate, a broken random state. Loading is
+  parsing only: no code in a file is ever executed.
 """
 
 from __future__ import annotations
 
+import gc
 import json
+import math
 import os
-from collections.abc import Callable
+import re
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,13 +30,26 @@ from typing import Any
 from pydantic import ValidationError
 
 from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
-from d100gui.storage.atomic import write_text_atomic
+from d100gui.storage.atomic import clean_temporary_files, write_bytes_atomic
 from d100gui.storage.paths import user_data_dir
 
 MAX_CAMPAIGN_BYTES = 50 * 1024 * 1024
+#: a save past this size still works, and :func:`save_campaign` says the file nears the limit
+WARN_CAMPAIGN_BYTES = 40 * 1024 * 1024
+#: the largest integer a campaign may hold anywhere (JSON readers elsewhere lose precision beyond it)
+MAX_INT = 2**53
 BACKUPS = 3
 SUFFIX = ".d100.json"
 CURRENT_PREFIX = f'{{"schema_version":{CAMPAIGN_SCHEMA_VERSION},'
+
+
+class CampaignSaveError(OSError):
+    """A campaign could not be saved; the message says why. The file on disk is as it was."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path.name} was not saved: {reason}")
 
 
 class CampaignFileError(ValueError):
@@ -114,10 +138,13 @@ def backups_of(path: Path) -> list[Path]:
 def load_campaign(path: Path) -> Campaign:
     """Read, check, migrate and validate a campaign file. The file is never modified."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except OSError as exc:
         raise CampaignFileError(path, f"it cannot be read ({exc.strerror})") from None
     backups = backups_of(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise CampaignFileError(path, "it is not a regular file", backups)
+    size = info.st_size
     if size > MAX_CAMPAIGN_BYTES:
         raise CampaignFileError(path, f"it is {size // (1024 * 1024)} MB; campaign files are at most 50 MB", backups)
     try:
@@ -127,25 +154,101 @@ def load_campaign(path: Path) -> Campaign:
         raise CampaignFileError(path, f"it cannot be read ({exc.strerror})", backups) from None
     except UnicodeDecodeError:
         raise CampaignFileError(path, "it is not a text file (not UTF-8)", backups) from None
+    return campaign_from_text(path, text, backups=backups)
+
+
+# A quick look at the raw text for what the careful path must check value by value: a long
+# run of digits (an integer out of range), an exponent, a \uD800-\uDFFF escape, NaN/Infinity.
+_SUSPECT = re.compile(r"\d{16}|\d[eE][+-]?\d{3}|\\u[dD][89a-fA-F]|[:\[,]\s*-?(?:NaN|Infinity)")
+
+
+class _OutOfRange(ValueError):
+    pass
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_INT:
+        raise _OutOfRange(f"the number {text[:24]}{'...' if len(text) > 24 else ''} is out of range (at most 2^53)")
+    return value
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_INT:
+        raise _OutOfRange(f"the number {text[:24]} is out of range")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise _OutOfRange(f"{text} is not a number a campaign may hold")
+
+
+def _check_strings(data: object, where: str = "") -> None:
+    """Refuse a string (key or value) holding a lone surrogate: it cannot be shown or saved."""
+    stack: list[tuple[object, str]] = [(data, where)]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _OutOfRange(f"{at or 'a text'} holds a broken character (a lone surrogate)") from None
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((key, f"{at}.{key}" if at else "a key"))
+                stack.append((item, f"{at}.{key}" if at else str(key)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{at}[{i}]") for i, item in enumerate(value))
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No garbage collection while a campaign is built: its objects are all kept, and the
+    collector's passes over millions of new objects used to cost more than the validation."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def campaign_from_text(path: Path, text: str, backups: list[Path] | None = None, migrate_old: bool = True) -> Campaign:
+    """A campaign from its JSON text (see :func:`_campaign_from_text`), built with the collector paused."""
+    with gc_paused():
+        return _campaign_from_text(path, text, backups, migrate_old)
+
+
+def _campaign_from_text(path: Path, text: str, backups: list[Path] | None, migrate_old: bool) -> Campaign:
+    """A campaign from its JSON text (``path`` names it in messages), checked for type and range.
+
+    The common case (a file this version wrote, with nothing the quick look finds suspect) is
+    validated straight from the text; anything else goes the careful way: parsed with bounded
+    numbers, strings checked, migrated (``migrate_old``), validated, the first problem named.
+    """
+    backups = backups or []
     if not text.strip():
         raise CampaignFileError(path, "it is empty", backups)
-    if text.startswith(CURRENT_PREFIX):
-        # the common case, a file this version wrote: validate straight from the text (fast)
+    if text.startswith(CURRENT_PREFIX) and _SUSPECT.search(text) is None:
         try:
             return Campaign.model_validate_json(text)
         except (ValidationError, RecursionError):
             pass  # fall through to the careful path for a precise message
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+        _check_strings(data)
+    except _OutOfRange as exc:
+        raise CampaignFileError(path, f"it holds a value out of range: {exc}", backups) from None
     except json.JSONDecodeError as exc:
         hint = "it is cut short (truncated)" if exc.pos >= len(text.rstrip()) - 1 else "it is not valid JSON"
         raise CampaignFileError(path, f"{hint} (line {exc.lineno}, column {exc.colno})", backups) from None
-    except RecursionError:
-        raise CampaignFileError(path, "it is nested too deeply to be a campaign", backups) from None
+    except (RecursionError, ValueError):
+        raise CampaignFileError(path, "it is nested too deeply or holds a number that cannot be read", backups) from None
     if not isinstance(data, dict):
         raise CampaignFileError(path, "it is not a d100gui campaign (the top level is not an object)", backups)
     try:
-        data = migrate(data)
+        data = migrate(data) if migrate_old else data
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise CampaignFileError(path, str(exc), backups) from None
     try:
@@ -165,24 +268,67 @@ def campaign_json(campaign: Campaign) -> str:
     return campaign.model_dump_json()
 
 
-def save_campaign(campaign: Campaign, path: Path, text: str | None = None) -> None:
-    """Rotate backups, then write atomically. ``text`` may be pre-serialized (autosave)."""
+def save_campaign(campaign: Campaign, path: Path, text: str | None = None) -> int:
+    """Write the campaign safely and return its size in bytes. ``text`` may be pre-serialized (autosave).
+
+    The new content goes to a temporary file beside the real file (through a symlink, to its
+    target) with the file's permissions; only once it is on disk are the backups rotated and the
+    file replaced. :class:`CampaignSaveError` (the file as it was, no backup rotated) when the
+    campaign is read-only, too big to open again, or the disk refuses the write.
+    """
     text = campaign_json(campaign) if text is None else text
-    if path.exists():
-        for i in range(BACKUPS, 1, -1):
-            older = path.with_name(f"{path.name}.{i - 1}")
-            if older.exists():
-                older.replace(path.with_name(f"{path.name}.{i}"))
-        newest = path.with_name(f"{path.name}.1")
+    data = text.encode("utf-8")
+    if len(data) > MAX_CAMPAIGN_BYTES:
+        raise CampaignSaveError(
+            path, f"it would be {len(data) // (1024 * 1024)} MB, more than the 50 MB a campaign file may hold"
+        )
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise CampaignSaveError(path, f"it cannot be reached ({exc.strerror})") from None
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise CampaignSaveError(path, "it is not a regular file")
+        if not os.access(target, os.W_OK) or not info.st_mode & stat.S_IWUSR:
+            raise CampaignSaveError(path, "the file is read-only; make it writable to keep playing it")
+    clean_temporary_files(target)
+    try:
+        write_bytes_atomic(target, data, mode=None if info is None else stat.S_IMODE(info.st_mode), before_replace=_rotate)
+    except OSError as exc:
+        raise CampaignSaveError(path, f"the disk refused the write ({exc.strerror or exc})") from None
+    return len(data)
+
+
+def size_warning(size: int) -> str:
+    """A sentence for the player once a campaign file nears the size the app can open (else empty)."""
+    if size < WARN_CAMPAIGN_BYTES:
+        return ""
+    return (
+        f"This campaign file is {size // (1024 * 1024)} MB; at 50 MB it can no longer be saved. "
+        "Export it and start a new campaign for the next quests."
+    )
+
+
+def _rotate(path: Path) -> None:
+    """Rotate the backups (the new content is safely on disk already)."""
+    if not path.exists():
+        return
+    for i in range(BACKUPS, 1, -1):
+        older = path.with_name(f"{path.name}.{i - 1}")
+        if older.exists():
+            older.replace(path.with_name(f"{path.name}.{i}"))
+    newest = path.with_name(f"{path.name}.1")
+    try:
+        newest.unlink(missing_ok=True)
+        os.link(path, newest)  # the atomic replace that follows leaves this link on the old content
+    except OSError:
         try:
-            newest.unlink(missing_ok=True)
-            os.link(path, newest)  # the atomic replace below leaves this link on the old content
+            newest.write_bytes(path.read_bytes())
         except OSError:
-            try:
-                newest.write_bytes(path.read_bytes())
-            except OSError:
-                pass
-    write_text_atomic(path, text)
+            pass
 
 
 # --------------------------------------------------------------------------- the campaign list

@@ -37,7 +37,11 @@ def _dungeon(index: int, areas: int, doors: TableRoller, rng: random.Random) -> 
     return d
 
 
-def large_campaign(seed: int = 7) -> Campaign:
+def large_campaign(seed: int = 7, log_entries: int = 5000, history_per_entry: float = 0.0) -> Campaign:
+    """The large campaign; ``log_entries`` long, with ``history_per_entry`` dice-history lines per log entry.
+
+    A played campaign keeps about one dice-history line per roll; 0 keeps the demo's history.
+    """
     library = load_library(None).library
     campaign = build_demo_campaign(library)
     rng = random.Random(seed)
@@ -50,9 +54,13 @@ def large_campaign(seed: int = 7) -> Campaign:
     campaign.character.quest_log.failed = 20
     # a long command log, as 100 quests would leave
     entries = list(campaign.log)
-    while len(campaign.log) < 5000:
+    while len(campaign.log) < log_entries:
         for entry in entries:
             campaign.log.append(entry.model_copy(update={"index": len(campaign.log)}))
+    del campaign.log[log_entries:]
+    lines = list(campaign.dice_history)
+    while lines and len(campaign.dice_history) < int(log_entries * history_per_entry):
+        campaign.dice_history.extend(lines)
     return campaign
 
 

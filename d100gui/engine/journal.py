@@ -1,0 +1,253 @@
+"""The undo journal: which parts of the campaign one command changed, and how to put them back.
+
+A campaign is kept in *parts*, its top-level fields (the hero, the pending decisions, the
+dungeons, the fight, the random state, ...). Two kinds:
+
+* a **value part** is saved whole, as its JSON; an action that changed it keeps the JSON it
+  had before (undo) and hands the new JSON to the store;
+* a **sequence part** (the dice history) only grows, or has an entry replaced (a typed-in
+  row): an action keeps the length before and the entries it replaced, never the list.
+
+The command log is not a part: it is append-only, so undo pops its last entry.
+
+Which parts did a command change? While it runs, every part is *parked* (taken out of the
+campaign's ``__dict__``); the first time the command reads or assigns one, the campaign
+puts it back and this journal records it (:meth:`Watch.reach`), with its JSON as it was.
+A part the command never reached
+cannot have changed; a reached part is serialised again and compared. So a dice roll costs
+the random state, the history's new entry and the meta, never the dungeons or the log.
+
+Entries of a sequence part are compared by identity: a command changes an entry by
+replacing it, never in place. ``Game(check_journal=True)`` (or ``D100GUI_CHECK_JOURNAL=1``)
+checks every command against full snapshots, so a command that breaks this fails its test.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, get_args
+
+from pydantic import BaseModel, TypeAdapter
+
+
+class Parts:
+    """How to serialise and rebuild each part of a model: one adapter per field, built on first use.
+
+    A *book* part (``books``: part -> its list field, e.g. the dungeons' ``dungeons``) is a model
+    whose first field is a list of models that change by being replaced (the map's functions
+    return a new dungeon): its JSON is put together from each member's JSON, cached by identity,
+    so a move serialises the one dungeon it changed, not the whole book.
+    """
+
+    def __init__(
+        self,
+        model: type[BaseModel],
+        sequences: Collection[str],
+        skip: Collection[str],
+        books: Mapping[str, str] | None = None,
+    ) -> None:
+        self._fields = model.model_fields
+        self.names = tuple(n for n in self._fields if n not in skip)
+        self.sequences = tuple(n for n in self.names if n in sequences)
+        self.values = tuple(n for n in self.names if n not in sequences)
+        self._adapters: dict[str, TypeAdapter[Any]] = {}
+        self._items: dict[str, TypeAdapter[Any]] = {}
+        self._books = dict(books or {})
+        self._members: dict[str, dict[int, tuple[Any, str]]] = {name: {} for name in self._books}
+
+    def adapter(self, name: str) -> TypeAdapter[Any]:
+        found = self._adapters.get(name)
+        if found is None:
+            info = self._fields[name]
+            annotation: Any = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+            found = self._adapters[name] = TypeAdapter(annotation)
+        return found
+
+    def item_adapter(self, name: str) -> TypeAdapter[Any]:
+        found = self._items.get(name)
+        if found is None:
+            (item,) = get_args(self._fields[name].annotation)
+            found = self._items[name] = TypeAdapter(item)
+        return found
+
+    @property
+    def books(self) -> tuple[str, ...]:
+        return tuple(self._books)
+
+    def is_book(self, name: str, value: Any) -> bool:
+        field = self._books.get(name)
+        return field is not None and isinstance(value, BaseModel) and next(iter(type(value).model_fields)) == field
+
+    def book_members(self, name: str, value: Any) -> tuple[list[str], str]:
+        """A book part as (each member's JSON, the JSON of its other fields): members cached by identity."""
+        member_field = self._books[name]
+        known = self._members[name]
+        texts, fresh = [], {}
+        for member in getattr(value, member_field):
+            cached = known.get(id(member))
+            if cached is None or cached[0] is not member:
+                cached = (member, member.model_dump_json())
+            fresh[id(member)] = cached
+            texts.append(cached[1])
+        self._members[name] = fresh  # only the current members are kept (and kept alive, so ids stay theirs)
+        return texts, self.adapter(name).dump_json(value, exclude={member_field}).decode()
+
+    def book_join(self, name: str, members: list[str], rest: str) -> str:
+        """The book's JSON from its members' JSON and :meth:`book_members`' ``rest``."""
+        head = f'{{"{self._books[name]}":[{",".join(members)}]'
+        return head + "}" if rest == "{}" else f"{head},{rest[1:]}"
+
+    def dump(self, name: str, value: Any) -> str:
+        """The part's JSON, exactly as the model writes it."""
+        if not self.is_book(name, value):
+            return self.adapter(name).dump_json(value).decode()
+        return self.book_join(name, *self.book_members(name, value))
+
+    def dump_plain(self, name: str, value: Any) -> str:
+        """The part's JSON without any cache (what the journal check compares against)."""
+        return self.adapter(name).dump_json(value).decode()
+
+    def load(self, name: str, text: str | bytes) -> Any:
+        return self.adapter(name).validate_json(text)
+
+    def dump_item(self, name: str, item: Any) -> str:
+        return self.item_adapter(name).dump_json(item).decode()
+
+    def load_item(self, name: str, text: str | bytes) -> Any:
+        return self.item_adapter(name).validate_json(text)
+
+
+@dataclass
+class SequenceState:
+    """A sequence part as a step leaves it: its length, and the entries at the indexes that differ."""
+
+    length: int
+    items: dict[int, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Step:
+    """One undoable (or redoable) action: the parts to put back, and its log entry.
+
+    An undo step holds the parts as they were *before* the action (applying it removes the
+    entry from the log); a redo step holds them as they were *after* it (applying it appends
+    the entry again).
+    """
+
+    label: str
+    entry: Any  # the action's LogEntry
+    parts: dict[str, str] = field(default_factory=dict)
+    sequences: dict[str, SequenceState] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Roughly the bytes this step holds (its parts' JSON)."""
+        return sum(len(text) for text in self.parts.values())
+
+    def sequences_json(self, parts: Parts) -> str:
+        """This step's sequence states as JSON (the store keeps its parts' JSON in rows of their own)."""
+        sequences = {
+            name: {"length": state.length, "items": {str(i): parts.dump_item(name, item) for i, item in state.items.items()}}
+            for name, state in self.sequences.items()
+        }
+        return json.dumps(sequences, ensure_ascii=False)
+
+    @classmethod
+    def from_rows(cls, label: str, entry: Any, part_rows: Mapping[str, str], sequences_text: str, parts: Parts) -> Step:
+        """A step the store kept: its parts' JSON rows and its :meth:`sequences_json`."""
+        data = json.loads(sequences_text)
+        sequences = {
+            name: SequenceState(int(s["length"]), {int(i): parts.load_item(name, t) for i, t in s["items"].items()})
+            for name, s in data.items()
+        }
+        return cls(label=label, entry=entry, parts=dict(part_rows), sequences=sequences)
+
+
+#: a step not read from the store yet (the store hands these to a reopened game)
+LazyStep = Callable[[], Step]
+
+
+@dataclass
+class Change:
+    """What one do, undo or redo changed, for the campaign store to write in one transaction.
+
+    ``parts`` is the new JSON of each value part that changed; ``sequences`` the new length and
+    the entries now at the indexes that changed; ``log_length`` the log's length after it;
+    ``entry`` the log entry appended (do and redo; None for undo); ``step`` what went on the
+    undo stack (do, redo) or the redo stack (undo); ``undo_depth`` the undo steps kept.
+    """
+
+    action: str  # "do", "undo", "redo"
+    parts: dict[str, str]
+    sequences: dict[str, SequenceState]
+    log_length: int
+    entry: Any
+    step: Step
+    undo_depth: int = 0  # how many undo steps the game keeps now (the store keeps as many)
+
+
+class Watch:
+    """The parts one command has reached so far, and what they were before it."""
+
+    def __init__(self, parts: Parts, values: dict[str, Any]) -> None:
+        self.parts = parts
+        self.parked: dict[str, Any] = values
+        self.before: dict[str, str] = {}  # value part -> JSON before the command
+        self.lists: dict[str, tuple[list[Any], list[Any]]] = {}  # sequence part -> (its list, a copy of its entries)
+
+    def reach(self, fields: dict[str, Any], name: str) -> Any:
+        """Put ``name`` back into the model's ``fields`` and remember what it was; return it."""
+        value = self.parked.pop(name)
+        fields[name] = value
+        if name in self.parts.sequences:
+            self.lists[name] = (value, list(value))
+        else:
+            # serialised now, never taken from a cache: a test or a tool may have changed the
+            # campaign by hand since the last command, and undo must give back what was there
+            self.before[name] = self.parts.dump(name, value)
+        return value
+
+    def unpark(self, fields: dict[str, Any], order: Collection[str]) -> None:
+        """Put every part not reached back (the command is over), in the model's field order.
+
+        Pydantic serialises a model in the order of its ``__dict__``, so the order must be the
+        one the model was built with, or the same campaign would serialise differently.
+        """
+        fields.update(self.parked)
+        self.parked = {}
+        ordered = {name: fields[name] for name in order}
+        fields.clear()
+        fields.update(ordered)
+
+
+def sequence_delta(now: list[Any], old: list[Any]) -> tuple[SequenceState, SequenceState] | None:
+    """(before, after) of a sequence part, or None if unchanged (entries compared by identity)."""
+    common = min(len(now), len(old))
+    if all(map(operator.is_, now, old)):  # the usual case (entries only appended), at C speed
+        replaced: list[int] = []
+    else:
+        replaced = [i for i in range(common) if now[i] is not old[i]]
+    if not replaced and len(now) == len(old):
+        return None
+    before = SequenceState(len(old), {i: old[i] for i in replaced} | {i: old[i] for i in range(common, len(old))})
+    after = SequenceState(len(now), {i: now[i] for i in replaced} | {i: now[i] for i in range(common, len(now))})
+    return before, after
+
+
+def apply_sequence(target: list[Any], state: SequenceState) -> SequenceState:
+    """Bring ``target`` to ``state`` in place; return the state that undoes it."""
+    length = len(target)
+    inverse = SequenceState(length, {i: target[i] for i in state.items if i < length})
+    inverse.items.update({i: target[i] for i in range(state.length, length)})
+    del target[state.length :]
+    for i in sorted(state.items):
+        if i < len(target):
+            target[i] = state.items[i]
+        else:
+            target.append(state.items[i])
+    if len(target) != state.length:
+        raise ValueError(f"a journal step left a sequence at {len(target)} entries instead of {state.length}")
+    return inverse
