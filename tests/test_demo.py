@@ -20,9 +20,22 @@ def test_demo_has_a_finished_hero_and_a_mapped_dungeon(bundled_library):
     assert hero.name == "Aldric the Demo"
     assert sorted(v.primary for v in hero.characteristics.values()) == [30, 40, 50]
     dungeon = campaign.dungeons.current_dungeon
-    assert len(dungeon.areas) >= DEMO_AREAS >= 15
+    assert len(dungeon.areas) >= DEMO_AREAS >= 5
     assert campaign.pending == []
     assert all(entry.policy == "reroll" for entry in campaign.log)
+
+
+def test_demo_is_part_way_through_a_training_quest(bundled_library):
+    """Every panel alive: a quest begun, turns played through turn_move, an area searched, a fight won."""
+    campaign = build_demo_campaign(_library(bundled_library))
+    quest = campaign.adventure.quest
+    assert quest is not None and quest.quest.name == "Dungeon Training 1" and campaign.adventure.turn is not None
+    commands = [entry.command["kind"] for entry in campaign.log]
+    assert commands.count("turn_move") >= 3 and "turn_search" in commands
+    assert any(a.searched for a in campaign.dungeons.current_dungeon.areas.values())
+    outcomes = [e.data.get("outcome") for entry in campaign.log for e in entry.events if e.kind == "combat_over"]
+    assert "won" in outcomes and campaign.combat is None
+    assert campaign.character.time_track.shaded > 0
 
 
 def test_demo_replays_exactly(bundled_library):

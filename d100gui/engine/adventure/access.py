@@ -7,11 +7,12 @@ quest's share them without importing each other.
 from __future__ import annotations
 
 from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.health import lay_to_rest
+from d100gui.engine.adventure.health import lay_to_rest, settle_hp
 from d100gui.engine.adventure.model import AdventureState, FightOffer, adventure_rules
 from d100gui.engine.adventure.time import pass_time
 from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.time_track import FiredTrigger
 from d100gui.engine.protocol import Event
 
 
@@ -64,3 +65,42 @@ def pass_clocks(ctx: GameContext, clocks: int) -> list[Event]:
         lay_to_rest(campaign, ch)
         state.end_with_hero()
     return [ev.told(summary), *(ev.told(step) for step in out.steps)]
+
+
+def time_effect(ctx: GameContext, clocks: int) -> tuple[list[ev.Told], list[FiredTrigger]]:
+    """A ``+N`` from any effect: the one time-track procedure (every trigger fired, a wandering monster offered).
+
+    During a fight, or while an offered monster waits, the clocks are owed: ``resume_time``
+    shades them once the fight is over (a wandering monster cannot join a fight under way).
+    Returns the procedure's steps and the triggers the clocks reached; a death lays the hero to rest.
+    """
+    campaign = ctx.campaign
+    ch = living_character(campaign)
+    state = adventure_of(campaign)
+    if campaign.combat is not None or state.fight_offered is not None:
+        state.clocks_owed += max(0, clocks)
+        return [], []
+    out = pass_time(ch, ctx.rules, adventure_rules(ctx.rules), ctx.dice, ctx.tables, clocks)
+    state.clocks_owed += out.clocks_left
+    if out.fight is not None:
+        state.fight_offered = FightOffer(table_roll=out.fight.table_roll, clock=out.fight.clock, source=out.fight.source)
+    if out.fell is not None:
+        lay_to_rest(campaign, ch)
+        state.end_with_hero()
+    return list(out.steps), list(out.triggers)
+
+
+def hp_rule(ctx: GameContext, source: str) -> list[Event]:
+    """HP at 0 or less outside a fight: RES, a Life (HP back to maximum), else the hero falls and the quest ends.
+
+    In a fight nothing is done here: the fight applies the same rule itself (:mod:`~d100gui.engine.combat.defence`).
+    """
+    campaign = ctx.campaign
+    if campaign.combat is not None or campaign.character is None:
+        return []
+    outcome = settle_hp(campaign, ctx.rules, source)
+    if outcome is None:
+        return []
+    if isinstance(outcome, ev.HeroFell):
+        adventure_of(campaign).end_with_hero()
+    return [ev.told(outcome)]

@@ -19,12 +19,15 @@ from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure import quests as q
 from d100gui.engine.adventure.access import adventure_of as adventure_of
 from d100gui.engine.adventure.access import outside_fight, pass_clocks
+from d100gui.engine.adventure.doors import DOOR_COMMANDS
 from d100gui.engine.adventure.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
 from d100gui.engine.adventure.time import light_lantern
 from d100gui.engine.adventure.turn import TURN_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
+from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import NewDungeon
+from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import living_character, refuse
@@ -270,8 +273,19 @@ def _current(state: AdventureState) -> Quest:
     return state.quest.quest
 
 
+def _close(ctx: GameContext) -> list[Event]:
+    """The quest's map sheet is closed: the hero is out, and it is never entered again."""
+    dungeon = ctx.campaign.dungeons.current_dungeon
+    if dungeon is None or dungeon.closed:
+        return []
+    ctx.campaign.dungeons = dg.replace_current(ctx.campaign.dungeons, dg.close(dungeon))
+    return [Event.of(MapChanged(), f"{dungeon.name or 'The dungeon'} is closed: the quest is over.")]
+
+
 class CompleteQuest(Command):
-    """The objective is met: pay the reward, log the success and tick the quest on Table Q.
+    """The objective is met: pay the reward, log the success, tick the quest on Table Q and close the dungeon.
+
+    Refused, naming what is missing, while the objective is not met (:func:`~.quests.objective_missing`).
 
     ``reward`` is the printed reward, typed by the player where the excerpt cut it off.
     """
@@ -285,6 +299,10 @@ class CompleteQuest(Command):
         state = adventure_of(campaign)
         _outside_fight(campaign, "complete a quest")
         quest = _current(state)
+        assert state.quest is not None
+        missing = q.objective_missing(ch, state.quest)
+        if missing:
+            refuse(f"{quest.name}'s objective is not met ({quest.objective or 'as printed'}): {missing}.")
         reward = quest.reward or self.reward.strip()
         if not reward and q.REWARD in quest.missing:
             refuse(f"Your tables do not print {quest.name}'s reward: type it from your rulebook.")
@@ -295,7 +313,7 @@ class CompleteQuest(Command):
         state.quest = None
         state.turn = None
         payload = ev.QuestCompleted(name=quest.name, reward=reward, completed=ch.quest_log.completed)
-        return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events]
+        return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events, *_close(ctx)]
 
 
 class FailQuest(Command):
@@ -349,7 +367,7 @@ class FailQuest(Command):
         state.turn = None
         payload = ev.QuestFailed(name=quest.name, costs=[e.describe() for e in effects], failed=ch.quest_log.failed)
         paid = ", ".join(payload.costs) or "nothing"
-        return [Event.of(payload, f"{quest.name} is failed; its costs are paid: {paid}."), *events]
+        return [Event.of(payload, f"{quest.name} is failed; its costs are paid: {paid}."), *events, *_close(ctx)]
 
 
 ADVENTURE_COMMANDS: tuple[type[Command], ...] = (
@@ -364,4 +382,5 @@ ADVENTURE_COMMANDS: tuple[type[Command], ...] = (
     CompleteQuest,
     FailQuest,
     *TURN_COMMANDS,
+    *DOOR_COMMANDS,
 )

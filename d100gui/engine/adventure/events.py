@@ -260,6 +260,33 @@ class QuestFailed(Payload):
 AreaOutcome = Literal["proceed", "encounter", "geographic", "objective", "monster_waits", "mapped"]
 
 
+@declare("door_tried", topic="map")
+class DoorTried(Told):
+    """A way of opening a Table D door was tried (``roll`` for a key or lever roll against ``held``).
+
+    For a test (``pick``, ``force``, ``test``) the skill test's own events follow; ``held`` is then the picks held.
+    """
+
+    pos: str
+    side: str
+    door: str
+    method: str
+    roll: RollRecord | None = None
+    success: bool | None = None
+    held: int | None = None
+
+    def sentence(self) -> str:
+        where = f"The {self.door} door on the {self.side} side of area {self.pos}"
+        if self.roll is not None:
+            verdict = "it opens" if self.success else "it stays closed"
+            return f"{where}: {self.method}s held {self.held}, rolled {self.roll.final} - {verdict}."
+        if self.method in ("key", "lever"):
+            return f"{where}: no {self.method}s held - it stays closed."
+        if self.method in ("spell", "scroll"):
+            return f"{where}: Open Magic {'breaks the seal' if self.success else 'fails'}."
+        return f"{where}: {self.method} it - roll the test."
+
+
 @declare("turn_moved", topic="log")
 class TurnMoved(Told):
     """Turn ``number``: the hero went through the ``side`` exit into area ``pos`` (``placed``: newly mapped)."""

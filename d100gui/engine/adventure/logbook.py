@@ -54,9 +54,10 @@ _BY_KIND: dict[str, Category] = {
         "time",
     ),
     "door_row_missing": "doors",
+    "door_tried": "doors",
     "gp": "money",
 }
-_DOOR_COMMANDS = frozenset({"open_door", "set_door", "resolve_door_row"})
+_DOOR_COMMANDS = frozenset({"open_door", "set_door", "resolve_door_row", "try_door"})
 
 
 def category_of(event: Event, command_kind: str = "") -> Category:

@@ -109,6 +109,7 @@ class QuestState(BaseModel):
     quest: Quest
     attempt: int = 0
     sample: bool = False
+    carried: dict[str, int] = Field(default_factory=dict)  # objective items in the backpack when the quest began
 
 
 class FightOffer(BaseModel):
@@ -157,6 +158,7 @@ class AdventureState(BaseModel):
     fight_offered: FightOffer | None = None
     clocks_owed: int = Field(default=0, ge=0)  # clocks of a +N still to shade after the offered fight
     turn: TurnState | None = None  # the turn under way while a quest is (see turn.py)
+    door_tries: dict[str, list[str]] = Field(default_factory=dict)  # "dungeon/pos/side" -> once-only ways tried (doors.py)
 
     def take_fight(self) -> FightOffer | None:
         """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""

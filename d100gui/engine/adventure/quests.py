@@ -119,7 +119,7 @@ def begin(character: Character, quest: Quest, sample: bool = False) -> QuestStat
     character.quest_encounter_modifier = quest.encounter_modifier
     character.objectives = 0
     character.time_track.total = 0
-    return QuestState(quest=quest, attempt=log.attempted, sample=sample)
+    return QuestState(quest=quest, attempt=log.attempted, sample=sample, carried=objective_items(character))
 
 
 def finish(character: Character, won: bool) -> None:
@@ -131,6 +131,63 @@ def finish(character: Character, won: bool) -> None:
         log.failed += 1
     log.current = ""
     character.quest_encounter_modifier = 0
+
+
+# --------------------------------------------------------------------------- the objective
+
+#: the objective's item words -> the kind they count (Table Q: "loot 3 Parts", "1 Weapons, 1 parts and 1 Armour")
+OBJECTIVE_KINDS = {"part": "parts", "weapon": "weapons", "armour": "armour", "armor": "armour"}
+_NEED = re.compile(r"(\d+)\s+(parts?|weapons?|armou?rs?)\b", re.IGNORECASE)
+#: Table P: a monster part is an item the parts table gave
+PARTS_TABLE = "d100.P"
+
+
+def objective_needs(objective: str) -> dict[str, int]:
+    """The objective items a quest's objective names, by kind: ``loot 3 Parts`` -> ``{"parts": 3}``."""
+    needs: dict[str, int] = {}
+    for number, word in _NEED.findall(objective):
+        kind = OBJECTIVE_KINDS[word.lower().rstrip("s")]
+        needs[kind] = needs.get(kind, 0) + int(number)
+    return needs
+
+
+def _item_kind(item_kind: str, source: str) -> str:
+    if source.startswith(PARTS_TABLE):
+        return "parts"
+    return {"weapon": "weapons", "armour": "armour"}.get(item_kind, "")
+
+
+def objective_items(character: Character) -> dict[str, int]:
+    """The objective items the backpack holds, by kind (a part from Table P, a weapon, an armour piece)."""
+    counts: dict[str, int] = {}
+    for item in character.backpack:
+        kind = _item_kind(item.kind, item.source)
+        if kind:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def objective_missing(character: Character, state: QuestState) -> str:
+    """What the objective still lacks ("" when it is met).
+
+    Items looted during the quest (the backpack's count over what it held when the quest
+    began) count by kind; each objective a blue area (or a find) counted stands for one
+    missing item of any kind. An objective that names no items needs one such objective.
+    """
+    needs = objective_needs(state.quest.objective)
+    spare = character.objectives
+    if not needs:
+        return "" if spare >= 1 else "the objective is not reached yet (no objective area found)"
+    held = objective_items(character)
+    lacking: list[str] = []
+    for kind, need in needs.items():
+        got = max(0, held.get(kind, 0) - state.carried.get(kind, 0))
+        short = max(0, need - got)
+        used = min(short, spare)
+        spare -= used
+        if short - used:
+            lacking.append(f"{short - used} more {kind} ({got} of {need} looted)")
+    return "; ".join(lacking)
 
 
 class FailCost(BaseModel):

@@ -11,8 +11,11 @@ from dataclasses import dataclass, field
 from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.areas import search_bonus
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQuest, FailQuest, LightLantern, ResumeTime
+from d100gui.engine.adventure.doors import METHODS, TryDoor, methods_now, tried, why_not
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
+from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.dungeon import map as dg
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.decisions import CalledTest, PendingTest
 from d100gui.engine.hero.skill_test import AcceptTest, RollTest
@@ -68,8 +71,8 @@ def _no_quest(campaign: Campaign, state: AdventureState | None) -> TurnPanel:
     return TurnPanel(hint="No quest is under way.", actions=[begin])
 
 
-def turn_panel(campaign: Campaign, rules: Rules) -> TurnPanel:
-    """The turn strip's contents for ``campaign``."""
+def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) -> TurnPanel:
+    """The turn strip's contents for ``campaign`` (``library``: to read an Open Magic scroll's spell from Table S)."""
     state = _state(campaign)
     turn = turn_of(campaign)
     if state is None or state.quest is None or turn is None:
@@ -80,6 +83,7 @@ def turn_panel(campaign: Campaign, rules: Rules) -> TurnPanel:
     actions = [
         *_time_actions(campaign, state, turn.step),
         _continue(turn.exit, step, waiting),
+        *_door_actions(campaign, rules, library, waiting),
         *_area_tests(campaign),
         _search(rules, step, waiting, area.searched if area else False, area.colour if area else ""),
         TurnAction(
@@ -129,6 +133,38 @@ def _time_actions(campaign: Campaign, state: AdventureState, at: TurnStep) -> li
             offer.table_roll.describe() if offer is not None else "No monster waits to be fought.",
         ),
     ]
+
+
+_METHOD_LABELS = {
+    "key": "Use a key",
+    "pick": "Pick the lock",
+    "lever": "Work the levers",
+    "force": "Force it",
+    "test": "Open it (trapped)",
+    "spell": "Cast Open Magic",
+    "scroll": "Read the Open Magic scroll",
+}
+
+
+def _door_actions(campaign: Campaign, rules: Rules, library: TableLibrary | None, waiting: str) -> list[TurnAction]:
+    """Step 3: each Table D way of opening each closed door of the hero's area, greyed with the reason when it cannot."""
+    ch, dungeon = campaign.character, campaign.dungeons.current_dungeon
+    if ch is None or dungeon is None or dungeon.hero is None:
+        return []
+    actions: list[TurnAction] = []
+    for where in dg.doorways_of(dungeon, dungeon.hero):
+        door = dg.door_at(dungeon, where)
+        if door is None or door.is_open or door.pending or door.type not in METHODS:
+            continue
+        done = tried(campaign, where)
+        now = methods_now(ch, rules, library, door.type, done)
+        for method in METHODS[door.type]:
+            ok = method in now and not waiting
+            why = f"Table D: {door.label}." if ok else (f"Not yet: {waiting}." if waiting else why_not(method, door, now))
+            command = TryDoor(pos=where.pos, side=where.side, method=method)
+            label = f"{_METHOD_LABELS[method]} ({door.type}, {where.side} of {where.pos})"
+            actions.append(TurnAction(f"door_{where.pos}_{where.side}_{method}", label, "exit", command, ok, why))
+    return actions
 
 
 def _area_tests(campaign: Campaign) -> list[TurnAction]:

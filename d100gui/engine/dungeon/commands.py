@@ -194,7 +194,8 @@ class LeaveDungeon(Command):
 
 
 class SecretPassage(Command):
-    """Add a secret passage through solid rock (allowed when the dungeon blocks progress)."""
+    """Add a secret passage through solid rock: allowed only when no way on can be opened with what the hero has
+    (a jammed door can always be forced again; a magic seal opens with an Open Magic scroll or spell)."""
 
     kind: Literal["secret_passage"] = "secret_passage"
     pos: str
@@ -202,7 +203,10 @@ class SecretPassage(Command):
     force: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.secret_passage, _current(ctx), _pos(self.pos), self.side, self.force))
+        from d100gui.engine.adventure.doors import openable  # the hero's means (a local import: adventure imports this module)
+
+        check = openable(ctx.campaign, ctx.rules, ctx.tables.library)
+        _store(ctx, _run(dg.secret_passage, _current(ctx), _pos(self.pos), self.side, self.force, check))
         return [_map_event(f"Secret passage on the {self.side} side of area {self.pos}.")]
 
 

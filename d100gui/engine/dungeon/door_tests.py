@@ -16,12 +16,15 @@ from d100gui.engine.game import Campaign
 from d100gui.engine.protocol import CommandRefused, Event
 
 
-def _door_row(door: dg.Door, table: Table) -> Row | None:
+def door_row(door: dg.Door, table: Table) -> Row | None:
     """The Table D row of a door: the row its roll landed on, or the first row of its type (a door typed by hand)."""
     row = table.find(door.roll) if door.roll is not None else None
     if row is not None and dg.door_type_from_row(row, table) == door.type:
         return row
     return next((r for r in table.rows if dg.door_type_from_row(r, table) == door.type), None)
+
+
+_door_row = door_row  # the old private name
 
 
 def _closed(door: dg.Door | None) -> bool:
@@ -52,7 +55,7 @@ def door_for_test(campaign: Campaign, library: TableLibrary, text: str) -> dg.Do
     matches = []
     for where in dg.doorways_of(dungeon, dungeon.hero):
         door = dg.door_at(dungeon, where)
-        row = _door_row(door, table) if door is not None and _closed(door) else None
+        row = door_row(door, table) if door is not None and _closed(door) else None
         effect = " ".join(row.fields.values()) if row is not None else ""
         if effect and (line in effect or effect in line):
             matches.append(where)

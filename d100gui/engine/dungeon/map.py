@@ -23,7 +23,7 @@ result depends only on the dice. Refusals raise :class:`MoveRefused` or
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -272,6 +272,7 @@ class Dungeon(BaseModel):
     facing: Direction = "N"
     next_note: int = Field(default=1, ge=1)
     dead_ends: list[DeadEnd] = Field(default_factory=list)
+    closed: bool = False  # the quest is over (completed or failed): the sheet is kept, nobody walks in again
 
     @model_validator(mode="after")
     def _keys_match(self) -> Dungeon:
@@ -678,6 +679,10 @@ def _dead_end_reason(d: Dungeon, pos: Pos, side: Direction) -> str:
 
 def enter(dungeon: Dungeon, tile_roller: TileRoller, door_roller: TableRoller) -> MoveResult:
     """Step into the dungeon from the south edge: map the entrance area if it is new."""
+    if dungeon.closed:
+        raise MoveRefused(
+            f"{dungeon.name or 'This dungeon'} is closed: its quest is over. Begin a new quest for a new map sheet."
+        )
     if dungeon.hero is not None:
         raise MoveRefused("The hero is already in the dungeon.")
     pos = dungeon.entrance
@@ -690,6 +695,11 @@ def enter(dungeon: Dungeon, tile_roller: TileRoller, door_roller: TableRoller) -
     draft.d.hero = pos
     draft.d.facing = "N"
     return MoveResult(dungeon=draft.d, start=None, end=pos, direction="N", placement=placement)
+
+
+def close(dungeon: Dungeon) -> Dungeon:
+    """The quest is over: the hero is out and the sheet is closed (kept to look at, never entered again)."""
+    return dungeon.model_copy(update={"hero": None, "closed": True})
 
 
 def leave(dungeon: Dungeon) -> Dungeon:
@@ -741,11 +751,23 @@ def move(dungeon: Dungeon, side: Direction, tile_roller: TileRoller, door_roller
     return MoveResult(dungeon=draft.d, start=here, end=target, direction=side, placement=placement)
 
 
-def progress_blocked(dungeon: Dungeon) -> bool:
+#: asked of a closed door: can the hero open it with what they hold? (see ``adventure.doors.openable``)
+DoorCheck = Callable[[Pos, Direction, Door], bool]
+
+
+def progress_blocked(dungeon: Dungeon, openable: DoorCheck | None = None) -> bool:
     """True when no exit to an unexplored area can be reached without passing a closed door.
 
-    That is when the rules let the player add a secret passage through solid rock.
+    That is when the rules let the player add a secret passage through solid rock. With
+    ``openable``, a closed door the hero can open (a jammed door forced again, a seal with an
+    Open Magic scroll on the belt) is a way on, not a wall.
     """
+
+    def shut(pos: Pos, side: Direction, ex: Exit) -> bool:
+        if _door_passable(ex.door):
+            return False
+        return not (openable is not None and ex.door is not None and not ex.door.pending and openable(pos, side, ex.door))
+
     if dungeon.hero is None or dungeon.area_at(dungeon.hero) is None:
         return False
     seen = {dungeon.hero}
@@ -756,7 +778,7 @@ def progress_blocked(dungeon: Dungeon) -> bool:
         if area is None:
             continue
         for side, ex in area.exits.items():
-            if ex.kind == "dead_end" or (ex.kind == "door" and not _door_passable(ex.door)):
+            if ex.kind == "dead_end" or (ex.kind == "door" and shut(pos, side, ex)):
                 continue
             if pos == dungeon.entrance and side == ENTRANCE_SIDE:
                 continue
@@ -767,7 +789,7 @@ def progress_blocked(dungeon: Dungeon) -> bool:
                     return False
                 continue
             facing = other.exits.get(opposite(side))
-            if facing is not None and facing.kind == "door" and not _door_passable(facing.door):
+            if facing is not None and facing.kind == "door" and shut(target, opposite(side), facing):
                 continue
             if target not in seen:
                 seen.add(target)
@@ -775,7 +797,9 @@ def progress_blocked(dungeon: Dungeon) -> bool:
     return True
 
 
-def secret_passage(dungeon: Dungeon, pos: Pos, side: Direction, force: bool = False) -> Dungeon:
+def secret_passage(
+    dungeon: Dungeon, pos: Pos, side: Direction, force: bool = False, openable: DoorCheck | None = None
+) -> Dungeon:
     """Add a secret passage through the solid rock on ``side`` of a mapped area.
 
     Allowed where there is no exit (or only a dead end) and the passage leads to a square
@@ -792,7 +816,12 @@ def secret_passage(dungeon: Dungeon, pos: Pos, side: Direction, force: bool = Fa
     target = neighbour(pos, side)
     if (pos == dungeon.entrance and side == ENTRANCE_SIDE) or not dungeon.placeable(target):
         raise EditRefused(f"A secret passage on the {name} side of {_where(pos)} would lead off the map sheet.")
-    if not force and not progress_blocked(dungeon):
+    if not force and not progress_blocked(dungeon, openable):
+        if progress_blocked(dungeon):
+            raise EditRefused(
+                "A secret passage may only be added when no way on can be opened: a closed door here can still be"
+                " opened with what you have (force it again, pick it, or cast Open Magic)."
+            )
         raise EditRefused("A secret passage may only be added when the dungeon blocks all progress.")
     draft = _Draft(dungeon)
     draft.area(pos).exits[side] = Exit(kind="secret", drawn="secret")

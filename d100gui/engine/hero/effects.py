@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
+from d100gui.engine.adventure.events import told
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.dungeon.door_tests import open_tested_door
@@ -27,7 +29,6 @@ from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import at_maximum
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.model import Character, TimeBonus
-from d100gui.engine.hero.time_track import advance_time
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec
@@ -113,6 +114,7 @@ def _hp(a: Applying) -> list[Event] | None:
     events = [ev.emit(payload, f"{a.head}HP {before} -> {ch.hp} (maximum {maximum}).")]
     if ch.hp <= 0:
         events.append(ev.emit(ev.HpZero(), "HP is 0: the character must use a Life (or RES) or die."))
+        events += hp_rule(a.ctx, a.source or a.effect.text)  # outside a fight the rule applies here; a fight applies its own
     return events
 
 
@@ -222,13 +224,19 @@ def _objective(a: Applying) -> list[Event]:
 
 
 def _time(a: Applying) -> list[Event]:
+    """``+N`` time through the one procedure (:func:`~d100gui.engine.adventure.access.time_effect`): oil, food,
+    wandering monsters and the refresh fire clock by clock; in a fight the clocks wait for ``resume_time``."""
     ch, amount = a.character, a.amount
-    fired = advance_time(ch, a.rules, amount)
+    deferred = offer_waiting(a.ctx.campaign) is not None or a.ctx.campaign.combat is not None
+    steps, fired = time_effect(a.ctx, amount)
     listed = ", ".join(f"{t.kind}{f' (d10 ≤ {t.number})' if t.number else ''} at clock {t.clock}" for t in fired)
-    message = f"{a.head}+{amount} time: {ch.time_track.shaded} of {a.rules.sheet.time_track.clocks} clocks shaded."
+    if deferred:
+        message = f"{a.head}+{amount} time: shaded once the fight is over (resume the time track)."
+    else:
+        message = f"{a.head}+{amount} time: {ch.time_track.shaded} of {a.rules.sheet.time_track.clocks} clocks shaded."
     if listed:
         message += f" Triggers: {listed}."
-    return [ev.emit(ev.TimePassed(triggers=fired, clocks=amount), message)]
+    return [ev.emit(ev.TimePassed(triggers=fired, clocks=amount), message), *(told(step) for step in steps)]
 
 
 def _time_track_bonus(a: Applying) -> list[Event] | None:
@@ -344,6 +352,8 @@ def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorA
     """Apply every item of an option: effects in order; a test inside leaves a CalledTest (for the same ``door``)."""
     events: list[Event] = []
     for item in option.items:
+        if ctx.campaign.character is None:
+            break  # the hero fell (HP 0 with no Life): nothing more applies
         if isinstance(item, TestSpec):
             prompt = f"{item.describe()}: roll it when you are ready."
             called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door))

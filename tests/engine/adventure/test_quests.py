@@ -18,6 +18,7 @@ from d100gui.engine.adventure.model import ADVENTURE_RULES, Quest, QuestState
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import CommandRefused
+from d100gui.engine.hero.model import Item
 
 TRAINING = ADVENTURE_RULES.training_quests
 
@@ -54,6 +55,9 @@ def test_a_new_hero_takes_the_training_quests_in_order():
     with pytest.raises(CommandRefused, match="under way"):
         game.execute(BeginQuest())
     ch = game.campaign.character
+    with pytest.raises(CommandRefused, match=r"objective is not met .*3 more parts \(0 of 3 looted\)"):
+        game.execute(CompleteQuest())
+    ch.backpack += [Item(name=f"Giant Rat {p}", kind="item", source="d100.P 10-12") for p in ("TAIL", "EAR", "TOOTH")]
     game.execute(CompleteQuest())
     assert ch.gp == 101 and ch.quest_log.completed == 1 and ch.quest_log.current == ""
     assert state(game).completed == ["Dungeon Training 1"]

@@ -246,7 +246,7 @@ def test_snake_pit_failure_belt_check_hp_encounter_and_time(bundled_library):
 
 
 def test_time_effect_reports_the_triggers_it_passes(bundled_library):
-    game = game_for(harry(), bundled_library, 1, 1)
+    game = game_for(harry(), bundled_library, 1, 1, 9)  # 9: clock 2's wandering-monster check (d10 ≤ 2) brings none
     events = game.execute(RollTest(text="HOLD THE DOOR – Test: Str [S: +3] [F: -1 hp]", auto_accept=True))
     [time] = [e for e in events if e.kind == "time"]
     assert time.data["triggers"] == [
@@ -275,8 +275,11 @@ def test_supplies_and_tracks_are_clamped_to_the_sheet(bundled_library):
     assert "Picks 29 -> 30 (2 more would pass the maximum of 30)" in supplies.message
     xp = only(game.campaign, ExperienceChoice)
     game.execute(DismissDecision(decision=xp.id))
-    game.execute(RollTest(text="FALL – Test: Dex [S: avoid] [F: -30 hp]", auto_accept=True))
-    assert game.campaign.character.hp == 0
+    lives = game.campaign.character.lives
+    events = game.execute(RollTest(text="FALL – Test: Dex [S: avoid] [F: -30 hp]", auto_accept=True))
+    # HP 0 outside a fight: the HP-zero rule spends a Life (issue 11 item 5), HP back to the maximum
+    assert "hp_zero" in [e.kind for e in events] and "death_cheated" in [e.kind for e in events]
+    assert game.campaign.character.lives == lives - 1 and game.campaign.character.hp == game.campaign.character.hp_primary
 
 
 def test_choose_which_characteristic_or_skill(bundled_library):

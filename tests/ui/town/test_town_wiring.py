@@ -6,7 +6,7 @@ import pytest
 from conftest import hero
 from PySide6.QtCore import Qt
 
-from d100gui.engine.adventure.commands import BeginQuest, CompleteQuest
+from d100gui.engine.adventure.commands import BeginQuest, CompleteQuest, FailQuest
 from d100gui.engine.game import Campaign
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
@@ -44,7 +44,9 @@ def test_the_town_menu_opens_the_wizard_and_it_begins_the_phase(qtbot, window):
 def test_the_wizard_opens_when_a_quest_ends(window):
     assert window.bridge.send(BeginQuest())
     assert window.town_actions.wizard is None
-    assert window.bridge.send(CompleteQuest())
+    assert not window.bridge.send(CompleteQuest())  # the objective (loot 3 parts) is not met yet
+    assert window.town_actions.wizard is None
+    assert window.bridge.send(FailQuest())  # failing ends the quest too (Training 1 costs half the gold)
     wizard = window.town_actions.wizard
     assert wizard is not None and wizard.isVisible()
     window.undo_action.trigger()
