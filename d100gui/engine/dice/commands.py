@@ -169,7 +169,12 @@ class SampleRow(Command):
             if waiting is None or waiting.row is not None:
                 raise CommandRefused("That roll is not waiting for a row.")
             mods = waiting.roll.modifiers
-            table_id, modifier, die, column = waiting.table_id, sum(m.value for m in mods), waiting.roll.expression, waiting.column
+            table_id, modifier, die, column = (
+                waiting.table_id,
+                sum(m.value for m in mods),
+                waiting.roll.expression,
+                waiting.column,
+            )
             label, purpose, discarded = (mods[0].label if mods else label), waiting.roll.purpose, [waiting.roll]
         roller = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL)
         try:

@@ -292,7 +292,6 @@ def test_combat_death_goes_through_the_one_hp_zero_rule(bundled_library, monkeyp
     assert "You cheat death: a Life is spent (0 left), HP back to 20." in text(events) and used_all(game)
 
 
-
 def test_12_the_sheet_cannot_equip_or_unequip_while_a_fight_is_on(bundled_library):
     """Issue 10 #12, the hero side: the sheet's equip commands wait for the fight (Change weapon instead)."""
     from d100gui.engine.hero.commands import EquipItem, UnequipItem
