@@ -29,9 +29,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from d100gui.engine.checks import campaign_problems
 from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
 from d100gui.storage.atomic import clean_temporary_files, write_bytes_atomic
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules
 
 MAX_CAMPAIGN_BYTES = 50 * 1024 * 1024
 #: a save past this size still works, and :func:`save_campaign` says the file nears the limit
@@ -215,9 +217,16 @@ def gc_paused() -> Iterator[None]:
 
 
 def campaign_from_text(path: Path, text: str, backups: list[Path] | None = None, migrate_old: bool = True) -> Campaign:
-    """A campaign from its JSON text (see :func:`_campaign_from_text`), built with the collector paused."""
+    """A campaign from its JSON text (see :func:`_campaign_from_text`), built with the collector paused,
+    then checked against the rules: a value no game could have produced (HP -40, Fate 9999, the
+    hero where no area is, tile -5) refuses the file with the reason, leaving it untouched."""
     with gc_paused():
-        return _campaign_from_text(path, text, backups, migrate_old)
+        campaign = _campaign_from_text(path, text, backups, migrate_old)
+    problems = campaign_problems(campaign, bundled_rules())
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise CampaignFileError(path, "it holds values the rules do not allow: " + " ".join(problems[:3]) + more, backups)
+    return campaign
 
 
 def _campaign_from_text(path: Path, text: str, backups: list[Path] | None, migrate_old: bool) -> Campaign:

@@ -1,0 +1,93 @@
+"""Issue 10 #8: a campaign with impossible values is found out, with the reason (engine/checks.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from d100gui.demo import build_demo_campaign
+from d100gui.engine.checks import MOST_FATE_OR_LIVES, campaign_problems
+from d100gui.engine.game import Campaign
+from d100gui.storage.packs import load_library
+from d100gui.storage.resources import bundled_rules
+
+RULES = bundled_rules()
+
+
+@pytest.fixture(scope="module")
+def demo() -> Campaign:
+    return build_demo_campaign(load_library(None).library)
+
+
+def fresh(demo: Campaign) -> Campaign:
+    return demo.model_copy(deep=True)
+
+
+def test_a_campaign_played_by_the_rules_has_no_problems(demo):
+    assert campaign_problems(fresh(demo), RULES) == []
+    assert campaign_problems(Campaign(), RULES) == []
+
+
+def test_negative_hp_is_refused(demo):
+    c = fresh(demo)
+    c.character.hp = -40
+    [problem] = campaign_problems(c, RULES)
+    assert "HP is -40" in problem and "below 0" in problem
+
+
+def test_hp_above_the_maximum_is_refused(demo):
+    c = fresh(demo)
+    c.character.hp = 500
+    assert any("HP is 500" in p and "maximum" in p for p in campaign_problems(c, RULES))
+
+
+def test_fate_9999_is_refused(demo):
+    c = fresh(demo)
+    c.character.fate = 9999
+    assert any("Fate is 9999" in p and str(MOST_FATE_OR_LIVES) in p for p in campaign_problems(c, RULES))
+
+
+def test_the_hero_on_an_area_that_does_not_exist_is_refused(demo):
+    c = fresh(demo)
+    dungeon = c.dungeons.current_dungeon
+    assert dungeon is not None
+    dungeon.hero = (99, 99)
+    assert any("99,99" in p and "no area" in p for p in campaign_problems(c, RULES))
+
+
+def test_a_tile_numbered_minus_5_is_refused(demo):
+    c = fresh(demo)
+    dungeon = c.dungeons.current_dungeon
+    assert dungeon is not None
+    area = next(iter(dungeon.areas.values()))
+    area.tile = -5
+    assert any("tile -5" in p and "1 to 100" in p for p in campaign_problems(c, RULES))
+
+
+def test_the_sheet_invariants_are_checked_too(demo):
+    c = fresh(demo)
+    c.character.rep = 40
+    assert any("REP" in p for p in campaign_problems(c, RULES))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda c: setattr(c.character, "hp", -40), "HP is -40"),
+        (lambda c: setattr(c.character, "fate", 9999), "Fate is 9999"),
+        (lambda c: setattr(c.dungeons.current_dungeon, "hero", (99, 99)), "99,99"),
+        (lambda c: setattr(next(iter(c.dungeons.current_dungeon.areas.values())), "tile", -5), "tile -5"),
+    ],
+)
+def test_a_file_with_an_impossible_value_is_refused_and_left_untouched(demo, tmp_path, change, words):
+    """Through the loader every window, replay and import path uses (issue 10 #8)."""
+    from d100gui.storage.campaigns import CampaignFileError, campaign_json, load_campaign
+
+    c = fresh(demo)
+    change(c)
+    path = tmp_path / "odd.d100.json"
+    path.write_text(campaign_json(c), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(CampaignFileError, match="values the rules do not allow") as refused:
+        load_campaign(path)
+    assert words in str(refused.value)
+    assert path.read_bytes() == before
