@@ -60,15 +60,15 @@ class EventKind:
 EVENT_KINDS: dict[str, EventKind] = {}
 
 #: whether an :class:`Event` of an undeclared kind (or off its declared topic) is refused; see :func:`require_declared`
-_STRICT = {"refuse_undeclared": False}
+_STRICT = {"refuse_undeclared": True}
 
 
 def require_declared(on: bool = True) -> None:
     """Refuse, from now on, every event whose kind is not declared or whose topic is not its declared topic.
 
-    Off by default while feature packages still emit undeclared kinds; switched on (once, at
-    start-up or in a test's conftest) when every kind is declared, so a new undeclared kind fails
-    the first test that emits it instead of slipping into saved logs.
+    On by default now that every feature package declares its kinds: a new undeclared kind fails
+    the first test that emits it instead of slipping into saved logs. (Off only for a tool that
+    must read events of kinds this version does not know.)
     """
     _STRICT["refuse_undeclared"] = on
 
