@@ -7,10 +7,11 @@ tooltip says why it is greyed.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from d100gui.engine.adventure.turn_view import TurnAction, TurnPanel, turn_panel
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.flow import FlowLayout
 
 #: the steps' names as the strip's narrow labels show them (the full names are in the tooltips)
 _SHORT = {"equipment": "Equipment", "time": "Time", "exit": "Exit", "area": "Area", "search": "Search"}
@@ -31,14 +32,17 @@ class TurnStrip(QFrame):
         self.bridge = bridge
         self.setObjectName("turnStrip")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        # The map below sets the centre's width: the strip never widens the window (it clips instead).
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
+        # The map below sets the centre's width: the strip never widens the window; its steps and
+        # buttons wrap onto another line instead of being cut short (1280x720 with both docks open).
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self.title = QLabel()
         self.step_labels: dict[str, QLabel] = {}
         self.hint = QLabel()  # one line: the whole hint is in its tooltip
         self.buttons: dict[str, QPushButton] = {}
         self.panel = TurnPanel()
-        top = QHBoxLayout()
+        top = FlowLayout(spacing=4)
         top.addWidget(self.title)
         for number, (step, name) in enumerate(self.panel.steps, start=1):
             label = QLabel(f"{number} {_SHORT[step]}")
@@ -46,9 +50,7 @@ class TurnStrip(QFrame):
             label.setContentsMargins(6, 2, 6, 2)
             self.step_labels[step] = label
             top.addWidget(label)
-        top.addStretch(1)
-        self.button_row = QHBoxLayout()
-        self.button_row.addStretch(1)
+        self.button_row = FlowLayout(spacing=4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)

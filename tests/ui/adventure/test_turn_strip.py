@@ -184,3 +184,21 @@ def test_a_green_area_trap_is_rolled_from_the_strip(qtbot, window):
     assert not any(k.startswith(("roll_", "accept_")) for k in strip.buttons)
     assert window.game.campaign.character.hp == hp
     assert strip.current_step() == "search", strip.hint.text()
+
+
+def test_the_strip_wraps_instead_of_cutting_its_steps_and_buttons_short(qtbot, window):
+    """Issue 10, deliver 4: at 1280x720 with both docks the centre is narrow; nothing is clipped."""
+    on_quest_in_the_dungeon(qtbot, window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    strip = window.turn_strip
+    assert strip.width() < 560  # narrow enough that one line could not hold everything
+    texts = [*strip.buttons.values(), *strip.step_labels.values(), strip.title]
+    for widget in texts:
+        if not widget.isVisible():
+            continue
+        needed = widget.fontMetrics().horizontalAdvance(widget.text().replace("<b>", "").replace("</b>", ""))
+        assert widget.width() >= needed * 0.95, (widget.text(), widget.width(), needed)
+        right = widget.mapTo(strip, widget.rect().topRight()).x()
+        assert right <= strip.width(), (widget.text(), right, strip.width())
