@@ -7,6 +7,7 @@ import io
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from d100gui.engine.dice.tables import (
     Pack,
@@ -148,8 +149,15 @@ def table_to_csv(table: Table) -> str:
 
 
 def table_from_csv(text: str, base: Table, file: str = "<csv>") -> Table:
-    """Rows for ``base`` read from CSV; every bad cell is named."""
+    """Rows for ``base`` read from CSV; every bad cell is named (malformed CSV too, by its line)."""
     reader = csv.reader(io.StringIO(text))
+    try:
+        return _table_from_rows(reader, base, file)
+    except csv.Error as exc:
+        raise PackInvalid([Problem(file, base.id, f"line {reader.line_num}", "", f"is not valid CSV ({exc})")]) from None
+
+
+def _table_from_rows(reader: Any, base: Table, file: str) -> Table:
     try:
         header = next(reader)
     except StopIteration:

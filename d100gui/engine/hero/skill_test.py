@@ -377,7 +377,7 @@ class AssignExperience(Command):
         ch = living_character(ctx.campaign)
         xp = take_pending(ctx.campaign, self.decision, ExperienceChoice)
         if self.choice == "decline":
-            return [ev.emit(ev.ExperienceShaded(), f"{xp.test_name}: experience not taken.", topic="log")]
+            return [ev.emit(ev.ExperienceShaded(), f"{xp.test_name}: experience not taken.")]
         if self.choice == "characteristic":
             notes = shade_experience(ch, rules, xp.characteristic, rules.experience.characteristic_pips)
             tracks = [xp.characteristic] * len(notes)
