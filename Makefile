@@ -39,7 +39,7 @@ pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
-	for b in odds autosave map startup; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
+	for b in odds autosave map startup actions; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache *.egg-info

@@ -7,13 +7,17 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d100gui import __version__
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from PySide6.QtWidgets import QApplication
 
+    from d100gui.engine.game import Campaign
+    from d100gui.ui.common.settings import Preferences
     from d100gui.ui.main_window import MainWindow
 
 SCREENSHOT_SIZE = (1400, 900)
@@ -47,22 +51,27 @@ def build_parser() -> argparse.ArgumentParser:
 def replay_main(argv: Sequence[str]) -> int:
     """``d100gui replay FILE``: re-run a campaign's command log headless, print the final state."""
     parser = argparse.ArgumentParser(prog="d100gui replay", description="Re-run a campaign's command log headless.")
-    parser.add_argument("file", help="a campaign file (.d100.json)")
+    parser.add_argument("file", help="a campaign: its store (.d100) or its JSON (.d100.json)")
     parser.add_argument("--check", action="store_true", help="exit 1 if the replayed state differs from the saved one")
     args = parser.parse_args(list(argv))
 
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.game import Campaign, replay
     from d100gui.engine.protocol import CommandRefused
-    from d100gui.storage.campaigns import CampaignFileError, load_campaign
+    from d100gui.storage.campaigns import CampaignFileError
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
     from d100gui.storage.resources import bundled_rules, standard_tilesets
 
     try:
-        saved = load_campaign(Path(args.file))
+        saved = _read_whole(Path(args.file))
     except CampaignFileError as exc:
         print(f"d100gui replay: {exc}", file=sys.stderr)
+        return 2
+    tilesets = _tilesets_for(saved, standard_tilesets())
+    missing = _missing_resources(saved, tilesets)
+    if missing:
+        print(f"d100gui replay: this machine lacks what the campaign used: {missing}", file=sys.stderr)
         return 2
     start = Campaign(meta=saved.meta, start_rng_state=saved.start_rng_state, rng_state=saved.start_rng_state)
     try:
@@ -72,7 +81,7 @@ def replay_main(argv: Sequence[str]) -> int:
             ALL_COMMANDS,
             start,
             rules=bundled_rules(),
-            tilesets=standard_tilesets(),
+            tilesets=tilesets,
         )
     except (CommandRefused, ValueError) as exc:
         print(f"d100gui replay: the log could not be replayed: {exc}", file=sys.stderr)
@@ -83,6 +92,38 @@ def replay_main(argv: Sequence[str]) -> int:
         print("replay matches the saved campaign" if same else "replay DIFFERS from the saved campaign", file=sys.stderr)
         return 0 if same else 1
     return 0
+
+
+def _read_whole(path: Path) -> Campaign:
+    """A campaign with its whole log, from a store (read, then closed) or a JSON file."""
+    from d100gui.storage.campaigns import campaign_from_text, load_campaign
+    from d100gui.storage.store import CampaignStore, export_json, is_store
+
+    if not is_store(path):
+        return load_campaign(path)
+    with CampaignStore.open(path) as store:
+        text = export_json(store)
+    return campaign_from_text(path, text, migrate_old=True)
+
+
+def _tilesets_for(campaign: Campaign, tilesets: dict[str, Any]) -> dict[str, Any]:
+    """The bundled tile sets, and the player's own one the campaign rolls on, if this machine has it."""
+    from d100gui.storage.tilesets import load_tileset
+
+    if campaign.tileset not in tilesets:
+        try:
+            tilesets[campaign.tileset] = load_tileset(campaign.tileset)
+        except Exception:
+            pass
+    return tilesets
+
+
+def _missing_resources(campaign: Campaign, tilesets: Mapping[str, object]) -> str:
+    """What the campaign used that this machine lacks (its tile set), as a sentence; "" if nothing."""
+    missing = []
+    if campaign.tileset not in tilesets:
+        missing.append(f"the tile set {campaign.tileset!r} (this machine has {', '.join(sorted(tilesets))})")
+    return "; ".join(missing)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -115,16 +156,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         campaign = build_demo_campaign(loaded.library)
     window = MainWindow(loaded, prefs, seed=args.seed, campaign=campaign)
     window.map_area.set_dark(theme == "dark")
+    app.aboutToQuit.connect(window.campaigns.close)  # however the app ends, the store is closed: no -wal
     if args.demo:
         window.dice_panel.reload_history()
     elif args.open:
         if not window.open_campaign(args.open):
             box = window.last_message_box
             print(f"d100gui: {box.text() if box else 'the campaign was not opened'}", file=sys.stderr)
-    elif not args.screenshot and not args.new:
-        recent = prefs.recent()
-        if recent:
-            window.open_campaign(recent[0])
+    elif not args.new:
+        _reopen_last(window, prefs, quiet=bool(args.screenshot))
     if args.roll:
         if not window.dice_panel.select_table(args.roll):
             print(f"d100gui: there is no table {args.roll!r}", file=sys.stderr)
@@ -141,6 +181,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         QTimer.singleShot(0, app.quit)
     return app.exec()
+
+
+def _reopen_last(window: MainWindow, prefs: Preferences, quiet: bool) -> None:
+    """Reopen the last campaign played. A refusal never stops start-up: the app starts with a new
+    campaign and the problem shown (the refused file is left untouched). A screenshot skips it."""
+    recent = prefs.recent()
+    if not recent or quiet:
+        return
+    try:
+        opened = window.open_campaign(recent[0])
+        box = window.last_message_box
+        reason = box.text().split("\n")[0] if box else f"{recent[0]} could not be opened."
+    except Exception as exc:  # whatever the file does, the app starts
+        opened, reason = False, f"{recent[0]} could not be opened: {exc}."
+    if not opened:
+        window.campaigns.new_campaign()
+        problem = f"The last campaign was not reopened: {reason} A new campaign was started."
+        window.show_error(problem)
+        print(f"d100gui: {problem}", file=sys.stderr)
 
 
 def _screenshot(app: QApplication, window: MainWindow, path: Path) -> int:

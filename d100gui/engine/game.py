@@ -35,7 +35,7 @@ from pydantic import AfterValidator, BaseModel, Field, PrivateAttr
 
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
-from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, Modifier, RandomSource, RollRecord, ScriptedSource
+from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, ManualSource, Modifier, RandomSource, RollRecord
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import TableLibrary
@@ -592,12 +592,39 @@ def replay(
     game = Game(campaign, library, commands, rules=rules, tilesets=tilesets)
     for entry in log:
         command = game.parse_command(entry.command)
-        manual_faces = [d.face for r in entry.rolls if r.manual for d in r.dice]
-        if manual_faces:
-            game.override = ScriptedSource(manual_faces)
+        manual_faces = _physical_faces(entry, game.random)
+        if manual_faces:  # as physical dice again, so the replayed rolls keep their manual flag
+            game.override = ManualSource(_faces_from(manual_faces))
         game.policy = entry.policy
         try:
             game.execute(command)
         finally:
             game.override = None
     return game.campaign
+
+
+def _physical_faces(entry: LogEntry, random: RandomSource) -> list[int]:
+    """The faces the player entered by hand in ``entry``: those of the rolls flagged manual; for a
+    Fate re-roll, its re-rolled dice when the random generator (probed on a copy) would not have
+    given them (a re-roll keeps the flag of the roll it re-rolls, so its flag cannot say)."""
+    if entry.command.get("kind") != "reroll" or not entry.rolls:
+        return [d.face for r in entry.rolls if r.manual for d in r.dice]
+    record = entry.rolls[-1]
+    indexes = [i for i in entry.command.get("dice", []) if isinstance(i, int) and 0 <= i < len(record.dice)]
+    picked = [record.dice[i] for i in indexes]
+    probe = RandomSource()
+    probe.set_state(random.get_state())
+    drawn = [probe.face(FaceRequest(sides=d.sides, role=d.role, purpose="", expression="")) for d in picked]
+    faces = [d.face for d in picked]
+    return [] if drawn == faces else faces
+
+
+def _faces_from(faces: list[int]) -> Callable[[list[FaceRequest]], list[int]]:
+    """Answer physical-dice requests from the faces the log recorded, in order."""
+    queue = list(faces)
+
+    def ask(requests: list[FaceRequest]) -> list[int]:
+        answer, queue[:] = queue[: len(requests)], queue[len(requests) :]
+        return answer
+
+    return ask

@@ -407,6 +407,14 @@ class CampaignStore:
     def save(self, change: Change) -> None:
         """Write one action (or its undo or redo) in one transaction; :class:`StoreFull` refuses to grow too big."""
         self._check_size()
+        books = dict(self._books)  # as written: a failed transaction leaves them so, to be written again
+        try:
+            self._save(change)
+        except BaseException:
+            self._books = books
+            raise
+
+    def _save(self, change: Change) -> None:
         with self._transaction() as db:
             deltas = self._write_books(db, change)
             db.executemany(
@@ -509,8 +517,13 @@ class _Transaction:
 
     def __exit__(self, kind: object, *rest: object) -> None:
         if kind is None:
-            self.db.execute("COMMIT")
-        else:
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error:
+                if self.db.in_transaction:  # a commit the disk refused: roll back, to be tried again whole
+                    self.db.execute("ROLLBACK")
+                raise
+        elif self.db.in_transaction:
             self.db.execute("ROLLBACK")
 
 

@@ -7,20 +7,27 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from d100gui.storage.campaigns import CampaignSummary, list_campaigns
+from d100gui.storage.campaigns import CampaignSummary
+from d100gui.storage.store import list_all_campaigns
 
 COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Last played", "File")
 
 
 class CampaignListDialog(QDialog):
+    """Every campaign in the folder, stores and older JSON files alike; ``current`` is the one in play
+    (its store is locked by the window, so it is read from memory instead)."""
+
     chosen = Signal(str)
 
-    def __init__(self, directory: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, directory: Path, parent: QWidget | None = None, current: CampaignSummary | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Campaigns")
         self.resize(760, 360)
         layout = QVBoxLayout(self)
-        self.summaries: list[CampaignSummary] = list_campaigns(directory)
+        found = list_all_campaigns(directory)
+        if current is not None:
+            found = [current] + [s for s in found if s.path.resolve() != current.path.resolve()]
+        self.summaries: list[CampaignSummary] = sorted(found, key=lambda s: s.last_played, reverse=True)
         layout.addWidget(QLabel(f"Saved campaigns in {directory}"))
         self.table = QTableWidget(len(self.summaries), len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)

@@ -37,6 +37,7 @@ from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.packs import LoadedLibrary
 from d100gui.storage.resources import bundled_rules, standard_tilesets
+from d100gui.storage.store import STORE_SUFFIX
 from d100gui.ui.adventure.log_dock import AdventureLog, centre_on_area
 from d100gui.ui.adventure.routing import MoveRouter, route_moves
 from d100gui.ui.adventure.turn_strip import TurnStrip, above
@@ -76,7 +77,7 @@ def window_title(campaign: Campaign, path: Path | None) -> str:
     if dungeon is not None:
         parts.append(dungeon.name or "Dungeon")
     if not parts:
-        stem = path.name.removesuffix(SUFFIX) if path is not None else ""
+        stem = path.name.removesuffix(SUFFIX).removesuffix(STORE_SUFFIX) if path is not None else ""
         parts.append(stem if stem and stem != campaign.meta.id else "New campaign")
     return " — ".join([*parts, "d100gui"])
 
@@ -191,6 +192,8 @@ class MainWindow(QMainWindow):
         self.open_action = action("&Open...", files.open_dialog, QKeySequence.StandardKey.Open)
         self.save_as_action = action("Save &As...", files.save_as, QKeySequence.StandardKey.SaveAs)
         self.campaigns_action = action("&Campaigns...", files.show_list, "Ctrl+Shift+O")
+        self.export_campaign_action = action("&Export campaign...", files.export_dialog)
+        self.import_campaign_action = action("&Import campaign...", files.import_dialog)
         self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
         self.new_dungeon_action = action("&New dungeon", self.map_area.new_dungeon, "Ctrl+Shift+D")
@@ -246,7 +249,9 @@ class MainWindow(QMainWindow):
         for helper in (maps, tables, self.campaigns):
             helper.message.connect(self.say)
             helper.error.connect(self.show_error)
-        menus.recent.aboutToShow.connect(lambda: fill_recent_menu(menus.recent, self.prefs.recent(), SUFFIX, self.open_campaign))
+        menus.recent.aboutToShow.connect(
+            lambda: fill_recent_menu(menus.recent, self.prefs.recent(), STORE_SUFFIX, self.open_campaign)
+        )
         menus.dungeons.aboutToShow.connect(
             lambda: fill_dungeons_menu(menus.dungeons, self.game.campaign.dungeons, maps.select_dungeon)
         )
@@ -402,6 +407,7 @@ class MainWindow(QMainWindow):
         self.prefs.qsettings.setValue("window/geometry", self.saveGeometry())
         self.prefs.qsettings.setValue("window/state", self.saveState())
         self.prefs.sync()
+        self.campaigns.close()  # the store checkpointed: one file at rest, no -wal
         super().closeEvent(event)
 
     def restore_window_state(self) -> bool:

@@ -49,7 +49,8 @@ def build_menus(window: MainWindow) -> FilledMenus:
     file_menu = bar.addMenu("&File")
     _add(file_menu, window.new_action, window.open_action, window.campaigns_action)
     recent = file_menu.addMenu("Open &Recent")
-    _add(file_menu, window.save_as_action, None, window.print_sheet_action, window.export_sheet_action, None)
+    _add(file_menu, window.save_as_action, window.export_campaign_action, window.import_campaign_action, None)
+    _add(file_menu, window.print_sheet_action, window.export_sheet_action, None)
     _add(file_menu, window.quit_action)
     edit_menu = bar.addMenu("&Edit")
     _add(edit_menu, window.undo_action, window.redo_action, None, window.prefs_action)
@@ -93,7 +94,7 @@ def fill_recent_menu(menu: QMenu, recent: list[Path], suffix: str, open_campaign
     if not recent:
         menu.addAction("(none yet)").setEnabled(False)
     for path in recent:
-        act = menu.addAction(path.name.removesuffix(suffix))
+        act = menu.addAction(path.name.removesuffix(".json").removesuffix(suffix))  # NAME.d100 and NAME.d100.json
         act.setToolTip(str(path))
         act.triggered.connect(lambda _checked=False, p=path: open_campaign(p))
 

@@ -220,3 +220,35 @@ def test_5_a_doorway_seen_from_its_second_area_keeps_its_one_label(window, qtbot
     assert labels.count("TD (39)") == 1 and "OPEN" not in scene.area_shape("8,8").labels
     click_hero_exit(window, qtbot, "S")  # the doorway is the closed trapped door, offered to open
     assert "TD (39)" in window.map_area.last_box.text()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda c: setattr(c.character, "hp", -40), "HP is -40"),
+        (lambda c: setattr(c.character, "fate", 9999), "Fate is 9999"),
+        (lambda c: setattr(c.dungeons.current_dungeon, "hero", (99, 99)), "99,99"),
+        (lambda c: setattr(next(iter(c.dungeons.current_dungeon.areas.values())), "tile", -5), "tile -5"),
+    ],
+)
+def test_8_file_open_refuses_a_campaign_with_impossible_values(window, qtbot, monkeypatch, tmp_path, change, words):
+    """File > Open on a campaign with HP -40, Fate 9999, the hero at 99,99 or tile -5: refused, said, untouched."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from d100gui.demo import build_demo_campaign
+    from d100gui.storage.campaigns import campaign_json
+
+    campaign = build_demo_campaign(window.game.library)
+    change(campaign)
+    path = tmp_path / "odd.d100.json"
+    path.write_text(campaign_json(campaign), encoding="utf-8")
+    before = path.read_bytes()
+    playing = window.game.campaign
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    window.open_action.trigger()  # File > Open...
+    box = window.campaigns.last_message_box
+    assert box is not None and "values the rules do not allow" in box.text() and words in box.text()
+    assert "has not been changed" in box.text()
+    assert window.game.campaign is playing  # the campaign in play stays
+    assert path.read_bytes() == before and not (tmp_path / "odd.d100").exists()  # nothing converted either
+    box.close()

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QFileDialog
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.storage import packs
-from d100gui.storage.campaigns import SUFFIX, campaigns_dir, load_campaign
+from d100gui.storage.campaigns import SUFFIX, campaigns_dir, save_campaign
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.store import STORE_SUFFIX, CampaignStore
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.main_window import MainWindow
 
@@ -27,15 +28,24 @@ def new_window(qtbot) -> MainWindow:
     return win
 
 
+def stored(path):
+    """The campaign as its store holds it (the window that played it closed first: a store is locked while open)."""
+    with CampaignStore.open(path) as store:
+        return store.load()
+
+
 def test_first_action_autosaves_and_reopen_restores(qtbot):
     win = new_window(qtbot)
     assert win.campaign_path is None
     win.game.override = ScriptedSource([3, 3])
     qtbot.mouseClick(win.dice_panel.d100_button, Qt.MouseButton.LeftButton)
     path = win.campaign_path
-    assert path is not None and path.parent == campaigns_dir() and path.name.endswith(SUFFIX)
-    assert load_campaign(path).dice_history[0].roll.natural == 33
+    assert path is not None and path.parent == campaigns_dir() and path.name.endswith(STORE_SUFFIX)
+    assert win.campaigns.store.load().dice_history[0].roll.natural == 33
     assert Preferences().recent() == [path]
+    win.close()  # quitting closes the store: one file at rest
+    assert not path.with_name(path.name + "-wal").exists()
+    assert stored(path).dice_history[0].roll.natural == 33
     other = new_window(qtbot)
     other.menus.recent.aboutToShow.emit()  # File > Open Recent
     [recent] = other.menus.recent.actions()
@@ -54,7 +64,7 @@ def test_undo_redo_actions_and_shortcuts(qtbot):
     first = win.game.campaign.dice_history[0].roll.natural
     win.undo_action.trigger()
     assert win.dice_panel.history.count() == 0
-    assert load_campaign(win.campaign_path).dice_history == []
+    assert win.campaigns.store.load().dice_history == []
     win.redo_action.trigger()
     assert win.dice_panel.history.count() == 1
     assert win.game.campaign.dice_history[0].roll.natural == first
@@ -64,8 +74,10 @@ def test_undo_redo_actions_and_shortcuts(qtbot):
 def test_corrupt_campaign_is_refused_untouched_and_backup_offered(qtbot):
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+    path = campaigns_dir() / f"older{SUFFIX}"  # an older JSON campaign, saved twice: it has a backup
+    save_campaign(win.game.campaign, path)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
-    path = win.campaign_path
+    save_campaign(win.game.campaign, path)
     path.write_text('{"schema_version": 1, "meta": ', encoding="utf-8")
     damaged = path.read_bytes()
     other = new_window(qtbot)
@@ -75,7 +87,7 @@ def test_corrupt_campaign_is_refused_untouched_and_backup_offered(qtbot):
     assert path.read_bytes() == damaged
     [button] = list(other.campaigns.restore_buttons)
     button.click()
-    assert other.campaign_path.name.endswith("-restored" + SUFFIX)
+    assert other.campaign_path.name.endswith("-restored" + STORE_SUFFIX)
     assert len(other.game.campaign.dice_history) == 1
     assert path.read_bytes() == damaged
 
@@ -95,6 +107,8 @@ def test_campaign_list_shows_saved_campaigns(qtbot):
     dialog = win.campaigns.list_dialog
     assert dialog.table.rowCount() == 1
     assert dialog.table.item(0, 5).text() == win.campaign_path.name
+    assert "unreadable" not in dialog.table.item(0, 0).text()  # the campaign in play, though its store is locked
+    win.close()
     other = new_window(qtbot)
     other.campaigns_action.trigger()
     other.campaigns.list_dialog._open()
@@ -103,18 +117,18 @@ def test_campaign_list_shows_saved_campaigns(qtbot):
 
 def test_save_as_open_and_new_from_the_file_menu(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "hero"), "")))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tmp_path / f"hero{SUFFIX}"), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tmp_path / f"hero{STORE_SUFFIX}"), "")))
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     win.save_as_action.trigger()
-    assert win.campaign_path == tmp_path / f"hero{SUFFIX}"
+    assert win.campaign_path == tmp_path / f"hero{STORE_SUFFIX}"
     assert win.windowTitle() == "hero — d100gui"  # no hero, no dungeon yet: the name it was saved as
-    assert load_campaign(win.campaign_path).dice_history
+    assert win.campaigns.store.load().dice_history
     win.new_action.trigger()
     assert win.campaign_path is None
     assert win.dice_panel.history.count() == 0
     win.open_action.trigger()
-    assert win.campaign_path == tmp_path / f"hero{SUFFIX}"
+    assert win.campaign_path == tmp_path / f"hero{STORE_SUFFIX}"
     assert win.dice_panel.history.count() == 1
 
 
@@ -122,9 +136,11 @@ def test_a_migrated_campaign_says_what_changed_once(qtbot, tmp_path):
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     win.game.campaign.meta.notes = ["1 log entry was converted from an older file."]
-    win.campaigns.save_as(str(tmp_path / "old"))
+    save_campaign(win.game.campaign, tmp_path / f"old{SUFFIX}")  # an older JSON file, as a migration leaves it
     other = new_window(qtbot)
     assert other.open_campaign(tmp_path / f"old{SUFFIX}")
+    assert other.campaign_path == tmp_path / f"old{STORE_SUFFIX}"  # converted, the original kept
+    assert (tmp_path / f"old{SUFFIX}").exists()
     assert other.statusBar().currentMessage() == "1 log entry was converted from an older file."
 
 
@@ -134,6 +150,7 @@ def test_replay_command_prints_final_state(qtbot):
     qtbot.mouseClick(win.dice_panel.table_button, Qt.MouseButton.LeftButton)
     win.dice_panel.expression.setText("3d6")
     qtbot.mouseClick(win.dice_panel.expression_button, Qt.MouseButton.LeftButton)
+    win.close()  # the replay reads the store the window played
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
         [sys.executable, "-m", "d100gui", "replay", "--check", str(win.campaign_path)],

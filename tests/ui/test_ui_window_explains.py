@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QDockWidget, QFileD
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.storage import packs
-from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.paths import user_data_dir
+from d100gui.storage.store import STORE_SUFFIX
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.main_window import MainWindow
 
@@ -84,7 +84,8 @@ def test_the_title_follows_the_campaign_opened_from_the_menu(qtbot, monkeypatch)
     make_hero(first, "Judith")
     new_dungeon(first)
     saved = first.campaign_path
-    assert saved is not None and saved.name == f"{first.game.campaign.meta.id}{SUFFIX}"
+    assert saved is not None and saved.name == f"{first.game.campaign.meta.id}{STORE_SUFFIX}"
+    first.close()  # its store is locked while the window plays it
     other = new_window(qtbot)
     dialogs = FileDialogs(monkeypatch)
     dialogs.answer = str(saved)
@@ -109,7 +110,7 @@ def test_file_dialogs_start_in_the_documents_folder_then_where_the_last_one_was_
     dialogs.answer = str(elsewhere / "hero")
     qtbot.mouseClick(window.dice_panel.d6_button, Qt.MouseButton.LeftButton)
     window.save_as_action.trigger()  # File > Save As..., into another folder
-    assert window.campaign_path == elsewhere / f"hero{SUFFIX}"
+    assert window.campaign_path == elsewhere / f"hero{STORE_SUFFIX}"
     dialogs.answer = ""
     new_dungeon(window)
     window.export_map_action.trigger()  # Map > Export map... starts where Save As was used

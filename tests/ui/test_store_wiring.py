@@ -1,0 +1,230 @@
+"""The window saves through the campaign store: each action in its own transaction, failures told
+and retried, one store per campaign (closed on switch and quit), Export / Import JSON, the list of
+both kinds, and a start-up a broken last campaign cannot block."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.storage import packs
+from d100gui.storage.campaigns import SUFFIX, campaigns_dir, load_campaign, save_campaign
+from d100gui.storage.paths import user_data_dir
+from d100gui.storage.store import STORE_SUFFIX, CampaignStore, StoreFull
+from d100gui.ui.common.settings import Preferences
+from d100gui.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+def new_window(qtbot) -> MainWindow:
+    win = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
+    qtbot.addWidget(win)
+    return win
+
+
+def roll(qtbot, win: MainWindow) -> None:
+    qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
+
+
+def wal(path):
+    return path.with_name(path.name + "-wal")
+
+
+def test_each_action_undo_and_redo_is_in_the_store(qtbot):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    roll(qtbot, win)
+    store = win.campaigns.store
+    assert store is not None and store.path == win.campaign_path
+    assert store.log_length == 2 and len(store.load().dice_history) == 2
+    win.undo_action.trigger()
+    assert store.log_length == 1
+    win.redo_action.trigger()
+    assert store.log_length == 2
+    win.quit_action.trigger()  # File > Quit closes the store: one file at rest
+    assert win.campaigns.store is None and not wal(win.campaign_path).exists()
+    with CampaignStore.open(win.campaign_path) as again:
+        assert again.log_length == 2
+
+
+@pytest.mark.parametrize("failure", [StoreFull, sqlite3.OperationalError, OSError])
+def test_a_failed_save_is_told_and_saved_with_the_next_action(qtbot, monkeypatch, failure):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    store = win.campaigns.store
+    real_save = CampaignStore.save
+    fail = [True]
+
+    def flaky(self, change):
+        if fail[0]:
+            raise failure(win.campaign_path, "the disk is full") if failure is StoreFull else failure("disk is full")
+        return real_save(self, change)
+
+    monkeypatch.setattr(CampaignStore, "save", flaky)
+    roll(qtbot, win)
+    assert "Could not save" in win.statusBar().currentMessage()
+    assert win.campaigns.save_box is not None and "kept" in win.campaigns.save_box.text()
+    box = win.campaigns.save_box
+    roll(qtbot, win)  # still failing: told again, the dialog only once
+    assert win.campaigns.save_box is box and len(win.campaigns.unsaved) == 2
+    fail[0] = False
+    roll(qtbot, win)
+    assert win.campaigns.unsaved == [] and win.campaigns.save_problem == ""
+    assert store.log_length == 4
+    assert [h.roll.natural for h in store.load().dice_history] == [h.roll.natural for h in win.game.campaign.dice_history]
+
+
+def test_a_new_campaign_in_a_blocked_folder_is_told_and_saved_once_it_can_be(qtbot):
+    folder = campaigns_dir()
+    folder.rmdir()
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    assert win.campaigns.store is None and "Could not save" in win.statusBar().currentMessage()
+    folder.unlink()
+    roll(qtbot, win)
+    assert win.campaigns.store is not None and win.campaigns.store.log_length == 2
+
+
+def test_switching_campaigns_closes_the_old_store(qtbot):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    first = win.campaign_path
+    win.new_action.trigger()
+    assert not wal(first).exists()
+    with CampaignStore.open(first) as store:  # not locked any more
+        assert store.log_length == 1
+    assert win.open_campaign(first) and win.campaigns.store.log_length == 1
+
+
+def test_open_converts_an_older_json_campaign_and_keeps_it(qtbot, tmp_path, monkeypatch):
+    win = new_window(qtbot)
+    win.game.override = ScriptedSource([4])
+    roll(qtbot, win)
+    old = tmp_path / f"old{SUFFIX}"
+    save_campaign(win.game.campaign, old)
+    before = old.read_bytes()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(old), "")))
+    other = new_window(qtbot)
+    other.open_action.trigger()
+    assert other.campaign_path == tmp_path / f"old{STORE_SUFFIX}"
+    assert old.read_bytes() == before
+    assert other.game.campaign.dice_history[0].roll.natural == 4
+    assert "converted" in other.statusBar().currentMessage()
+    roll(qtbot, other)
+    assert other.campaigns.store.log_length == 2
+
+
+def test_export_and_import_campaign_from_the_file_menu(qtbot, tmp_path, monkeypatch):
+    exported = tmp_path / f"portable{SUFFIX}"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "portable"), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(exported), "")))
+    win = new_window(qtbot)
+    for _ in range(3):
+        roll(qtbot, win)
+    win.export_campaign_action.trigger()
+    whole = load_campaign(exported)
+    assert len(whole.log) == 3 and whole.dice_history == win.game.campaign.dice_history
+    assert "Exported" in win.statusBar().currentMessage()
+    win.import_campaign_action.trigger()
+    assert win.campaign_path.parent == campaigns_dir() and win.campaign_path.name.endswith(STORE_SUFFIX)
+    assert win.campaigns.store.log_length == 3
+    assert win.game.campaign.dice_history == whole.dice_history
+    assert win.dice_panel.history.count() == 3
+
+
+def test_import_refuses_a_bad_file_untouched(qtbot, tmp_path, monkeypatch):
+    bad = tmp_path / f"bad{SUFFIX}"
+    bad.write_text(json.dumps({"schema_version": 2, "rng_state": ["garbage"]}), encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
+    win = new_window(qtbot)
+    win.import_campaign_action.trigger()
+    assert win.last_message_box is not None and "has not been changed" in win.last_message_box.text()
+    assert win.campaign_path is None and not list(campaigns_dir().glob(f"*{STORE_SUFFIX}"))
+
+
+def test_list_and_open_recent_show_stores_and_json_files(qtbot):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    save_campaign(win.game.campaign.model_copy(update={"log": []}), campaigns_dir() / f"older{SUFFIX}")
+    win.campaigns_action.trigger()
+    first = win.campaign_path
+    names = {win.campaigns.list_dialog.table.item(r, 5).text() for r in range(win.campaigns.list_dialog.table.rowCount())}
+    assert names == {win.campaign_path.name, f"older{SUFFIX}"}
+    win.open_campaign(campaigns_dir() / f"older{SUFFIX}")
+    win.menus.recent.aboutToShow.emit()
+    labels = [a.text() for a in win.menus.recent.actions()]
+    assert win.campaign_path == campaigns_dir() / f"older{STORE_SUFFIX}"  # converted beside the JSON
+    assert sorted(labels) == sorted(["older", first.name.removesuffix(STORE_SUFFIX)])
+
+
+def test_start_up_with_a_corrupt_last_campaign_starts_new_and_says_why(tmp_path):
+    broken = campaigns_dir() / f"broken{STORE_SUFFIX}"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)
+    damaged = broken.read_bytes()
+    prefs = Preferences()
+    prefs.add_recent(broken)
+    prefs.sync()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "d100gui", "--quit-when-idle"], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "The last campaign was not reopened" in result.stderr and "A new campaign was started" in result.stderr
+    assert broken.read_bytes() == damaged
+
+
+def test_start_up_message_is_in_the_window(qtbot):
+    from d100gui.app import _reopen_last
+
+    broken = campaigns_dir() / f"broken{STORE_SUFFIX}"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_text("not a campaign", encoding="utf-8")
+    prefs = Preferences()
+    prefs.add_recent(broken)
+    win = new_window(qtbot)
+    _reopen_last(win, prefs, quiet=False)
+    assert "A new campaign was started" in win.statusBar().currentMessage()
+    assert win.campaign_path is None
+
+
+def test_start_up_reopens_the_last_store_and_leaves_no_wal_on_quit():
+    from d100gui.engine.game import Campaign
+
+    path = campaigns_dir() / f"last{STORE_SUFFIX}"
+    CampaignStore.create(path, Campaign()).close()
+    prefs = Preferences()
+    prefs.add_recent(path)
+    prefs.sync()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "d100gui", "--quit-when-idle"], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "not reopened" not in result.stderr
+    assert not wal(path).exists()
+
+
+def test_save_as_waits_until_the_unsaved_actions_are_saved(qtbot, tmp_path, monkeypatch):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    first = win.campaign_path
+
+    def full(self, change):
+        raise StoreFull(first, "the disk is full")
+
+    monkeypatch.setattr(CampaignStore, "save", full)
+    roll(qtbot, win)
+    assert not win.campaigns.save_as(str(tmp_path / "copy"))
+    assert win.campaign_path == first and len(win.campaigns.unsaved) == 1
+    assert "not saved yet" in win.statusBar().currentMessage()
