@@ -400,7 +400,7 @@ class CombatPanel(QWidget):
             self.idle_label.setText("No fight.\nCreate a character first: a fight needs a hero.")
         else:
             self.idle_label.setText(
-                'No fight in progress.\n\nTo start one, roll Table E in the dice panel and press "Fight", '
+                'No fight in progress.\n\nTo start one, roll Table E in the dice panel and press "Fight this monster", '
                 'or use "Start a fight..." below: roll Table E here, meet the Giant Snake of Table G, '
                 "or type a monster in from your rulebook."
             )

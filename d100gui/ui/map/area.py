@@ -150,7 +150,7 @@ class MapArea(QWidget):
         tileset = self._tileset()
         self.view.set_tileset(tileset)
         self.view.set_dungeon(dungeon)
-        quest = f" · {dungeon.quest}" if dungeon.quest else ""
+        quest = f" · {dungeon.quest}" if dungeon.quest and dungeon.quest != dungeon.name else ""
         self.title.setText(
             f"<b>{dungeon.name}</b>{quest} · {len(dungeon.areas)} area{'' if len(dungeon.areas) == 1 else 's'} · tile set: {tileset.title}"
         )
