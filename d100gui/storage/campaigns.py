@@ -377,22 +377,24 @@ def summarize(path: Path) -> CampaignSummary:
             raise ValueError("not a campaign")
     except (OSError, ValueError, RecursionError) as exc:
         return CampaignSummary(path, path.stem, None, None, None, "", problem=str(exc) or "unreadable")
-    hero = data.get("character") or {}
-    if not isinstance(hero, dict):
-        hero = {}
-    meta = _mapping(data.get("meta"))
-    quest_log = _mapping(hero.get("quest_log"))
+    return summary_from(path, data.get("character"), data.get("meta"))
+
+
+def summary_from(path: Path, hero: object, meta: object) -> CampaignSummary:
+    """The campaign list's line from a campaign's raw ``character`` and ``meta`` (JSON file or store)."""
+    sheet = _mapping(hero)
+    quest_log = _mapping(sheet.get("quest_log"))
 
     def _int(value: object) -> int | None:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     return CampaignSummary(
         path=path,
-        hero=str(hero.get("name") or "(no hero yet)"),
-        rep=_int(hero.get("rep")),
-        gold=_int(hero.get("gp")),
+        hero=str(sheet.get("name") or "(no hero yet)"),
+        rep=_int(sheet.get("rep")),
+        gold=_int(sheet.get("gp")),
         quests_done=_int(quest_log.get("completed")),
-        last_played=str(meta.get("last_played", "")),
+        last_played=str(_mapping(meta).get("last_played", "")),
     )
 
 

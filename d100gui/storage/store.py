@@ -46,6 +46,7 @@ from d100gui.storage.campaigns import (
     load_campaign,
     migrate,
     summarize,
+    summary_from,
 )
 
 STORE_SUFFIX = ".d100"
@@ -595,22 +596,7 @@ def summarize_store(path: Path) -> CampaignSummary:
         meta = json.loads(parts.get("meta") or "{}")
     except (OSError, ValueError, sqlite3.Error) as exc:
         return CampaignSummary(path, path.stem, None, None, None, "", problem=str(exc) or "unreadable")
-    hero = hero if isinstance(hero, dict) else {}
-    meta = meta if isinstance(meta, dict) else {}
-    quest_log = hero.get("quest_log")
-    quests: dict[str, Any] = quest_log if isinstance(quest_log, dict) else {}
-
-    def _int(value: object) -> int | None:
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    return CampaignSummary(
-        path=path,
-        hero=str(hero.get("name") or "(no hero yet)"),
-        rep=_int(hero.get("rep")),
-        gold=_int(hero.get("gp")),
-        quests_done=_int(quests.get("completed")),
-        last_played=str(meta.get("last_played", "")),
-    )
+    return summary_from(path, hero, meta)
 
 
 def list_all_campaigns(directory: Path | None = None) -> list[CampaignSummary]:
