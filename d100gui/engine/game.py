@@ -330,9 +330,6 @@ class Game:
         self.check_journal = os.environ.get("D100GUI_CHECK_JOURNAL") == "1" if check_journal is None else check_journal
         self._undo: list[Step | LazyStep] = []
         self._redo: list[Step | LazyStep] = []
-        # No part's JSON is cached between commands any more (a hand edit between commands is
-        # safe); kept empty for test helpers written against the first journal, which clear it.
-        self._cache: dict[str, Any] = {}
         self.listeners: list[Callable[[list[Event]], None]] = []
         #: called with each do, undo and redo's :class:`Change` (the campaign store saves it)
         self.change_listeners: list[Callable[[Change], None]] = []

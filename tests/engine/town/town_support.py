@@ -1,4 +1,4 @@
-"""Helpers for the town tests: a campaign that keeps the town state, a hero, scripted dice.
+"""Helpers for the town tests: a campaign, a hero, scripted dice.
 
 Dice are scripted face by face: a d100 is two d10 faces (tens, units; 0,0 = 100), a lone
 d10 face 0 reads 10.
@@ -6,13 +6,10 @@ d10 face 0 reads 10.
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.model import Character, Item, new_character
-from d100gui.engine.journal import Parts
 from d100gui.engine.magic.commands import MAGIC_COMMANDS
 from d100gui.engine.town.commands import TOWN_COMMANDS
 from d100gui.engine.town.model import TownState
@@ -22,14 +19,8 @@ from d100gui.storage.resources import bundled_rules, standard_tilesets
 RULES = bundled_rules()
 
 
-class TownCampaign(Campaign):
-    """A campaign with the field the lead adds to :class:`Campaign` (``town``)."""
-
-    town: TownState = Field(default_factory=TownState)
-
-
-#: the journal's parts of the test campaign (the conftest lays them over ``game.CAMPAIGN_PARTS``)
-TOWN_PARTS = Parts(TownCampaign, sequences=("dice_history",), skip=("log",))
+#: the campaign keeps the town state itself now (``Campaign.town``); the name stays for the tests
+TownCampaign = Campaign
 
 
 def hero(gp: int = 0, rep: int = 1) -> Character:
