@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 #: a temp file older than this is an orphan of a killed save (a save in progress is seconds old)
@@ -19,6 +20,26 @@ ORPHAN_AGE_S = 60.0
 
 def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
+
+
+@contextmanager
+def replacing(path: Path, suffix: str = "") -> Iterator[Path]:
+    """A temp file beside ``path`` for a writer that needs a file name (Qt's PNG, SVG and PDF
+    writers): it replaces ``path`` only if the ``with`` block ends without an error, else it
+    is removed and ``path`` is left as it was. Its name is one :func:`clean_temporary_files` knows."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=suffix, dir=path.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def write_text_atomic(path: Path, text: str) -> None:

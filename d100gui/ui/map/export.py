@@ -14,10 +14,6 @@ half a file under the player's chosen name.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,6 +24,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QToolBar, QWidget
 
 from d100gui.engine.dungeon.map import Dungeon
+from d100gui.storage.atomic import replacing
 from d100gui.ui.map.scene import MapScene
 from d100gui.ui.map.style import MapStyle
 
@@ -233,24 +230,6 @@ def _paint_page(
 # --------------------------------------------------------------------------- files
 
 
-@contextmanager
-def _atomic_path(path: Path, suffix: str) -> Iterator[Path]:
-    """A temp file beside ``path`` that replaces it only if writing succeeded."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
-    os.close(fd)
-    try:
-        yield Path(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
 def png_size(dungeon: Dungeon, dpi: float, square_mm: float = DEFAULT_SQUARE_MM) -> QSize:
     """The pixel size a PNG export at ``dpi`` will have (true scale)."""
     scene = MapScene(MapStyle(square_mm=square_mm, screen=False), show_hero=False)
@@ -290,7 +269,7 @@ def export_png(
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, QRectF(0, 0, paper.width() * k, paper.height() * k), paper, Qt.AspectRatioMode.IgnoreAspectRatio)
     painter.end()
-    with _atomic_path(Path(path), ".png") as tmp:
+    with replacing(Path(path), ".png") as tmp:
         if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # the stub says bytes; PySide6 wants str
             raise OSError(f"Cannot write {path}.")
     return size
@@ -310,7 +289,7 @@ def export_svg(
     dpi = 96
     k = scene.style.mm_per_unit / 25.4 * dpi
     w, h = paper.width() * k, paper.height() * k
-    with _atomic_path(Path(path), ".svg") as tmp:
+    with replacing(Path(path), ".svg") as tmp:
         generator = QSvgGenerator()
         generator.setFileName(str(tmp))
         generator.setResolution(dpi)
@@ -345,7 +324,7 @@ def export_pdf(
     options = PrintOptions(true_scale=true_scale, colour=colour, square_mm=square_mm, overlap_mm=overlap_mm, show_hero=show_hero)
     page = page_size if isinstance(page_size, QPageSize) else QPageSize(page_size)
     orientation = orientation or best_orientation(dungeon, page, options)
-    with _atomic_path(Path(path), ".pdf") as tmp:
+    with replacing(Path(path), ".pdf") as tmp:
         writer = QPdfWriter(str(tmp))
         writer.setResolution(600)
         writer.setCreator("d100gui")
