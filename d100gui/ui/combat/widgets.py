@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QVBoxLayout, QWidget
 
-#: the least contrast a text may have against its background (WCAG AA for body text)
-READABLE = 4.5
+from d100gui.ui.common.contrast import dim_colour
+
 #: a widget's style sheet with ``{dim}`` where the dim text colour goes (see :func:`restyle`)
 DIM_STYLE = "dimStyle"
 
@@ -24,40 +24,6 @@ def follow_theme(widget: QWidget, event: QEvent) -> bool:
     finally:
         widget.setProperty("restyling", False)
     return True
-
-
-def luminance(colour: QColor) -> float:
-    """The relative luminance of a colour (WCAG)."""
-
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """The contrast ratio of two colours, 1 to 21."""
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def dim_colour(palette: QPalette | None = None) -> QColor:
-    """Text that reads as secondary yet stays readable: the palette's text colour blended toward
-    its window colour as far as the contrast with both the window and the base allows."""
-    pal = palette or QGuiApplication.palette()
-    ink, window, base = (
-        pal.color(r) for r in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Window, QPalette.ColorRole.Base)
-    )
-    for step in range(6, -1, -1):  # 60 % of the way to the window colour, then less
-        t = step / 10
-        mixed = QColor.fromRgbF(
-            ink.redF() + (window.redF() - ink.redF()) * t,
-            ink.greenF() + (window.greenF() - ink.greenF()) * t,
-            ink.blueF() + (window.blueF() - ink.blueF()) * t,
-        )
-        if min(contrast(mixed, window), contrast(mixed, base)) >= READABLE:
-            return mixed
-    return ink
 
 
 def set_dim_style(widget: QWidget, template: str) -> None:

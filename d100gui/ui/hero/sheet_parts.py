@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from d100gui.engine.game import Command
 from d100gui.engine.hero.character import Character, Derived, Item
 from d100gui.engine.rules.model import Rules
+from d100gui.ui.common.contrast import backing, readable
 from d100gui.ui.common.pips import PipTrack
 
 ERROR_STYLE = "color: #c0392b;"
@@ -51,50 +52,6 @@ QLabel#badgeOff { color: palette(placeholder-text); border: 1px dashed palette(m
 """
 
 Send = Callable[[Command], bool]
-
-#: the contrast ratio text needs against its background (WCAG AA for normal text)
-READABLE = 4.5
-
-
-def _luminance(colour: QColor) -> float:
-    def channel(v: float) -> float:
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """The contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
-    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t, a.blueF() + (b.blueF() - a.blueF()) * t
-    )
-
-
-def backing(colour: QColor, ink: QColor) -> QColor:
-    """A background ``colour`` darkened (under light ink) or lightened (under dark ink) until ``ink`` reads on it."""
-    away = QColor("#000000") if _luminance(ink) > 0.5 else QColor("#ffffff")
-    for step in range(11):
-        mixed = _mix(colour, away, step / 10)
-        if contrast(mixed, ink) >= READABLE:
-            return mixed
-    return away
-
-
-def readable(colour: QColor, palette: QPalette) -> QColor:
-    """``colour`` moved toward the palette's text colour until it reads on both the window and the
-    text boxes (a dim note, a red message), so a tint keeps its meaning in a light and a dark theme."""
-    ink = palette.color(QPalette.ColorRole.WindowText)
-    grounds = (palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.Base))
-    for step in range(11):
-        mixed = _mix(colour, ink, step / 10)
-        if all(contrast(mixed, g) >= READABLE for g in grounds):
-            return mixed
-    return ink
 
 
 def sheet_palette(palette: QPalette) -> QPalette:
