@@ -88,3 +88,10 @@ def test_payloads_must_be_declared_to_make_events():
 
     with pytest.raises(TypeError, match="not a declared event payload"):
         Event.of(Loose())
+
+
+def test_undeclared_kinds_are_refused_by_default():
+    """Every feature declares its kinds, so the whole suite runs strict (no per-folder switch needed)."""
+    from d100gui.engine import protocol
+
+    assert protocol._STRICT["refuse_undeclared"] is True and requires_declared()
