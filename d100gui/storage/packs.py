@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,27 +22,28 @@ from d100gui.engine.dice.tables import (
     load_pack_text,
     merge_rows,
 )
+from d100gui.storage import safe_read
 from d100gui.storage.atomic import write_text_atomic
 from d100gui.storage.resources import bundled_pack_files as bundled_pack_files  # re-exported: the packs module names it
 from d100gui.storage.resources import bundled_packs
 
 MAX_PACK_BYTES = 20 * 1024 * 1024
+MAX_CSV_BYTES = 5 * 1024 * 1024
 USER_PACK_FILE = "my-tables.json"
 
 
 def read_pack_file(path: Path) -> Pack:
-    """Read and validate one pack file; :class:`PackInvalid` names file, table, row, field."""
+    """Read and validate one pack file; :class:`PackInvalid` names file, table, row, field.
+
+    Only a regular file of at most 20 MB is read, and its JSON shape is checked before it is
+    parsed (see :mod:`d100gui.storage.safe_read`), so no pack can hang or crash start-up.
+    """
     name = str(path)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise PackInvalid([Problem(name, "", "", "", f"cannot read the file ({exc.strerror})")]) from None
-    if size > MAX_PACK_BYTES:
-        raise PackInvalid([Problem(name, "", "", "", f"file is {size // 1024 // 1024} MB; packs are at most 20 MB")])
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PackInvalid([Problem(name, "", "", "", f"cannot read the file as UTF-8 text ({exc})")]) from None
+        text = safe_read.read_regular_text(path, MAX_PACK_BYTES, "table pack")
+        safe_read.check_json_shape(text, "table pack")
+    except safe_read.UnreadableFile as exc:
+        raise PackInvalid([Problem(name, "", "", "", str(exc))]) from None
     return load_pack_text(text, name)
 
 
@@ -66,7 +68,7 @@ def load_library(user_dir: Path | None = None) -> LoadedLibrary:
     user_path: Path | None = None
     if user_dir is not None:
         user_path = user_dir / USER_PACK_FILE
-        if user_path.exists():
+        if os.path.lexists(user_path):  # a dangling or looping link is reported, not skipped
             try:
                 user_pack = read_pack_file(user_path)
                 link_problems = check_links(
@@ -155,6 +157,16 @@ def table_from_csv(text: str, base: Table, file: str = "<csv>") -> Table:
         return _table_from_rows(reader, base, file)
     except csv.Error as exc:
         raise PackInvalid([Problem(file, base.id, f"line {reader.line_num}", "", f"is not valid CSV ({exc})")]) from None
+
+
+def read_csv_file(path: Path, base: Table) -> Table:
+    """Rows for ``base`` from a CSV file the player picked: only a regular file of at most 5 MB
+    is read, so a pipe or a device in the dialog cannot hang the app."""
+    try:
+        text = safe_read.read_regular_text(path, MAX_CSV_BYTES, "CSV file")
+    except safe_read.UnreadableFile as exc:
+        raise PackInvalid([Problem(str(path), base.id, "", "", str(exc))]) from None
+    return table_from_csv(text, base, str(path))
 
 
 def _table_from_rows(reader: Any, base: Table, file: str) -> Table:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from d100gui.engine.dungeon.tiles import MAX_TILESET_BYTES, TileProblem, TileSet, TileSetInvalid, load_tileset_text
+from d100gui.storage import safe_read
 from d100gui.storage.atomic import write_text_atomic
 from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import standard_tileset as load_standard_tileset
@@ -26,15 +27,16 @@ MAX_ID_LENGTH = 40
 
 
 def read_tileset_file(path: Path) -> TileSet:
-    """Read and check one tile set file; problems name the file and tile."""
+    """Read and check one tile set file; problems name the file and tile.
+
+    Only a regular file of at most 5 MB is read, its JSON shape checked before parsing.
+    """
     name = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_TILESET_BYTES:
-            raise TileSetInvalid([TileProblem(name, None, "", f"file is {size // 1024} KB; tile sets are at most 5 MB")])
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TileSetInvalid([TileProblem(name, None, "", f"cannot read the file as UTF-8 text ({exc})")]) from None
+        text = safe_read.read_regular_text(path, MAX_TILESET_BYTES, "tile set")
+        safe_read.check_json_shape(text, "tile set")
+    except safe_read.UnreadableFile as exc:
+        raise TileSetInvalid([TileProblem(name, None, "", str(exc))]) from None
     return load_tileset_text(text, name)
 
 

@@ -148,8 +148,7 @@ class TableFiles(QObject):
             if not self._chosen(path):
                 return False
         try:
-            text = Path(path).read_text(encoding="utf-8")
-            table = packs.table_from_csv(text, base, path)
+            table = packs.read_csv_file(Path(path), base)
             packs.save_user_table(self.loaded.user_pack_path, table)
         except (PackInvalid, OSError, UnicodeDecodeError) as exc:
             self.refuse("The CSV was not imported", exc)
