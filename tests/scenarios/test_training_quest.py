@@ -2,7 +2,8 @@
 
 Dungeon Training 1 is played turn by turn: a corridor of one-door rooms (Table M 27 and 55)
 whose Table D rolls give a door of each type the bundled Table D has (JD, LD, TLD, LVD, TD,
-MS), each opened by its own procedure; a Table G trap; oil running out (darkness); a Life
+MS), each opened by its own procedure; the entrance resolved by its colour; a trapped chest whose
+Table TA find goes in the backpack; a Table G trap; oil running out (darkness); a Life
 spent outside a fight; a time-track refresh with a poison check; a blue area and the looted
 parts meeting the objective; the quest completed. Dungeon Training 2 is then failed.
 Replaying the log (and a JSON round trip) gives the same final state.
@@ -23,6 +24,7 @@ from d100gui.storage.resources import bundled_game_data, bundled_rules, standard
 LAYOUT = bundled_rules().sheet.time_track
 LEFT_DOOR_ROOM, RIGHT_DOOR_ROOM, BLUE_ROOM, GREEN_ROOM_ONE_EXIT = 27, 55, 99, 3
 DOOR_ROLL = {"JD": 34, "LD": 30, "TLD": 32, "LVD": 36, "TD": 38, "MS": 40}
+CHEST = "TRAPPED CHEST – Test: Dex -10 [S:+30 gp/ roll x1 Table TA] [F:-10 hp] (Locks, Traps)"
 
 
 def d100(n: int) -> list[int]:
@@ -126,7 +128,8 @@ def test_a_whole_training_quest_and_its_replay():
     slot = ch.belt.index(None) + 1
     session.run({"kind": "add_item", "item": {"name": "Scroll of Open Magic", "kind": "scroll"}, "to": "belt", "belt_slot": slot})
     session.script_dice(d100(LEFT_DOOR_ROOM) + d100(DOOR_ROLL["JD"]))
-    session.run({"kind": "enter_dungeon"})
+    events = session.run({"kind": "turn_enter"})  # the entrance area is resolved by its colour: yellow, proceed
+    assert "area_resolved" in kinds(events) and session.campaign.adventure.turn.step == "equipment"
 
     # --- JAMMED DOOR: forced, fails (-1 HP, +1), no secret passage while it can be forced again; forced open
     door = the_door(session)
@@ -196,6 +199,14 @@ def test_a_whole_training_quest_and_its_replay():
     assert is_open(session, door) and ch.belt[slot - 1] is None
     for decision in [d for d in session.pending if d.decision == "experience"]:
         session.run({"kind": "assign_experience", "decision": decision.id, "choice": "characteristic"})
+
+    # --- a trapped chest (the rulebook's example): opened, Table TA chosen: the brew it finds goes in the backpack
+    session.script_dice([1, 5])  # 15 against DEX 40 -10 -20 (darkness) +5 Locks +5 Traps = 20: a success
+    session.run({"kind": "roll_test", "text": CHEST, "auto_accept": True})
+    [choice] = [d for d in session.pending if d.decision == "outcome_choice"]
+    session.script_dice(d100(5))  # Table TA 4-6: BREW OF FINER POWER
+    events = session.run({"kind": "choose_outcome", "decision": choice.id, "option": 1})
+    assert "loot_stowed" in kinds(events) and ch.backpack[-1].name == "BREW OF FINER POWER"
 
     # --- a green room: Table G 3, the PENDULUM TRAP (-4 HP on a failure); then search it: Table F 10 + 5, poison
     session.script_dice(quiet(session, 1) + d100(GREEN_ROOM_ONE_EXIT) + d100(3))

@@ -19,28 +19,15 @@ from __future__ import annotations
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, pass_clocks
 from d100gui.engine.adventure.model import AdventureRules, FightOffer, adventure_rules
+from d100gui.engine.adventure.rows import feature, to_history, wait_for_row
 from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
-from d100gui.engine.dice.events import RollMade, RowMissing
-from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.game import GameContext
-from d100gui.engine.hero.effects import apply_effect, apply_option
-from d100gui.engine.hero.events import Narrative
+from d100gui.engine.hero.effects import absorbed, apply_effect, apply_option
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Effect, Option, parse_effects
-
-
-def to_history(ctx: GameContext, result: TableRoll) -> Event:
-    """Put a table roll in the dice history: the dice panel shows it, and asks for a missing row."""
-    history = ctx.campaign.dice_history
-    history.append(HistoryEntry(roll=result.roll, table=result))
-    index = len(history) - 1
-    payload = RowMissing(index=index) if result.row is None else RollMade(index=index)
-    return Event.of(payload, f"{index + 1}. {result.describe()}")
-
 
 # --------------------------------------------------------------------------- step 4: the area
 
@@ -84,33 +71,32 @@ def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = Fal
 
 
 def start_fight(ctx: GameContext, offer: FightOffer) -> list[Event]:
-    """Hand an offered monster whose Table E row is known to combat: the fight starts."""
+    """Hand an offered monster whose Table E row is known (or printed elsewhere: ``offer.monster``) to combat."""
     adventure_of(ctx.campaign).fight_offered = None
+    if offer.monster is not None:
+        return StartCombat(source="monster", monster=offer.monster, surprise=offer.surprise).apply(ctx)
     return StartCombat(source="table_e", table_value=offer.table_roll.value, surprise=offer.surprise).apply(ctx)
 
 
 def geographic(ctx: GameContext, area: dg.Area, die: str | None = None) -> list[Event]:
-    """Table G: its feature's effect applies; a test in it waits for the player to roll it."""
+    """Table G: its feature's effect applies; a test in it waits for the player to roll it.
+
+    A roll on a row the player's tables lack waits for the typed row, then applies the same way
+    (:class:`~.row_commands.ApplyTypedRow`)."""
     arules = adventure_rules(ctx.rules)
     result = ctx.tables.roll(arules.geographic_table, "Table G - Geographic", die=die)
     said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="geographic", table_roll=result)
     events = [to_history(ctx, result), ev.told(said)]
     if result.row is None:
+        wait_for_row(ctx, result, len(ctx.campaign.dice_history) - 1, "Table G", 0)
         return events
     name = result.row.fields.get("name", "") or "Table G"
     outcome = parse_effects(result.row.fields.get("effect", ""))
-    return events + (_feature(ctx, outcome.options[0], name) if outcome.options else [])
+    return events + (feature(ctx, outcome.options[0], name, _then) if outcome.options else [])
 
 
-def _feature(ctx: GameContext, option: Option, name: str) -> list[Event]:
-    """A Table G feature: with a test, the test is what applies (its [S]/[F] carry the effects) and
-    the rest of the line describes what the test refers to (shown, not applied); without one, it all applies."""
-    if not option.tests:
-        return apply_option(ctx, option, name)
-    events = apply_option(ctx, Option(items=list(option.tests)), name)
-    for effect in option.effects:
-        events.append(Event.of(Narrative(effect=effect), f"{name}: {effect.describe()}"))
-    return events
+def _then(ctx: GameContext, option: Option, source: str, depth: int) -> list[Event]:
+    return apply_option(ctx, option, source, depth=depth)
 
 
 def objective(ctx: GameContext, area: dg.Area) -> list[Event]:
@@ -140,6 +126,7 @@ def search(ctx: GameContext, area: dg.Area) -> list[Event]:
     said = ev.AreaSearched(pos=area.key, colour=area.colour, bonus=bonus, table_roll=result)
     events = [to_history(ctx, result), ev.told(said), Event.of(MapChanged(pos=area.key), f"Area {area.key} marked S.")]
     if result.row is None:
+        wait_for_row(ctx, result, len(campaign.dice_history) - 1, "Table F", 0)
         return events
     time = parse_effects(result.row.fields.get("time", ""))
     clocks = sum(e.amount or 0 for o in time.options[:1] for e in o.effects if e.kind == "time")
@@ -158,7 +145,11 @@ def _find(ctx: GameContext, area: dg.Area, option: Option) -> list[Event]:
     arules = adventure_rules(ctx.rules)
     surprise = any(isinstance(i, Effect) and "surprise" in i.text.lower() for i in option.items)
     events: list[Event] = []
+    previous: Effect | None = None
     for item in option.items:
+        if isinstance(item, Effect) and absorbed(previous, item):
+            continue  # the previous effect's own procedure (the repair pips' re-roll)
+        previous = item if isinstance(item, Effect) else None
         if not isinstance(item, Effect):
             events += apply_option(ctx, Option(items=[item]), "Table F")  # a test waits for the player
         elif item.kind == "roll_table" and item.table == arules.geographic_table:

@@ -19,8 +19,10 @@ from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure import quests as q
 from d100gui.engine.adventure.access import adventure_of as adventure_of
 from d100gui.engine.adventure.access import outside_fight, pass_clocks
+from d100gui.engine.adventure.corrections import CORRECTION_COMMANDS
 from d100gui.engine.adventure.doors import DOOR_COMMANDS
 from d100gui.engine.adventure.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
+from d100gui.engine.adventure.row_commands import ROW_COMMANDS
 from d100gui.engine.adventure.time import light_lantern
 from d100gui.engine.adventure.turn import TURN_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
@@ -312,6 +314,7 @@ class CompleteQuest(Command):
             state.completed.append(quest.name)
         state.quest = None
         state.turn = None
+        state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it
         payload = ev.QuestCompleted(name=quest.name, reward=reward, completed=ch.quest_log.completed)
         return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events, *_close(ctx)]
 
@@ -365,6 +368,7 @@ class FailQuest(Command):
         q.finish(ch, won=False)
         state.quest = None
         state.turn = None
+        state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it
         payload = ev.QuestFailed(name=quest.name, costs=[e.describe() for e in effects], failed=ch.quest_log.failed)
         paid = ", ".join(payload.costs) or "nothing"
         return [Event.of(payload, f"{quest.name} is failed; its costs are paid: {paid}."), *events, *_close(ctx)]
@@ -383,4 +387,6 @@ ADVENTURE_COMMANDS: tuple[type[Command], ...] = (
     FailQuest,
     *TURN_COMMANDS,
     *DOOR_COMMANDS,
+    *ROW_COMMANDS,
+    *CORRECTION_COMMANDS,
 )

@@ -16,6 +16,7 @@ from pydantic import Field
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.events import RowProvided as RowProvided
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.time_track import FiredTrigger
 from d100gui.engine.protocol import Decision as Decision
 from d100gui.engine.protocol import Event, Payload, declare
@@ -83,7 +84,7 @@ class TimeAdvanced(Told):
     triggers: list[FiredTrigger] = Field(default_factory=list)
 
     def sentence(self) -> str:
-        text = f"Time +{self.shaded}: {self.on_track} clocks shaded on the track."
+        text = f"+{self.shaded} on the time track ({self.on_track} {'clock' if self.on_track == 1 else 'clocks'} shaded)."
         if self.clocks_left:
             text += f" {self.clocks_left} more after the fight."
         return text
@@ -357,3 +358,110 @@ class TurnEnded(Told):
 
     def sentence(self) -> str:
         return f"Turn {self.number} ends" + ("." if self.searched else " without a search.")
+
+
+# --------------------------------------------------------------------------- rows an effect rolled (rows.py)
+
+
+@declare("table_row_applied", topic="character")
+class TableRowApplied(Told):
+    """An effect rolled ``table_roll`` and its row was applied in full (a boost, a curse): ``notes`` say what it did."""
+
+    table_roll: TableRoll
+    name: str = ""
+    notes: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list)  # items it put in the backpack
+    destroyed: list[str] = Field(default_factory=list)  # items it destroyed
+
+    def sentence(self) -> str:
+        return " ".join(self.notes) or f"{self.table_roll.describe()}: applied."
+
+
+@declare("loot_stowed", topic="character")
+class LootStowed(Told):
+    """A find went on the sheet: ``place`` is ``backpack`` or ``potions`` (the unequipped potions)."""
+
+    item: Item
+    place: Literal["backpack", "potions"] = "backpack"
+    table_roll: TableRoll | None = None
+
+    def sentence(self) -> str:
+        where = "with your unequipped potions" if self.place == "potions" else "in the backpack"
+        value = f" ({self.item.value} gp)" if self.item.value else ""
+        return f"{self.item.name}{value} goes {where}."
+
+
+@declare("loot_waiting", topic="decision")
+class LootWaiting(Told):
+    """The backpack is full (``held`` of ``limit``): keep ``item`` by dropping one (``keep_loot``) or leave it (``leave_loot``)."""
+
+    item: Item
+    held: int
+    limit: int
+
+    def sentence(self) -> str:
+        return f"Your backpack is full ({self.held} of {self.limit}): drop an item to keep {self.item.name}, or leave it."
+
+
+@declare("loot_settled", topic="character")
+class LootSettled(Told):
+    """The waiting find was kept (``dropped`` made room) or left behind (``kept`` False)."""
+
+    item: Item
+    kept: bool
+    dropped: str = ""
+
+    def sentence(self) -> str:
+        if not self.kept:
+            return f"You leave {self.item.name} behind."
+        return f"You drop {self.dropped} and keep {self.item.name} (backpack)."
+
+
+@declare("repair_shaded", topic="character")
+class RepairShaded(Told):
+    """Repair pips were shaded on a random equipped item (``item`` in ``slot``), or none had a repair track.
+
+    The d10 ``rolls`` are re-rolled past empty locations; ``destroyed`` when the track filled."""
+
+    rolls: list[RollRecord] = Field(default_factory=list)
+    slot: str = ""
+    item: str = ""
+    pips: int = 0
+    shaded: int = 0
+    length: int = 0
+    destroyed: bool = False
+    source: str = ""
+
+    def sentence(self) -> str:
+        head = f"{self.source}: " if self.source else ""
+        dice = ", ".join(str(r.final) for r in self.rolls)
+        if not self.item:
+            return f"{head}Repair pips: no equipped item has a repair track - nothing is shaded."
+        text = f"{head}Location d10 {dice}: {self.item} ({self.slot}) takes {self.pips} repair pip(s), {self.shaded} of {self.length}."
+        return text + (" Its track is full: it is destroyed." if self.destroyed else "")
+
+
+@declare("typed_row_applied", topic="character")
+class TypedRowApplied(Told):
+    """A roll that waited for its typed row (``table_roll``, now with the row) is applied; its effects follow."""
+
+    table_roll: TableRoll
+    source: str = ""
+
+    def sentence(self) -> str:
+        head = f"{self.source}: " if self.source else ""
+        return f"{head}{self.table_roll.describe()} - now applied."
+
+
+@declare("feature_note", topic="log")
+class FeatureNote(Told):
+    """What a Table G feature's test refers to ("SPIKES – Roll 1d10, ... -2 HP"): shown, not applied.
+
+    ``feature`` is the feature, ``name`` the printed name the note gives (``SPIKES``), ``text`` the note."""
+
+    feature: str = ""
+    name: str = ""
+    text: str = ""
+
+    def sentence(self) -> str:
+        return f"{self.feature}: {self.text}" if self.feature else self.text

@@ -37,7 +37,23 @@ _BY_KIND: dict[str, Category] = {
         ("fight_offered", "escaped_monster_here", "death_cheated", "hero_fell", "hero_died", "fallen", "hp_zero"), "fights"
     ),
     **dict.fromkeys(
-        ("area_searched", "table_rolled", "item_added", "backpacked", "combat_loot", "objective", "area_resolved"), "finds"
+        (
+            "area_searched",
+            "table_rolled",
+            "item_added",
+            "backpacked",
+            "combat_loot",
+            "objective",
+            "area_resolved",
+            "loot_stowed",
+            "loot_waiting",
+            "loot_settled",
+            "table_row_applied",
+            "typed_row_applied",
+            "repair_shaded",
+            "feature_note",
+        ),
+        "finds",
     ),
     **dict.fromkeys(
         (
@@ -57,11 +73,14 @@ _BY_KIND: dict[str, Category] = {
     "door_tried": "doors",
     "gp": "money",
 }
+_QUIET_AREAS = frozenset({"proceed", "mapped"})
 _DOOR_COMMANDS = frozenset({"open_door", "set_door", "resolve_door_row", "try_door"})
 
 
 def category_of(event: Event, command_kind: str = "") -> Category:
     """Which kind of news ``event`` is (a fight, a find, time, a door, money), from its kind and its command's."""
+    if event.kind == "area_resolved" and event.data.get("outcome") in _QUIET_AREAS:
+        return "other"  # a yellow area, or one mapped before: nothing was found there
     if event.kind in _BY_KIND:
         return _BY_KIND[event.kind]
     if event.topic == "combat" or event.kind.startswith("combat_"):

@@ -17,7 +17,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.hero.model import Item
 from d100gui.engine.rules.model import Rules
 
 
@@ -40,6 +42,10 @@ class AdventureRules(BaseModel):
     search_bonus: dict[str, int] = Field(default_factory=lambda: {"Y": 0, "R": 10, "G": 5, "B": 20})
     turn_clocks: int = Field(default=1, ge=0)
     objective_per_blue_area: int = Field(default=1, ge=0)
+    #: how many items the backpack holds (None: the rulebook prints no limit, so it takes every find)
+    backpack_rows: int | None = Field(default=None, ge=0)
+    #: the d10 location rolls a "repair pip on a random equipped item" makes before it gives up (none equipped)
+    location_rolls: int = Field(default=30, ge=1)
     notes: dict[str, str] = Field(
         default_factory=lambda: {
             "training_quests": "Choosing a Quest: the five quests entitled Dungeon Training are taken in the order listed.",
@@ -49,6 +55,7 @@ class AdventureRules(BaseModel):
             "search_bonus": "Table F's column key (+0 / +10 / +5 / +20) read in the map's colour order: yellow, red, green, blue"
             " (docs/rules-interpretations.md).",
             "turn_clocks": "Turns step 2: the time track goes +1 each time the hero moves on.",
+            "backpack_rows": "The rulebook prints no backpack limit: every find goes in (docs/rules-interpretations.md).",
         }
     )
 
@@ -120,6 +127,7 @@ class FightOffer(BaseModel):
     source: str = "wandering monster"
     surprise: bool = False  # Table F: "it has SURPRISE"
     area: str = ""  # the area it waits in (a red area's monster, a search's), "" for the time track's
+    monster: Monster | None = None  # a monster printed outside Table E (Table G's GIANT SNAKE): fought as printed
 
 
 TurnStep = Literal["equipment", "time", "exit", "area", "search"]
@@ -147,6 +155,19 @@ class TurnState(BaseModel):
     exit: Literal["N", "E", "S", "W"] | None = None
     area: str = ""
     searched: bool = False
+    entrance: bool = False  # this turn's area is the entrance just stepped into: once it is settled, turn 1 begins
+
+
+class RowWaiting(BaseModel):
+    """A table roll an effect made that fell on a row the player's tables lack: applied once it is typed.
+
+    ``entry`` is its dice-history index; ``source`` and ``depth`` are what applying its row needs
+    (the log's prefix, how deep in nested rolls it was)."""
+
+    entry: int = Field(ge=0)
+    table_id: str
+    source: str = ""
+    depth: int = Field(default=0, ge=0)
 
 
 class AdventureState(BaseModel):
@@ -159,6 +180,8 @@ class AdventureState(BaseModel):
     clocks_owed: int = Field(default=0, ge=0)  # clocks of a +N still to shade after the offered fight
     turn: TurnState | None = None  # the turn under way while a quest is (see turn.py)
     door_tries: dict[str, list[str]] = Field(default_factory=dict)  # "dungeon/pos/side" -> once-only ways tried (doors.py)
+    rows_waiting: list[RowWaiting] = Field(default_factory=list)  # effects' table rolls waiting for a typed row
+    loot_waiting: Item | None = None  # a find the full backpack cannot take: keep it (drop another) or leave it
 
     def take_fight(self) -> FightOffer | None:
         """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""
@@ -172,3 +195,5 @@ class AdventureState(BaseModel):
         self.fight_offered = None
         self.clocks_owed = 0
         self.turn = None
+        self.rows_waiting = []
+        self.loot_waiting = None

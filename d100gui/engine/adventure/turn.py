@@ -22,7 +22,7 @@ from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnState
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import MoveHero, tileset_for
+from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, tileset_for
 from d100gui.engine.dungeon.events import EscapedMonsterHere
 from d100gui.engine.dungeon.tiles import TileRoller
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -57,6 +57,8 @@ def waiting_on(campaign: Campaign) -> str:
             return f"a {offer.source} waits ({offer.table_roll.describe()}): type its Table E row, then fight it"
         return f"a {offer.source} waits ({offer.table_roll.describe()}): fight it first"
     state = getattr(campaign, "adventure", None)
+    if isinstance(state, AdventureState) and state.loot_waiting is not None:
+        return f"your backpack is full: keep {state.loot_waiting.name} (drop an item) or leave it"
     if isinstance(state, AdventureState) and state.clocks_owed:
         return f"{state.clocks_owed} clock(s) still wait to be shaded: resume the time track"
     if campaign.pending:
@@ -73,7 +75,7 @@ def current_step(campaign: Campaign) -> TurnStep:
         if turn.step == "time":
             return "exit"
         if turn.step == "area":
-            return "search"
+            return "equipment" if turn.entrance else "search"
     return turn.step
 
 
@@ -133,7 +135,7 @@ def _move(ctx: GameContext, turn: TurnState, side: Side) -> list[Event]:
     except CommandRefused as exc:
         refuse_at(campaign, str(exc))
     area = _in_dungeon(campaign)
-    turn.step, turn.area, turn.exit = "area", area.key, None
+    turn.step, turn.area, turn.exit, turn.entrance = "area", area.key, None, False
     said = ev.TurnMoved(number=turn.number, side=side, pos=area.key, colour=area.colour, placed=placed, dungeon=dungeon.id)
     kept = [e for e in moved if e.kind != EscapedMonsterHere.event_kind]  # the turn meets it itself
     return [*kept, ev.told(said), *resolve_area(ctx, area, placed)]
@@ -242,20 +244,55 @@ class FaceOfferedMonster(Command):
         return start_fight(ctx, offer)
 
 
+class EnterOnTurn(Command):
+    """Step in at the entrance during a quest: the entrance area is mapped (the first time) and resolved
+    by its colour like any other area (Turns step 4), so a red entrance is a fight, a green one Table G."""
+
+    kind: Literal["turn_enter"] = "turn_enter"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        campaign = ctx.campaign
+        living_character(campaign)
+        turn = _turn(campaign)
+        if campaign.combat is not None:
+            refuse_at(campaign, f"you cannot enter during a fight with {campaign.combat.monster.name}: finish it first.")
+        dungeon = campaign.dungeons.current_dungeon
+        if dungeon is None:
+            refuse_at(campaign, "there is no mapping sheet: begin the quest first.")
+        placed = dungeon.area_at(dungeon.entrance) is None
+        try:
+            events = EnterDungeon().apply(ctx)
+        except CommandRefused as exc:
+            refuse_at(campaign, str(exc))
+        area = _in_dungeon(campaign)
+        turn.step, turn.area, turn.exit, turn.entrance = "area", area.key, None, True
+        events += resolve_area(ctx, area, placed)
+        if not waiting_on(campaign):
+            turn.step, turn.entrance = "equipment", False  # nothing to settle: turn 1 begins at the entrance
+        return events
+
+
+def command_for_enter(campaign: Campaign) -> Command:
+    """What a click on the entrance sends: the turn's entry (the area resolved by colour) during a quest, else the bare entry."""
+    return EnterOnTurn() if turn_of(campaign) is not None else EnterDungeon()
+
+
 def command_for_move(campaign: Campaign, side: Side) -> Command:
     """What a click on an exit of the hero's area sends: the turn's move while a quest is under way, else the bare move."""
     return MoveOn(side=side) if turn_of(campaign) is not None else MoveHero(side=side)
 
 
-TURN_COMMANDS: tuple[type[Command], ...] = (MoveOn, SearchArea, EndTurn, FaceOfferedMonster)
+TURN_COMMANDS: tuple[type[Command], ...] = (MoveOn, SearchArea, EndTurn, FaceOfferedMonster, EnterOnTurn)
 
 __all__ = [
     "STEP_NAMES",
     "TURN_COMMANDS",
     "EndTurn",
+    "EnterOnTurn",
     "FaceOfferedMonster",
     "MoveOn",
     "SearchArea",
+    "command_for_enter",
     "command_for_move",
     "current_step",
     "equipment_refusal",

@@ -11,14 +11,19 @@ from dataclasses import dataclass, field
 from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.areas import search_bonus
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQuest, FailQuest, LightLantern, ResumeTime
-from d100gui.engine.adventure.doors import METHODS, TryDoor, methods_now, tried, why_not
+from d100gui.engine.adventure.corrections import Correction, corrections_for
+from d100gui.engine.adventure.doors import METHODS, TryDoor, door_test_line, methods_now, tried, why_not
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
+from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.door_tests import door_row
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.decisions import CalledTest, PendingTest
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import AcceptTest, RollTest
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.model import Rules
 
 
@@ -32,6 +37,7 @@ class TurnAction:
     command: Command
     enabled: bool
     why: str
+    asks_row: bool = False  # the command needs the row the player types first (the view opens the row dialog)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,7 @@ class TurnPanel:
     steps: tuple[tuple[TurnStep, str], ...] = TURN_STEPS
     hint: str = ""
     actions: list[TurnAction] = field(default_factory=list)
+    corrections: list[Correction] = field(default_factory=list)  # the last action's narratives, each with its hand correction
 
 
 def _state(campaign: Campaign) -> AdventureState | None:
@@ -83,8 +90,9 @@ def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = 
     actions = [
         *_time_actions(campaign, state, turn.step),
         _continue(turn.exit, step, waiting),
-        *_door_actions(campaign, rules, library, waiting),
+        *(door_actions(campaign, rules, library) if step in _DOOR_STEPS else []),
         *_area_tests(campaign),
+        *_waiting_finds(campaign, state),
         _search(rules, step, waiting, area.searched if area else False, area.colour if area else ""),
         TurnAction(
             "end_turn",
@@ -99,7 +107,14 @@ def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = 
         *_quest_actions(campaign, state),
     ]
     hint = f"Waiting: {waiting}." if waiting else _HINTS[step]
-    return TurnPanel(quest=state.quest.quest.name, number=turn.number, step=step, hint=hint, actions=actions)
+    return TurnPanel(
+        quest=state.quest.quest.name,
+        number=turn.number,
+        step=step,
+        hint=hint,
+        actions=actions,
+        corrections=corrections_for(campaign),
+    )
 
 
 def _time_actions(campaign: Campaign, state: AdventureState, at: TurnStep) -> list[TurnAction]:
@@ -146,13 +161,20 @@ _METHOD_LABELS = {
 }
 
 
-def _door_actions(campaign: Campaign, rules: Rules, library: TableLibrary | None, waiting: str) -> list[TurnAction]:
-    """Step 3: each Table D way of opening each closed door of the hero's area, greyed with the reason when it cannot."""
+def door_actions(
+    campaign: Campaign, rules: Rules, library: TableLibrary | None, only: dg.DoorAt | None = None
+) -> list[TurnAction]:
+    """Step 3: each Table D way of opening each closed door of the hero's area (``only``: one door, as a click
+    on it on the map asks), greyed with the reason when it cannot."""
     ch, dungeon = campaign.character, campaign.dungeons.current_dungeon
     if ch is None or dungeon is None or dungeon.hero is None:
         return []
+    waiting = waiting_on(campaign)
     actions: list[TurnAction] = []
+    wanted = dg.door_at(dungeon, only) if only is not None else None
     for where in dg.doorways_of(dungeon, dungeon.hero):
+        if only is not None and where != only and (wanted is None or dg.door_at(dungeon, where) is not wanted):
+            continue  # another door than the one clicked
         door = dg.door_at(dungeon, where)
         if door is None or door.is_open or door.pending or door.type not in METHODS:
             continue
@@ -160,27 +182,76 @@ def _door_actions(campaign: Campaign, rules: Rules, library: TableLibrary | None
         now = methods_now(ch, rules, library, door.type, done)
         for method in METHODS[door.type]:
             ok = method in now and not waiting
-            why = f"Table D: {door.label}." if ok else (f"Not yet: {waiting}." if waiting else why_not(method, door, now))
+            why = (
+                method_tip(method, door, ch, library)
+                if ok
+                else (f"Not yet: {waiting}." if waiting else why_not(method, door, now))
+            )
             command = TryDoor(pos=where.pos, side=where.side, method=method)
             label = f"{_METHOD_LABELS[method]} ({door.type}, {where.side} of {where.pos})"
-            actions.append(TurnAction(f"door_{where.pos}_{where.side}_{method}", label, "exit", command, ok, why))
+            actions.append(TurnAction(f"door_{where.pos}_{where.side}_{method}", label, None, command, ok, why))
     return actions
 
 
+def method_tip(method: str, door: dg.Door, ch: Character, library: TableLibrary | None) -> str:
+    """What trying ``method`` on ``door`` does, as Table D says (its test line for a test)."""
+    if method in ("key", "lever"):
+        held = ch.keys if method == "key" else ch.levers
+        return f"Table D {door.label}: roll a d10 at or under the {method}s you hold ({held}); a success opens it and spends one."
+    if method in ("spell", "scroll"):
+        where = "from your spell book" if method == "spell" else "from the scroll on your belt"
+        return f"Table D {door.label}: cast Open Magic {where} (its cost, then the CAST SPELL test)."
+    line = ""
+    if library is not None and dg.DOOR_TABLE in library:
+        row = door_row(door, library.get(dg.DOOR_TABLE))
+        try:
+            line = door_test_line(" ".join(row.fields.values()), door.type) if row is not None else ""
+        except CommandRefused:
+            line = ""
+    return f"Table D {door.label}: {line or 'its test'}."
+
+
 def _area_tests(campaign: Campaign) -> list[TurnAction]:
-    """Step 4: a test the area called for (a Table G trap) to roll, or its roll to accept (Fate is on the sheet)."""
+    """A test the turn waits on (a Table G trap, a door's) to roll, or its roll to accept (Fate is on the sheet):
+    shown at every step, as it is what the turn waits for."""
     actions: list[TurnAction] = []
     for decision in campaign.pending:
         if isinstance(decision, CalledTest):
             name = decision.spec.name or "the test"
             why = f"{decision.spec.describe()}: roll it (the sheet offers Fate afterwards)."
-            actions.append(TurnAction(f"roll_{decision.id}", f"Roll {name}", "area", RollTest(called=decision.id), True, why))
+            actions.append(TurnAction(f"roll_{decision.id}", f"Roll {name}", None, RollTest(called=decision.id), True, why))
         elif isinstance(decision, PendingTest):
             verdict = "success" if decision.success else "failure"
             why = f"Rolled {decision.roll.natural} against {decision.target}: {verdict}. Accept it, or spend Fate on the sheet."
             actions.append(
-                TurnAction(f"accept_{decision.id}", "Accept the roll", "area", AcceptTest(decision=decision.id), True, why)
+                TurnAction(f"accept_{decision.id}", "Accept the roll", None, AcceptTest(decision=decision.id), True, why)
             )
+    return actions
+
+
+def _waiting_finds(campaign: Campaign, state: AdventureState) -> list[TurnAction]:
+    """An effect's roll waiting for its typed row (apply it once typed), and a find the full backpack cannot take."""
+    actions: list[TurnAction] = []
+    history = campaign.dice_history
+    for waiting in state.rows_waiting:
+        held = history[waiting.entry].table if waiting.entry < len(history) else None
+        if held is None:
+            continue
+        typed = held.row is not None
+        label = f"Apply {held.table_title} {held.value}" if typed else f"Type {held.table_title} row {held.value}"
+        why = "The row is typed: apply it." if typed else f"{held.describe()}: type the row from your rulebook, then it applies."
+        command = ApplyTypedRow(entry=waiting.entry)
+        actions.append(TurnAction(f"row_{waiting.entry}", label, None, command, True, why, asks_row=not typed))
+        skip = SkipTypedRow(entry=waiting.entry)
+        actions.append(
+            TurnAction(f"skip_row_{waiting.entry}", "Go without it", None, skip, True, "Nothing of the roll is applied.")
+        )
+    item = state.loot_waiting
+    if item is not None and campaign.character is not None:
+        for n, held_item in enumerate(campaign.character.backpack):
+            why = f"Drop {held_item.name} ({held_item.value} gp) to keep {item.name} ({item.value} gp)."
+            actions.append(TurnAction(f"keep_loot_{n}", f"Drop {held_item.name}", None, KeepLoot(drop=n), True, why))
+        actions.append(TurnAction("leave_loot", f"Leave {item.name}", None, LeaveLoot(), True, "Leave the find behind."))
     return actions
 
 
@@ -209,6 +280,9 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
         ),
     ]
 
+
+#: the steps at which the hero may try the doors of the area (step 3 is choosing an exit; a door is tried before it)
+_DOOR_STEPS: frozenset[TurnStep] = frozenset({"equipment", "exit", "search"})
 
 _HINTS: dict[TurnStep, str] = {
     "equipment": "Adjust your equipment if you wish, then click an exit of the hero's area on the map.",

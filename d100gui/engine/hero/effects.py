@@ -8,15 +8,24 @@ leaves a :class:`~.decisions.CalledTest`); :func:`apply_effect` applies one effe
 carry out (or one without the number it needs) is narrative: the log shows it for the
 player to do at the table. An effect that lets the player choose its target leaves a
 :class:`~.decisions.TargetChoice`.
+
+"Roll on Table X" rolls it and applies that row (:data:`~d100gui.engine.adventure.rows.ROW_HANDLERS`:
+loot into the backpack, a boost, a curse, a feature, a find, a monster offered to combat), whose
+own effects come back here one level deeper, to any depth up to the loop guard. "Encounter X"
+offers the monster its table prints to combat; repair pips land on a random equipped item.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.adventure.events import told
+from d100gui.engine.adventure.model import adventure_rules
+from d100gui.engine.adventure.repairs import shade_random_item
+from d100gui.engine.adventure.rows import RowCall, apply_row, encounter_effect, to_history, wait_for_row
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.dungeon.door_tests import open_tested_door
@@ -61,6 +70,7 @@ class Applying:
     effect: Effect
     source: str
     door: DoorAt | None = None  # the door a Table D test is for (its Open outcome opens it)
+    depth: int = 0  # how many table rolls deep this effect is (nested rolls; the loop guard counts them)
 
     @property
     def rules(self) -> Rules:
@@ -265,7 +275,17 @@ def _belt_check(a: Applying) -> list[Event]:
 
 
 def _roll_table(a: Applying) -> list[Event] | None:
-    return roll_on_table(a.ctx, a.effect, a.source) if a.effect.table else None
+    return roll_on_table(a.ctx, a.effect, a.source, a.depth) if a.effect.table else None
+
+
+def _encounter(a: Applying) -> list[Event] | None:
+    return encounter_effect(a.ctx, a.effect, a.source)
+
+
+def _repair_pips(a: Applying) -> list[Event] | None:
+    if a.amount <= 0:
+        return None  # removing repair pips is the town's repair, paid in gold
+    return [told(shade_random_item(a.character, a.rules, a.ctx.dice, a.amount, a.source))]
 
 
 def _narrated(a: Applying) -> list[Event]:
@@ -293,18 +313,21 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "time": _time,
     "time_track_bonus": _time_track_bonus,
     "roll_table": _roll_table,
+    "encounter": _encounter,
+    "repair_pips": _repair_pips,
     "xp": _xp,
     **dict.fromkeys(NARRATED, _narrated),
 }
 #: the kinds whose handler needs the effect's number (without one the effect is narrative)
-NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", *NARRATED}
+NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", "encounter", *NARRATED}
 
 
-def apply_effect(ctx: GameContext, effect: Effect, source: str = "", door: DoorAt | None = None) -> list[Event]:
+def apply_effect(ctx: GameContext, effect: Effect, source: str = "", door: DoorAt | None = None, depth: int = 0) -> list[Event]:
     """Apply one effect to the character; returns what happened. Unknown effects are narrative.
 
-    ``door``: the door the test being settled is for; an ``Open`` effect opens it."""
-    applying = Applying(ctx, living_character(ctx.campaign), effect, source, door)
+    ``door``: the door the test being settled is for; an ``Open`` effect opens it. ``depth``: how
+    many table rolls deep the effect is (a row's effects are one deeper than its roll)."""
+    applying = Applying(ctx, living_character(ctx.campaign), effect, source, door, depth)
     handler = EFFECT_HANDLERS.get(effect.kind)
     if handler is not None and (effect.amount is not None or effect.kind not in NEEDS_AMOUNT):
         events = handler(applying)
@@ -333,37 +356,78 @@ def belt_check(ctx: GameContext, source: str = "") -> list[Event]:
     return [ev.emit(ev.BeltCheck(roll=roll, destroyed=item.name if item else ""), message)]
 
 
-def roll_on_table(ctx: GameContext, effect: Effect, source: str = "") -> list[Event]:
-    """Roll ``effect.times`` times on ``effect.table`` and report each row (or the gap it fell in)."""
+def roll_on_table(ctx: GameContext, effect: Effect, source: str = "", depth: int = 0) -> list[Event]:
+    """Roll ``effect.times`` times on ``effect.table``; each row is applied (its own rolls one level deeper).
+
+    Each roll goes in the dice history; a row the player's tables lack waits for the typed row."""
     events = []
     times = max(1, effect.times or 1)
     for n in range(times):
+        if ctx.campaign.character is None:
+            break  # the hero fell: nothing more is rolled
         purpose = f"{source or 'Roll'} ({n + 1})" if times > 1 else (source or "")
+        modifier, label = effect.modifier, "modifier"
+        if effect.table == adventure_rules(ctx.rules).encounter_table and ctx.campaign.character is not None:
+            modifier += ctx.campaign.character.quest_encounter_modifier  # "at any time during the quest"
+            label = "modifier and quest encounter modifier"
         try:
-            result = ctx.tables.roll(effect.table, purpose, effect.modifier, die=effect.die or None)
+            result = ctx.tables.roll(effect.table, purpose, modifier, label, die=effect.die or None)
         except (TableError, DiceError) as exc:
             events.append(ev.emit(ev.Narrative(), f"{effect.describe()}: {exc}"))
             continue
-        events.append(ev.emit(ev.TableRolled(table_roll=result), result.describe()))
+        events += [to_history(ctx, result), ev.emit(ev.TableRolled(table_roll=result), result.describe())]
+        if result.row is None:
+            wait_for_row(ctx, result, len(ctx.campaign.dice_history) - 1, source, depth)
+            continue
+        events += apply_row(RowCall(ctx, result, source, depth + 1, _then, _choose))
     return events
 
 
-def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorAt | None = None) -> list[Event]:
+def _then(ctx: GameContext, option: Option, source: str, depth: int) -> list[Event]:
+    return apply_option(ctx, option, source, depth=depth)
+
+
+def _choose(ctx: GameContext, outcome: Outcome, source: str, depth: int) -> list[Event]:
+    return apply_outcome(ctx, outcome, source, depth=depth)
+
+
+#: an effect kind -> the words of a narrative right after it that its handler already carries out
+#: (Table F 21-25's "if no item is equipped roll again until ..." is the repair pips' own re-roll;
+#: Table F 6-10's "it has SURPRISE" belongs to the encounter it rolls)
+ABSORBS: dict[str, re.Pattern[str]] = {
+    "repair_pips": re.compile(r"\broll\s+again\s+until\b", re.I),
+    "roll_table": re.compile(r"^(?:it\s+has\s+)?surprise\b", re.I),  # Table F 6-10: the encounter carries it
+}
+
+
+def absorbed(previous: Effect | TestSpec | None, item: Effect) -> bool:
+    if not isinstance(previous, Effect) or item.kind != "narrative" or previous.kind not in ABSORBS:
+        return False
+    return bool(ABSORBS[previous.kind].search(item.text))
+
+
+def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorAt | None = None, depth: int = 0) -> list[Event]:
     """Apply every item of an option: effects in order; a test inside leaves a CalledTest (for the same ``door``)."""
     events: list[Event] = []
+    previous: Effect | TestSpec | None = None
     for item in option.items:
         if ctx.campaign.character is None:
             break  # the hero fell (HP 0 with no Life): nothing more applies
+        if isinstance(item, Effect) and absorbed(previous, item):
+            continue
+        previous = item
         if isinstance(item, TestSpec):
             prompt = f"{item.describe()}: roll it when you are ready."
             called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door))
             events.append(ev.emit(ev.Decision(decision=called.id), called.prompt))
         else:
-            events += apply_effect(ctx, item, source, door)
+            events += apply_effect(ctx, item, source, door, depth)
     return events
 
 
-def apply_outcome(ctx: GameContext, outcome: Outcome, source: str = "", door: DoorAt | None = None) -> list[Event]:
+def apply_outcome(
+    ctx: GameContext, outcome: Outcome, source: str = "", door: DoorAt | None = None, depth: int = 0
+) -> list[Event]:
     """One option: apply it. Several ("/"): leave the choice to the player. ``door``: see :func:`apply_effect`."""
     if outcome.is_empty:
         return []
@@ -371,4 +435,4 @@ def apply_outcome(ctx: GameContext, outcome: Outcome, source: str = "", door: Do
         prompt = f"{source + ': ' if source else ''}choose {outcome.describe()}."
         choice = add_pending(ctx.campaign, OutcomeChoice(outcome=outcome, source=source, prompt=prompt, door=door))
         return [ev.emit(ev.Decision(decision=choice.id), choice.prompt)]
-    return apply_option(ctx, outcome.options[0], source, door)
+    return apply_option(ctx, outcome.options[0], source, door, depth)

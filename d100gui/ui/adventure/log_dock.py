@@ -55,6 +55,8 @@ class LogModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             dice = f"   [{line.dice}]" if line.dice else ""
             head = "" if line.category == "other" else f"{CATEGORIES[line.category]}: "
+            if line.kind == "narrative":
+                head = "By hand: "  # the engine did not carry it out: the player does, at the table
             return f"{line.entry + 1}. {head}{line.text}{dice}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
@@ -129,10 +131,12 @@ class AdventureLog(QWidget):
         self._campaign = ""
         self.model = LogModel(self)
         self.list = QListView()
+        self.list.setAccessibleName("Adventure log entries")
         self.list.setModel(self.model)
         self.list.setUniformItemSizes(True)  # rows of one height: the view never measures every row
         self.list.setWordWrap(False)
         self.search = QLineEdit()
+        self.search.setAccessibleName("Search the log")
         self.search.setPlaceholderText("Search the log")
         self.search.setClearButtonEnabled(True)
         self.filters: dict[Category, QPushButton] = {}

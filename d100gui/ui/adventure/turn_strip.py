@@ -2,15 +2,24 @@
 
 It renders :func:`~d100gui.engine.adventure.turn_view.turn_panel` (the engine decides what
 is allowed and why not) and sends an action's command through the bridge. A greyed button's
-tooltip says why it is greyed.
+tooltip says why it is greyed. An action that needs a row the player's tables lack opens the
+row dialog first. Under the buttons, each narrative of the last action (what the engine could
+not carry out) is shown with its one-click hand correction: the obvious effect applied, or
+``correction_requested(section)`` for the window to open the sheet where it is made.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+import html
 
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from d100gui.engine.adventure.corrections import Correction
+from d100gui.engine.adventure.row_commands import ApplyTypedRow
 from d100gui.engine.adventure.turn_view import TurnAction, TurnPanel, turn_panel
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.flow import FlowLayout
 
 #: the steps' names as the strip's narrow labels show them (the full names are in the tooltips)
@@ -27,6 +36,8 @@ _STEP_TIPS = {
 class TurnStrip(QFrame):
     """The turn's steps and actions, refreshed after every command."""
 
+    correction_requested = Signal(str)  # a narrative's correction: the part of the sheet to open ("hp", "items", "doors", ...)
+
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
@@ -41,6 +52,8 @@ class TurnStrip(QFrame):
         self.step_labels: dict[str, QLabel] = {}
         self.hint = QLabel()  # one line: the whole hint is in its tooltip
         self.buttons: dict[str, QPushButton] = {}
+        self.fix_buttons: list[QPushButton] = []  # one per narrative of the last action
+        self.row_dialog: MissingRowDialog | None = None  # the last row dialog an action opened
         self.panel = TurnPanel()
         top = FlowLayout(spacing=4)
         top.addWidget(self.title)
@@ -57,13 +70,16 @@ class TurnStrip(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.hint)
         layout.addLayout(self.button_row)
+        self.fixes = QVBoxLayout()
+        self.fixes.setSpacing(2)
+        layout.addLayout(self.fixes)
         bridge.command_done.connect(self.refresh)
         bridge.campaign_changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         """Re-read the turn from the engine."""
-        panel = turn_panel(self.bridge.game.campaign, self.bridge.rules)
+        panel = turn_panel(self.bridge.game.campaign, self.bridge.rules, self.bridge.game.library)
         self.panel = panel
         self.title.setText(f"<b>{panel.quest}</b> · turn {panel.number}" if panel.quest else "<b>No quest</b>")
         for step, label in self.step_labels.items():
@@ -75,6 +91,7 @@ class TurnStrip(QFrame):
         self.hint.setText(panel.hint)
         self.hint.setToolTip(panel.hint)
         self._show_actions([a for a in panel.actions if a.step in (None, panel.step)])  # this step's, and the quest's
+        self._show_corrections(panel.corrections if panel.quest else [])
 
     def current_step(self) -> str:
         """The step the strip shows as current ("" with no quest)."""
@@ -100,12 +117,62 @@ class TurnStrip(QFrame):
             button.setEnabled(action.enabled)
             button.setToolTip(action.why)
 
+    def _show_corrections(self, corrections: list[Correction]) -> None:
+        while self.fixes.count():
+            item = self.fixes.takeAt(0)
+            row = item.layout() if item is not None else None
+            while row is not None and row.count():
+                child = row.takeAt(0)
+                widget = child.widget() if child is not None else None
+                if widget is not None:
+                    widget.hide()
+                    widget.deleteLater()
+        self.fix_buttons = []
+        for n, fix in enumerate(corrections):
+            row = QHBoxLayout()
+            text = QLabel(f"<i>To do at the table:</i> {html.escape(fix.text)}")
+            text.setWordWrap(True)
+            text.setToolTip(fix.text)
+            button = QPushButton(fix.label)
+            button.setObjectName(f"fix_{n}")
+            button.setToolTip("A hand correction (marked manual in the log).")
+            button.clicked.connect(lambda _checked=False, fix=fix: self.correct(fix))
+            row.addWidget(text, 1)
+            row.addWidget(button)
+            self.fixes.addLayout(row)
+            text.show()
+            button.show()
+            self.fix_buttons.append(button)
+
+    def correct(self, fix: Correction) -> bool:
+        """A narrative's correction: apply the obvious one, or ask the window to open the sheet there."""
+        if fix.command is not None:
+            return self.bridge.send(fix.command)
+        self.correction_requested.emit(fix.section)
+        return True
+
     def trigger(self, key: str) -> bool:
-        """Send the command of action ``key`` (a button's click); True if it ran."""
+        """Send the command of action ``key`` (a button's click); True if it ran. An action that needs a
+        typed row opens the row dialog; its OK sends the command with the row."""
         action = next((a for a in self.panel.actions if a.key == key), None)
         if action is None or not action.enabled:
             return False
+        if action.asks_row and isinstance(action.command, ApplyTypedRow):
+            return self._ask_row(action.command)
         return self.bridge.send(action.command)
+
+    def _ask_row(self, command: ApplyTypedRow) -> bool:
+        entry = self.bridge.game.campaign.dice_history[command.entry]
+        held = entry.table
+        if held is None:
+            return False
+        table = self.bridge.game.library.get(held.table_id)
+        gap = held.missing or table.gap_containing(held.value) or (held.value, held.value)
+        dialog = MissingRowDialog(table, held.value, gap, self, rules=self.bridge.rules)
+        dialog.accepted.connect(lambda: self.bridge.send(command.model_copy(update={"row": dialog.row()})))
+        dialog.open()
+        self.row_dialog = dialog
+        return True
 
 
 def above(strip: QWidget, below: QWidget) -> QWidget:

@@ -24,7 +24,7 @@ NOT_IN_DUNGEON = "The hero is not in the dungeon yet: click the entrance at the 
 class Request:
     """One thing a click asks for: ``kind`` names the view's signal, ``args`` are its arguments."""
 
-    kind: str  # enter | leave | move | door_open | secret_passage | message
+    kind: str  # enter | leave | move | door_open (its Table D methods are offered) | secret_passage | message
     args: tuple[str, ...] = ()
 
 

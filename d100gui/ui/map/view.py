@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.adventure.doors import secret_passage_allowed
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.map import (
     DIRECTION_NAMES,
     OPEN_DOOR,
@@ -48,6 +50,8 @@ from d100gui.engine.dungeon.map import (
     progress_blocked,
 )
 from d100gui.engine.dungeon.tiles import COLOUR_NAMES, TILE_COUNT, Tile, TileSet
+from d100gui.engine.game import Campaign
+from d100gui.engine.rules.model import Rules
 from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.clicks import hero_side_at, in_entrance, play_click
 from d100gui.ui.map.drawing import AreaDrawing, paint_tile
@@ -72,6 +76,8 @@ from d100gui.ui.map.zoom import MIN_ZOOM as MIN_ZOOM
 from d100gui.ui.map.zoom import ZoomView
 
 Ghost = tuple[QPointF, AreaDrawing, bool]  # where a tile would be placed, its drawing, whether it may be
+#: what the secret-passage rule asks about: the campaign (its hero's means), the rules and the tables
+PassageMeans = Callable[[], tuple[Campaign, Rules, TableLibrary]]
 
 #: Table D's door abbreviations, offered by the door dialog (the player may type any other).
 DEFAULT_DOOR_TYPES: tuple[str, ...] = ("OPEN", "LD", "TLD", "JD", "LVD", "TD", "MS")
@@ -120,6 +126,7 @@ class MapView(ZoomView):
 
     def __init__(self, scene: MapScene | None = None, parent: QWidget | None = None, tileset: TileSet | None = None) -> None:
         super().__init__(parent)
+        self.setAccessibleName("Dungeon map")
         self._scene = scene or MapScene(parent=self)
         self.setScene(self._scene)
         self._tileset = tileset
@@ -129,6 +136,7 @@ class MapView(ZoomView):
         self._rotation = 0
         self._exits: dict[str, ExitState] = {}
         self._blocked: bool | None = None
+        self._means: PassageMeans | None = None  # the hero's means, for the secret-passage rule (set_passage_means)
         self._press: QPoint | None = None
         self._press_button = Qt.MouseButton.NoButton
         self._panning = False
@@ -319,10 +327,25 @@ class MapView(ZoomView):
         else:
             self._play_click(scene_pos)
 
+    def set_passage_means(self, means: PassageMeans | None) -> None:
+        """Where the secret-passage offer reads the hero's means (the window gives the campaign, rules and tables).
+
+        With them a secret passage is offered only when no way on can be opened with what the hero
+        has (:func:`~d100gui.engine.adventure.doors.secret_passage_allowed`: a jammed door can always be
+        forced, a magic seal opens with an Open Magic scroll); without, only when every way on is shut."""
+        self._means = means
+        self._blocked = None
+
     def _progress_blocked(self) -> bool:
         if self._blocked is None:
             d = self.dungeon
-            self._blocked = bool(d is not None and progress_blocked(d))
+            if d is None:
+                self._blocked = False
+            elif self._means is not None:
+                campaign, rules, library = self._means()
+                self._blocked = secret_passage_allowed(campaign, rules, library)
+            else:
+                self._blocked = progress_blocked(d)
         return self._blocked
 
     def _hero_side_at(self, scene_pos: QPointF) -> str | None:
@@ -337,6 +360,7 @@ class MapView(ZoomView):
             "secret_passage": self.secret_passage_requested,
             "message": self.message,
         }
+        self._blocked = None  # the hero's means may have changed since (a pick spent, a scroll read)
         for request in play_click(self._scene, self.dungeon, self._exits, scene_pos, self._progress_blocked):
             signals[request.kind].emit(*request.args)
 

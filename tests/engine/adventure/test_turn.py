@@ -281,7 +281,7 @@ def test_a_table_g_trap_waits_for_its_test_and_its_notes_are_only_shown():
     events = game.execute(MoveOn(side="N"))
     assert game.campaign.character.hp == hp
     assert [d.spec.name for d in game.campaign.pending if isinstance(d, CalledTest)] == ["SPIKED PIT TRAP"]
-    assert "narrative" in kinds(events)
+    assert "feature_note" in kinds(events) and "narrative" not in kinds(events)  # shown, not left to correct
 
 
 def test_replaying_the_turns_log_gives_the_same_campaign():

@@ -238,11 +238,14 @@ def test_snake_pit_failure_belt_check_hp_encounter_and_time(bundled_library):
     ch = game.campaign.character
     assert ch.belt[1] is None and ch.belt[0] is not None and ch.belt[2] is not None
     assert ch.hp == 18
-    assert ch.time_track.shaded == 1
+    # the GIANT SNAKE is handed to combat (offered, as Table G prints it); the +1 waits behind that fight
+    offer = game.campaign.adventure.fight_offered
+    assert offer is not None and offer.monster is not None and offer.monster.name.upper() == "GIANT SNAKE"
+    assert ch.time_track.shaded == 0 and game.campaign.adventure.clocks_owed == 1
     kinds = [e.kind for e in events]
-    assert kinds == ["test_settled", "belt_check", "hp", "narrative", "time"]
+    assert kinds == ["test_settled", "belt_check", "hp", "fight_offered", "time"]
     assert "Lesser Healing Potion in belt slot 2 is destroyed" in events[1].message
-    assert "Encounter GIANT SNAKE" in events[3].message
+    assert "GIANT SNAKE" in events[3].message.upper()
 
 
 def test_time_effect_reports_the_triggers_it_passes(bundled_library):

@@ -1,0 +1,153 @@
+"""A narrative effect, with its one-click hand correction: what the engine could not carry out, made easy to do.
+
+An effect the engine does not carry out is logged as ``narrative`` (the player does it at the
+table). :func:`corrections_for` turns each narrative of an action into a :class:`Correction`:
+
+* when the text carries a number the sheet can take (Table G's "even spikes hit -2 HP" shown
+  beside its test, a typed row's "+1 Food"), the obvious correction is :class:`CorrectByHand`:
+  that effect applied through the interpreter, marked manual in the log (so HP at 0 still
+  spends a Life);
+* otherwise the correction names the part of the sheet the text is about (:data:`SECTIONS`:
+  HP, gold, supplies, tracks, items, characteristics, skills, a door on the map, the time
+  track), for the view to open there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.hero.effects import apply_effect
+from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.protocol import Event
+from d100gui.engine.rules.notation import Effect, parse_effects
+
+Section = Literal["hp", "gp", "supplies", "tracks", "items", "characteristics", "skills", "doors", "time", "sheet"]
+#: what a text names -> the part of the sheet (or map) its correction opens; the first match wins
+SECTIONS: tuple[tuple[re.Pattern[str], Section], ...] = (
+    (re.compile(r"\bdoors?\b", re.I), "doors"),
+    (re.compile(r"\b(?:hp|health|wounds?)\b", re.I), "hp"),
+    (re.compile(r"\b(?:gp|gold|coins?)\b", re.I), "gp"),
+    (re.compile(r"\b(?:oil|food|rations?|picks?)\b", re.I), "supplies"),
+    (re.compile(r"\b(?:poison|disease|keys?|levers?|pips?)\b", re.I), "tracks"),
+    (re.compile(r"\b(?:items?|backpack|belt|brews?|potions?|scrolls?|equipment|armour|weapons?)\b", re.I), "items"),
+    (re.compile(r"\b(?:str|dex|int|strength|dexterity|intelligence|characteristics?)\b", re.I), "characteristics"),
+    (re.compile(r"\b(?:skills?|agility|aware|bravery|dodge|escape|locks|lucky|magic|strong|traps)\b", re.I), "skills"),
+    (re.compile(r"\b(?:time|clocks?|turns?)\b", re.I), "time"),
+)
+SECTION_NAMES: dict[Section, str] = {
+    "hp": "HP",
+    "gp": "gold",
+    "supplies": "supplies",
+    "tracks": "tracks",
+    "items": "items",
+    "characteristics": "characteristics",
+    "skills": "skills",
+    "doors": "a door on the map",
+    "time": "the time track",
+    "sheet": "the sheet",
+}
+#: effects a correction may apply in one click (each has a number the sheet takes)
+APPLICABLE = frozenset(
+    {"gp", "hp", "hp_primary", "characteristic", "skill", "rep", "fate", "life", "pick", "oil", "food"}
+    | {"key", "lever", "poison", "disease", "objective", "time", "repair_pips", "belt_check"}
+)
+
+
+class CorrectByHand(Command):
+    """Apply a narrative's obvious correction: ``effect`` through the effects interpreter, marked manual in the log."""
+
+    kind: Literal["correct_by_hand"] = "correct_by_hand"
+    manual: ClassVar[bool] = True
+    effect: Effect
+    source: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        living_character(ctx.campaign)
+        if self.effect.kind not in APPLICABLE:
+            refuse(f"{self.effect.describe()} is not a correction the sheet can take: edit the sheet instead.")
+        return apply_effect(ctx, self.effect, f"Hand correction{': ' + self.source if self.source else ''}")
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A narrative as the view shows it: ``text``, a button ``label``, and ``command`` (the obvious correction)
+    or ``section`` (where the view opens the sheet edit)."""
+
+    text: str
+    label: str
+    section: Section
+    command: Command | None = None
+
+
+def section_of(text: str) -> Section:
+    """The part of the sheet a narrative names (``sheet`` when it names none)."""
+    return next((section for pattern, section in SECTIONS if pattern.search(text)), "sheet")
+
+
+def obvious_effect(effect: Effect | None, text: str) -> Effect | None:
+    """The one effect with a number a narrative carries (its parsed effect, or the text read again), or None."""
+    if effect is not None and effect.kind in APPLICABLE and (effect.amount is not None or effect.kind == "belt_check"):
+        return effect
+    found = [
+        e
+        for o in parse_effects(text).options[:1]
+        for e in o.effects
+        if e.kind in APPLICABLE and (e.amount is not None or e.kind == "belt_check")
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def correction(effect: Effect | None, text: str, source: str = "") -> Correction:
+    """The hand correction of one narrative (see the module)."""
+    shown = text.strip()
+    fix = obvious_effect(effect, shown)
+    if fix is not None:
+        return Correction(shown, f"Apply: {fix.describe()}", section_of(shown), CorrectByHand(effect=fix, source=source))
+    section = section_of(shown)
+    return Correction(shown, f"Correct {SECTION_NAMES[section]} by hand...", section)
+
+
+#: how many actions back a feature's notes are looked for ("roll SPIKES" names the note its feature printed)
+NOTES_LOOKBACK = 30
+_NAMES = re.compile(r"\b[A-Z][A-Z']{2,}(?:\s+[A-Z][A-Z']{2,})*\b")
+
+
+def _notes(campaign: Campaign) -> dict[str, str]:
+    """The feature notes of the last actions, by the name they print (``SPIKES`` -> its text)."""
+    found: dict[str, str] = {}
+    for entry in campaign.log[-NOTES_LOOKBACK:]:
+        for event in entry.events:
+            if event.kind == "feature_note" and event.data.get("name"):
+                found[str(event.data["name"]).upper()] = str(event.data.get("text", ""))
+    return found
+
+
+def corrections_for(campaign: Campaign) -> list[Correction]:
+    """The hand corrections of the last action's narratives (none once a correction was made: it is the last action).
+
+    A narrative that names a note its feature printed ("roll SPIKES") is corrected from that note's text."""
+    if not campaign.log or campaign.character is None:
+        return []
+    found: list[Correction] = []
+    notes: dict[str, str] | None = None
+    for event in campaign.log[-1].events:
+        if event.kind != "narrative":
+            continue
+        raw = event.data.get("effect")
+        effect = Effect.model_validate(raw) if isinstance(raw, dict) else None
+        text = event.message
+        if notes is None:
+            notes = _notes(campaign)
+        named = next((notes[n.upper()] for n in _NAMES.findall(text) if n.upper() in notes), "")
+        if named:
+            fix = correction(None, named)
+            found.append(Correction(text.strip(), fix.label, fix.section, fix.command))
+        else:
+            found.append(correction(effect, text))
+    return found
+
+
+CORRECTION_COMMANDS: tuple[type[Command], ...] = (CorrectByHand,)
