@@ -83,8 +83,25 @@ def test_pack_holds_exactly_these_tables(pack: Pack) -> None:
         "explore.item_durations",
         "explore.exploration_actions",
         "explore.travel_actions",
+        "explore.travel_rounds",
     ]
     assert all(t.id.startswith("explore.") for t in pack.tables)
+
+
+def test_travel_rounds_are_the_three_printed_and_the_travel_clock_counts_by_them(pack: Pack) -> None:
+    from d100gui.engine.toolbox.exploration import TRAVEL_ROUNDS
+
+    rounds = _table(pack, "explore.travel_rounds")
+    assert [(r.key, r.fields["from"], r.fields["to"]) for r in rounds.rows] == [
+        ("Morning", "4am", "12pm"),
+        ("Afternoon", "12pm", "8pm"),
+        ("Night", "8pm", "4am"),
+    ]
+    hour = {"4am": 4, "12pm": 12, "8pm": 20}
+    assert [(r.key, hour[r.fields["from"]]) for r in rounds.rows] == list(TRAVEL_ROUNDS)
+    from d100gui.engine.toolbox.exploration import travel_rounds
+
+    assert travel_rounds(rounds) == TRAVEL_ROUNDS  # the clock reads its Rounds from the table
 
 
 def test_injury_rows(pack: Pack) -> None:

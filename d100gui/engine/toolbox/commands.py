@@ -24,6 +24,7 @@ from d100gui.engine.toolbox.classic import magic as cm
 from d100gui.engine.toolbox.classic import monsters as cmon
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
+from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.events import (
     ClassicEgoContested,
     ClassicGemsRolled,
@@ -280,7 +281,13 @@ def _dungeon_clock(ctx: GameContext, given: ex.DungeonClock | None) -> ex.Dungeo
 
 
 def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelClock:
-    return given if given is not None else ctx.campaign.toolbox.travel_clock
+    """The travel clock to act on, counting the Rounds the travel rounds table prints (when the player has it)."""
+    clock = given if given is not None else ctx.campaign.toolbox.travel_clock
+    if ex.TRAVEL_ROUNDS_TABLE in ctx.tables.library:
+        rounds = ex.travel_rounds(ctx.tables.library.get(ex.TRAVEL_ROUNDS_TABLE))
+        if rounds != clock.rounds:
+            clock = clock.model_copy(update={"rounds": rounds})
+    return clock
 
 
 def _light_events(step: ex.DungeonStep) -> list[Event]:
@@ -455,6 +462,8 @@ class ClassicMagicItem(Command):
         else:
             item = cm.magic_item(ctx.tables)
             find = cm.MagicFind(determination=item.kind or item.item, item=item)
+        if find.item is not None and find.item.sword is not None:
+            _keep(ctx, sword=find.item.sword)  # a sword found is the one the ego contest tests next
         return [Event.of(ClassicMagicFound(find=find), find.describe())]
 
 
@@ -466,6 +475,7 @@ class ClassicSword(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, csw.SWORDS_TABLE)
         sword = csw.complete_sword(ctx.tables)
+        _keep(ctx, sword=sword)  # the ego contest tool tests the latest sword
         return [Event.of(ClassicSwordMade(sword=sword), sword.describe())]
 
 
@@ -526,6 +536,10 @@ class ClassicWandering(Command):
     level: int
     party_size: int = 3
     check: bool = False
+    meet: bool = False  # also roll the way it comes, surprise, distance and reaction
+    entries: int = 0  # ways in it may come by (0 or 1: no roll)
+    reaction_modifier: int = 0
+    surprise: bool = True  # surprise possible (no light, no noise, no ESP)
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, cmon.MATRIX_TABLE)
@@ -537,6 +551,8 @@ class ClassicWandering(Command):
             if not checked.appeared:
                 return events
         monster = cmon.wandering_monster(ctx.tables, self.level, self.party_size)
+        if self.meet:
+            monster = cmon.meet_wandering(ctx.tables, monster, self.entries, self.reaction_modifier, self.surprise)
         return [*events, Event.of(ClassicWanderingMonster(monster=monster), monster.describe())]
 
 
@@ -567,4 +583,5 @@ TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     ClassicJewelry,
     ClassicHoard,
     ClassicWandering,
+    *CLASSIC_COMMANDS,
 )

@@ -8,10 +8,17 @@ the ``log`` topic: a toolbox result changes nothing of the D100 Dungeon campaign
 from __future__ import annotations
 
 from d100gui.engine.protocol import Payload, declare
+from d100gui.engine.toolbox.classic.calendar import CalendarStep
+from d100gui.engine.toolbox.classic.castles import CastleEncounter
+from d100gui.engine.toolbox.classic.evasion import Evasion, UnderworldPursuit
+from d100gui.engine.toolbox.classic.healing import Healing
 from d100gui.engine.toolbox.classic.magic import MagicFind
 from d100gui.engine.toolbox.classic.monsters import WanderingCheck, WanderingMonster
+from d100gui.engine.toolbox.classic.stocking import Stocking
+from d100gui.engine.toolbox.classic.swimming import Swimming
 from d100gui.engine.toolbox.classic.swords import EgoContest, Sword
 from d100gui.engine.toolbox.classic.treasure import Gems, Hoard, Jewelry
+from d100gui.engine.toolbox.classic.wilderness import WildernessDay
 from d100gui.engine.toolbox.exploration import (
     DungeonClock,
     DungeonEncounterCheck,
@@ -266,15 +273,79 @@ class ClassicWanderingMonster(Payload):
     monster: WanderingMonster
 
 
+@declare("classic_rooms_stocked", topic="log")
+class ClassicRoomsStocked(Payload):
+    """Rooms of a dungeon level were stocked: monster and treasure dice, room by room."""
+
+    stocking: Stocking
+
+
+@declare("classic_wilderness_day", topic="log")
+class ClassicWildernessDay(Payload):
+    """A day of wilderness travel or rest: movement, lost check, encounter dice, encounters (the trip after is in it)."""
+
+    day: WildernessDay
+
+
+@declare("classic_castle", topic="log")
+class ClassicCastleMet(Payload):
+    """A castle was passed: whether its occupants came out, and who they are."""
+
+    castle: CastleEncounter
+
+
+@declare("classic_evasion", topic="log")
+class ClassicEvaded(Payload):
+    """A party tried to evade monsters in the wilderness (and was pursued when it failed)."""
+
+    evasion: Evasion
+
+
+@declare("classic_underworld_pursuit", topic="log")
+class ClassicUnderworldPursued(Payload):
+    """A fleeing party underground: whether the monster keeps following."""
+
+    pursuit: UnderworldPursuit
+
+
+@declare("classic_healing", topic="log")
+class ClassicHealed(Payload):
+    """Hit points regained by days of complete rest."""
+
+    healing: Healing
+
+
+@declare("classic_swimming", topic="log")
+class ClassicSwam(Payload):
+    """A man went into the water: whether he drowns, by his armour (and the storm)."""
+
+    swimming: Swimming
+
+
+@declare("classic_campaign_time", topic="log")
+class ClassicTimePassed(Payload):
+    """Game time was counted on the campaign calendar (the calendar after is in it)."""
+
+    step: CalendarStep
+
+
 __all__ = [
+    "ClassicCastleMet",
     "ClassicEgoContested",
+    "ClassicEvaded",
     "ClassicGemsRolled",
+    "ClassicHealed",
     "ClassicHoardRolled",
     "ClassicJewelryRolled",
     "ClassicMagicFound",
+    "ClassicRoomsStocked",
+    "ClassicSwam",
     "ClassicSwordMade",
+    "ClassicTimePassed",
+    "ClassicUnderworldPursued",
     "ClassicWanderingChecked",
     "ClassicWanderingMonster",
+    "ClassicWildernessDay",
     "DungeonEncounterChecked",
     "ExploreTurnsSpent",
     "InjuryRolled",

@@ -39,7 +39,10 @@ ROUNDS_PER_CARD = 10  # the encounter check comes when the card of 10 Rounds is 
 DUNGEON_ENCOUNTER_DIE = "2d12"
 DUNGEON_ENCOUNTER_AT_MOST = 7
 HOURS_PER_TRAVEL_ROUND = 8
-TRAVEL_ROUNDS = (("Morning", 4), ("Afternoon", 12), ("Night", 20))  # name, starting hour (24 h)
+TRAVEL_ROUNDS = (("Morning", 4), ("Afternoon", 12), ("Night", 20))  # name, starting hour (24 h): the text's
+HOURS_PER_DAY = 24
+TRAVEL_ROUNDS_TABLE = "explore.travel_rounds"  # the same, as data: a clock reads its rounds from it when shipped
+_CLOCK_TIME = re.compile(r"^\s*(\d{1,2})\s*(am|pm)\s*$", re.IGNORECASE)
 TRAVEL_HOSTILE_AT_MOST = 3
 TRAVEL_FRIENDLY_AT_LEAST = 11
 TRAVEL_ROUNDS_BEFORE_REST = 2
@@ -383,6 +386,7 @@ class TravelClock(BaseModel):
     pending: TravelEncounterCheck | None = None  # an encounter rolled for this Round, not reached yet
     rounds_since_rest: int = Field(default=0, ge=0)
     rest_hours_this_round: int = Field(default=0, ge=0)
+    rounds: tuple[tuple[str, int], ...] = TRAVEL_ROUNDS  # (name, starting hour) of each Round of the day
 
     @property
     def round_number(self) -> int:
@@ -390,11 +394,11 @@ class TravelClock(BaseModel):
 
     @property
     def day(self) -> int:
-        return self.round_number // len(TRAVEL_ROUNDS) + 1
+        return self.round_number // len(self.rounds) + 1
 
     @property
     def round_name(self) -> str:
-        return TRAVEL_ROUNDS[self.round_number % len(TRAVEL_ROUNDS)][0]
+        return self.rounds[self.round_number % len(self.rounds)][0]
 
     @property
     def hour_of_round(self) -> int:
@@ -404,7 +408,7 @@ class TravelClock(BaseModel):
     @property
     def clock_hour(self) -> int:
         """The time of day (0-23) at the start of the hour in progress."""
-        return (TRAVEL_ROUNDS[0][1] + self.elapsed) % 24
+        return (self.rounds[0][1] + self.elapsed) % 24
 
     @property
     def must_rest(self) -> bool:
@@ -460,6 +464,26 @@ def _check_round(clock: TravelClock, dice: Dice) -> TravelEncounterCheck:
     hour = dice.roll("1d8", "hour of the encounter")
     table = dice.roll("d100", f"{name.lower()} encounter table", clamp=(1, 100))
     return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=kind, hour_roll=hour, table_roll=table)
+
+
+def _hour(text: str) -> int | None:
+    match = _CLOCK_TIME.match(text)
+    if match is None:
+        return None
+    hour = int(match.group(1)) % 12
+    return hour + 12 if match.group(2).lower() == "pm" else hour
+
+
+def travel_rounds(table: Table) -> tuple[tuple[str, int], ...]:
+    """The Rounds of a travel day as the travel rounds table prints them ("Morning", "4am"), or the text's
+    own when the table is not one of three 8-hour Rounds."""
+    read = [(row.key, _hour(row.fields.get("from", ""))) for row in table.rows]
+    rounds = tuple((name, hour) for name, hour in read if hour is not None)
+    if len(rounds) != len(read) or len(rounds) * HOURS_PER_TRAVEL_ROUND != HOURS_PER_DAY:
+        return TRAVEL_ROUNDS
+    hours = [hour for _, hour in rounds]
+    ok = all((hours[i] + HOURS_PER_TRAVEL_ROUND) % HOURS_PER_DAY == hours[(i + 1) % len(hours)] for i in range(len(hours)))
+    return rounds if ok else TRAVEL_ROUNDS
 
 
 def spend_hours(clock: TravelClock, dice: Dice, hours: int, label: str = "", rest: bool = False) -> TravelStep:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from d100gui.engine.toolbox.classic.calendar import CampaignCalendar
+from d100gui.engine.toolbox.classic.swords import Sword
+from d100gui.engine.toolbox.classic.wilderness import WildernessTrip
 from d100gui.engine.toolbox.exploration import DungeonClock, TravelClock
 from d100gui.engine.toolbox.scars import ScarsClock, ScarsEncounter
 
@@ -16,9 +19,13 @@ __all__ = ["ToolboxState"]
 
 
 class ToolboxState(BaseModel):
-    """Every toolbox tool's state: the scars fight and clock, the dungeon clock and the travel clock."""
+    """Every toolbox tool's state: the scars fight and clock, the dungeon and travel clocks, the wilderness
+    trip, the latest sword generated (the one the ego contest tests) and the campaign calendar."""
 
     scars_encounter: ScarsEncounter | None = None
     scars_clock: ScarsClock = Field(default_factory=ScarsClock)
     dungeon_clock: DungeonClock = Field(default_factory=DungeonClock)
     travel_clock: TravelClock = Field(default_factory=TravelClock)
+    wilderness: WildernessTrip = Field(default_factory=WildernessTrip)
+    sword: Sword | None = None
+    calendar: CampaignCalendar = Field(default_factory=CampaignCalendar)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.toolbox.clock_panels import DungeonClockPanel, TravelClockPanel
 from d100gui.ui.toolbox.fight_panel import FightPanel
+from d100gui.ui.toolbox.reference_panel import ReferencePanel
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
 from d100gui.ui.toolbox.tool_panel import ToolPanel
 from d100gui.ui.toolbox.tools import Tool, tool_groups
@@ -50,7 +51,8 @@ def _titles(groups: list[tuple[str, tuple[Tool, ...]]]) -> dict[str, str]:
     }
     for _text, tools in groups:
         for tool in tools:
-            titles.setdefault(tool.command.model_fields["kind"].default, tool.title)
+            if tool.command is not None:
+                titles.setdefault(tool.command.model_fields["kind"].default, tool.title)
     return titles
 
 
@@ -66,6 +68,7 @@ class ToolboxPanel(QWidget):
         self.panels: dict[str, QWidget] = {}
         self.tree = QTreeWidget()
         self.tree.setObjectName("toolList")
+        self.tree.setAccessibleName("Tools")
         self.tree.setHeaderHidden(True)
         self.stack = QStackedWidget()
         for text, tools in groups:
@@ -80,6 +83,10 @@ class ToolboxPanel(QWidget):
         self.tree.currentItemChanged.connect(lambda item, _old: self._chosen(item))
         self.results = QListWidget()
         self.results.setObjectName("results")
+        self.results.setWordWrap(True)  # a day or a hoard is long: wrap it rather than scroll sideways
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.results.setAlternatingRowColors(True)
+        self.results.setAccessibleName("Results")
         self.copy_button = QPushButton("Copy")
         self.copy_button.clicked.connect(self.copy_selected)
         self.noted_button = QPushButton("Mark noted")
@@ -102,10 +109,13 @@ class ToolboxPanel(QWidget):
             panel = DungeonClockPanel(tool, self.runner)
         elif tool.panel == "travel_clock":
             panel = TravelClockPanel(tool, self.runner)
+        elif tool.panel == "reference":
+            panel = ReferencePanel(tool, self.bridge)
         else:
             panel = ToolPanel(tool, self.runner)
         panel.setObjectName(f"tool_{tool.key}")
         scroll = QScrollArea()
+        scroll.setAccessibleName(tool.title)
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the panel fits the dock's width

@@ -24,6 +24,7 @@ class ResultBox(QWidget):
         self.result: ToolResult | None = None
         self.text = QPlainTextEdit("No result yet.")  # a long result (a hoard) scrolls, never clips
         self.text.setObjectName("toolResult")
+        self.text.setAccessibleName("Tool result")
         self.text.setReadOnly(True)
         self.text.setMinimumHeight(self.text.fontMetrics().lineSpacing() * RESULT_LINES)
         self.error = QLabel("")

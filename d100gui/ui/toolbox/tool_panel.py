@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -23,15 +24,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Command
 from d100gui.ui.toolbox.result_box import ResultBox
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
 from d100gui.ui.toolbox.tools import OPEN_MAX, Tool, ToolInput
 
 InputWidget = QSpinBox | QCheckBox | QComboBox | QLineEdit
+TICK_COLUMNS = 2
 
 
-def input_widget(spec: ToolInput) -> InputWidget:
+def fill_choices(combo: QComboBox, spec: ToolInput, library: TableLibrary | None) -> None:
+    """The combo's choices: the spec's own, or the row keys of its table in the player's library."""
+    current = combo.currentData()
+    combo.clear()
+    choices = spec.choices
+    if spec.choices_from and library is not None and spec.choices_from in library:
+        choices = tuple((r.key, r.key) for r in library.get(spec.choices_from).rows if r.key)
+    for label, value in choices:
+        combo.addItem(label, value)
+    wanted = current if current is not None else spec.default
+    combo.setCurrentIndex(max(0, combo.findData(wanted)))
+
+
+def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputWidget:
     """The widget for one input, set to its default, limited to its range."""
     if spec.kind == "bool":
         box = QCheckBox()
@@ -39,9 +55,7 @@ def input_widget(spec: ToolInput) -> InputWidget:
         return box
     if spec.kind == "choice":
         combo = QComboBox()
-        for label, value in spec.choices:
-            combo.addItem(label, value)
-        combo.setCurrentIndex(max(0, combo.findData(spec.default)))
+        fill_choices(combo, spec, library)
         return combo
     if spec.kind == "text":
         return QLineEdit(str(spec.default or ""))
@@ -78,7 +92,7 @@ def tool_header(tool: Tool) -> QWidget:
         units = QLabel(tool.units)
         units.setObjectName("toolUnits")
         units.setWordWrap(True)
-        units.setStyleSheet("color: palette(mid);")
+        units.setStyleSheet("font-style: italic;")  # set apart by style, not a faint colour (kept readable in both themes)
         layout.addWidget(units)
     return box
 
@@ -92,9 +106,16 @@ class ToolPanel(QWidget):
         self.inputs: dict[str, InputWidget] = {}
         self.range_labels: dict[str, QLabel] = {}
         form = QFormLayout()
+        ticks = QGridLayout()  # yes/no inputs two to a line, labelled on the box itself: a dock is short
         for spec in tool.inputs:
-            widget = self.inputs[spec.name] = input_widget(spec)
+            widget = self.inputs[spec.name] = input_widget(spec, runner.bridge.game.library)
             widget.setObjectName(f"input_{spec.name}")
+            widget.setAccessibleName(spec.label)
+            if isinstance(widget, QCheckBox):
+                widget.setText(spec.label)
+                count = ticks.count()
+                ticks.addWidget(widget, count // TICK_COLUMNS, count % TICK_COLUMNS)
+                continue
             row = QHBoxLayout()
             row.addWidget(widget, 1)
             if spec.range_text():
@@ -112,6 +133,7 @@ class ToolPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(tool_header(tool))
         layout.addLayout(form)
+        layout.addLayout(ticks)
         layout.addWidget(self.roll_button)
         layout.addWidget(self.status)
         layout.addWidget(self.result_box)
@@ -119,7 +141,15 @@ class ToolPanel(QWidget):
         self.status.setVisible(tool.status is not None)
         runner.bridge.command_done.connect(self.refresh)
         runner.bridge.campaign_changed.connect(self.refresh)
+        runner.bridge.tables_changed.connect(self.refill_choices)
         self.refresh()
+
+    def refill_choices(self) -> None:
+        """Choices read from a table follow the player's tables."""
+        for spec in self.tool.inputs:
+            widget = self.inputs[spec.name]
+            if spec.choices_from and isinstance(widget, QComboBox):
+                fill_choices(widget, spec, self.runner.bridge.game.library)
 
     def values(self) -> dict[str, Any]:
         return {name: widget_value(widget) for name, widget in self.inputs.items()}

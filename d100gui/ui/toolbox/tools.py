@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from d100gui.engine.game import Command
+from d100gui.engine.toolbox import classic_commands as ccm
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc
-from d100gui.engine.toolbox.classic import monsters, treasure
+from d100gui.engine.toolbox.classic import calendar, castles, evasion, healing, monsters, stocking, swords, treasure, wilderness
 from d100gui.engine.toolbox.state import ToolboxState
 
 #: the top of a spin box whose engine range is open ("0 or more"): a widget limit, not a rule
@@ -26,11 +27,14 @@ OPEN_MAX = 999
 SCARS = "d20 scars combat"
 EXPLORATION = "Exploration procedure"
 CLASSIC = "Classic treasure and magic"
+WILDERNESS = "Classic wilderness"
+REFERENCE = "Classic reference"
 #: how each rule text counts time: the texts disagree, so each tool says its own
 UNITS = {
     SCARS: "In this text a Turn is 10 minutes of exploring and a Watch is 6 hours outside.",
     EXPLORATION: "In this text a Turn is 6 seconds, a Round is 10 Turns (1 minute); travel counts 1-hour Turns.",
-    CLASSIC: "",
+    CLASSIC: "In this text a turn underground is about 10 minutes (two moves, ten rounds of melee).",
+    WILDERNESS: "In this text a wilderness turn is one day, and a hex is about 5 miles across.",
 }
 
 InputKind = Literal["int", "bool", "choice", "text"]
@@ -48,6 +52,7 @@ class ToolInput:
     default: Any = None
     choices: tuple[tuple[str, Any], ...] = ()  # (label, value) for a choice
     step: int = 1
+    choices_from: str = ""  # a choice among the row keys of this table (the player's tables, at run time)
 
     def range_text(self) -> str:
         """The valid range as the engine words it ("1 to 20", "0 or more")."""
@@ -74,12 +79,13 @@ class Tool:
     title: str
     rule_text: str
     summary: str
-    command: type[Command]
+    command: type[Command] | None  # None: a reference panel, which only shows tables
     inputs: tuple[ToolInput, ...] = ()
     fixed: Mapping[str, Any] = field(default_factory=dict)
     build: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     status: Callable[[ToolboxState], str] | None = None
-    panel: Literal["form", "fight", "dungeon_clock", "travel_clock"] = "form"
+    panel: Literal["form", "fight", "dungeon_clock", "travel_clock", "reference"] = "form"
+    tables: tuple[str, ...] = ()  # tables a reference panel shows
 
     @property
     def units(self) -> str:
@@ -87,6 +93,8 @@ class Tool:
 
     def command_for(self, values: Mapping[str, Any]) -> Command:
         """The command for these input values (pydantic checks the types; the engine, the ranges)."""
+        if self.command is None:
+            raise TypeError(f"{self.title} is a reference panel: it sends no command")
         fields = dict(self.fixed)
         fields.update(self.build(dict(values)) if self.build else values)
         return self.command(**fields)
@@ -286,9 +294,15 @@ def _classic_tools() -> tuple[Tool, ...]:
          (_rng("count", "Pieces", (1, treasure.MAX_GEMS)),)),
         ("toolbox_classic_hoard", "Treasure by level", "The treasure of a room on a dungeon level, every part rolled out, with its value in gold.",
          (_rng("level", "Dungeon level", level),)),
-        ("toolbox_classic_wandering", "Wandering monster", "A monster for a dungeon level and a party size; optionally the d6 check first.",
+        ("toolbox_classic_wandering", "Wandering monster",
+         "A monster for a dungeon level and a party size; optionally the d6 check first, and the meeting: which way it "
+         "comes, who is surprised, how far off it is seen, and how it reacts if it acts on its own.",
          (_rng("level", "Dungeon level", level), _rng("party_size", "Party size", (1, monsters.MAX_PARTY), 3),
-          ToolInput("check", "Roll the check first", "bool", default=False))),
+          ToolInput("check", "Roll the check first", "bool", default=False),
+          ToolInput("meet", "Roll the meeting", "bool", default=True),
+          ToolInput("surprise", "Surprise possible", "bool", default=True),
+          _rng("entries", "Ways in", (0, monsters.MAX_ENTRIES), 0),
+          _rng("reaction_modifier", "Reaction modifier", (-monsters.MAX_REACTION_MODIFIER, monsters.MAX_REACTION_MODIFIER), 0))),
     )  # fmt: skip
     return tuple(Tool(k.removeprefix("toolbox_"), t, CLASSIC, s, found[k], i) for k, t, s, i in wanted if k in found)
 
@@ -298,5 +312,153 @@ def tool_groups() -> list[tuple[str, tuple[Tool, ...]]]:
     groups = [(SCARS, SCARS_TOOLS), (EXPLORATION, EXPLORATION_TOOLS)]
     classic = _classic_tools()
     if classic:
-        groups.append((CLASSIC, classic))
+        groups.append((CLASSIC, classic + CLASSIC_EXTRA_TOOLS))
+    groups += [(WILDERNESS, WILDERNESS_TOOLS), (REFERENCE, reference_tools())]
     return groups
+
+
+# --------------------------------------------------------------------------- classic: stocking, wilderness, reference
+
+
+def _trip(state: ToolboxState) -> str:
+    trip = state.wilderness
+    due = " A day of rest is due." if trip.rest_due else ""
+    return f"Trip: {trip.day} day(s) so far, {trip.since_rest} moved since the last rest.{due}"
+
+
+def _kept_sword(state: ToolboxState) -> str:
+    sword = state.sword
+    if sword is None:
+        return "No sword generated yet: tick 'New sword' or use the Magic sword tool."
+    ego = f", Egoism {sword.egoism_score}" if sword.egoism is not None else " (no Egoism: no contest)"
+    return f"Sword tested: {sword.name}, Intelligence {sword.intelligence_score}{ego}."
+
+
+TERRAIN_CHOICES = tuple((t.capitalize(), t) for t in wilderness.TERRAINS)
+SURPRISE_CHOICES = (("Nobody", "none"), ("The party surprised them", "party"), ("The monsters surprised the party", "monsters"))
+SPEED_CHOICES = (
+    ("Neither twice as fast", "even"),
+    ("The party is twice as fast", "party"),
+    ("The monsters are twice as fast", "monsters"),
+)
+ESCAPE_CHOICES = (
+    ("Straight on", "straight"),
+    ("Round a corner, a door or stairs", "corner"),
+    ("Through a secret door", "secret_door"),
+)
+FOOD_CHOICES = (("No food thrown", "none"), ("To an intelligent monster", "intelligent"),
+                ("To a semi-intelligent one", "semi-intelligent"), ("To a non-intelligent one", "non-intelligent"))  # fmt: skip
+WIELDER_STATES = tuple(swords.wielder_states())
+
+CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_stock_rooms", "Stock rooms", CLASSIC,
+         "For each room a die decides whether a monster lives there (then the monster matrix of the level names it) and "
+         "another whether treasure is there (likelier with a monster); treasure is the level's hoard, rolled out. How many "
+         "monsters is left to you.",
+         ccm.ClassicStockRooms, (_rng("level", "Dungeon level", (1, None)), _rng("rooms", "Rooms", (1, stocking.MAX_ROOMS), 6))),
+    Tool("classic_ego_test", "Ego contest", CLASSIC,
+         "The latest sword made meets its wielder: the sword's Intelligence and Egoism (plus one for each extraordinary "
+         "ability) against the wielder's Intelligence and Strength, with a die for how fresh or worn the wielder is. A wide "
+         "gap decides it, a narrow one is rolled. Over time, the sword's Egoism meets the fighting-man's level instead.",
+         ccm.ClassicEgoTest,
+         (_rng("intelligence", "Wielder's Intelligence", swords.WIELDER_SCORE_RANGE, 10),
+          _rng("strength", "Wielder's Strength", swords.WIELDER_SCORE_RANGE, 10),
+          ToolInput("state", "Wielder's state", "choice", choices=WIELDER_STATES, default="as_given"),
+          _rng("condition", "Your own adjustment", swords.CONDITION_RANGE, 0),
+          ToolInput("continuing", "Continuing relationship (Egoism against level)", "bool", default=False),
+          _rng("level", "Fighting-man's level", (1, swords.MAX_LEVEL), 1),
+          ToolInput("new_sword", "New sword first", "bool", default=False)),
+         status=_kept_sword),
+    Tool("classic_underworld_pursuit", "Fleeing underground", CLASSIC,
+         "A monster chases a fleeing party in a straight line while it is close; a corner, door or stairs may shake it off, "
+         "a secret door more likely; food may distract it, by its wits. A surprised character may drop something.",
+         ccm.ClassicUnderworldPursuit,
+         (_rng("distance", "Feet between them", OPEN, 30, step=10),
+          ToolInput("escape", "The party goes", "choice", choices=ESCAPE_CHOICES, default="straight"),
+          ToolInput("food", "Food", "choice", choices=FOOD_CHOICES, default="none"),
+          ToolInput("surprised", "The party was surprised", "bool", default=False),
+          ToolInput("cornered", "Surprised within 20 feet", "bool", default=False))),
+)  # fmt: skip
+
+WILDERNESS_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_wilderness_day", "Wilderness day", WILDERNESS,
+         "A day's travel: the hexes your means of travel covers, less for big parties and rough ground; a die for getting "
+         "lost on the terrain you start on; at day's end the encounter die for the terrain (afloat or flying: a mid-day die "
+         "too; resting: two dice), each encounter rolled through to the creature with surprise and distance. After six days "
+         "of movement a day of rest is due.",
+         ccm.ClassicWildernessDayCommand,
+         (ToolInput("terrain", "Terrain", "choice", choices=TERRAIN_CHOICES, default="clear"),
+          ToolInput("means", "Travelling by", "choice", default="Man on foot", choices_from=wilderness.MOVEMENT_TABLE),
+          _rng("party_size", "Party size", (1, wilderness.MAX_PARTY), 4),
+          ToolInput("resting", "A day of rest", "bool", default=False),
+          ToolInput("exploring", "Exploring (mapping new hexes)", "bool", default=False),
+          ToolInput("track", "On a track", "bool", default=False),
+          ToolInput("river_crossing", "Crossing a river away from a ford", "bool", default=False),
+          ToolInput("at_sea", "A ship staying on the water", "bool", default=False),
+          ToolInput("new_trip", "Start a new trip", "bool", default=False)),
+         status=_trip),
+    Tool("classic_castle", "Castle", WILDERNESS,
+         "The nearer the party passes a castle, the likelier its occupants ride out (always if a weak-looking party hails it). "
+         "Then who lives there, what guards or retainers come along and how many, whether they are hostile, the men on the "
+         "walls, their companions, and the toll they may ask.",
+         ccm.ClassicCastle,
+         (_rng("hexes", "Hexes from the castle", (0, castles.MAX_HEXES)),
+          ToolInput("hailed", "A weak-looking party hails it", "bool", default=False),
+          ToolInput("moving_on", "The party moves on (do they pursue?)", "bool", default=False))),
+    Tool("classic_evade", "Evasion and pursuit", WILDERNESS,
+         "The chance to slip away depends on the party's size and how many of the possible monsters turned up; surprise, "
+         "woods and a big difference in speed change it. If evasion fails, the chase goes hex by hex until the party is "
+         "caught or the pursuers give up; each hex costs half a day of rest.",
+         ccm.ClassicEvade,
+         (_rng("party_size", "Party size", (1, evasion.MAX_PARTY), 4), _rng("monsters", "Monsters met", (1, None), 4),
+          _rng("possible", "Most that could appear", (1, None), 10),
+          ToolInput("surprise", "Surprise", "choice", choices=SURPRISE_CHOICES, default="none"),
+          ToolInput("woods", "In woods", "bool", default=False), ToolInput("swamp", "In swamp", "bool", default=False),
+          ToolInput("magic", "The party can use magic", "bool", default=False),
+          ToolInput("speed", "Speed", "choice", choices=SPEED_CHOICES, default="even"),
+          ToolInput("chase", "Run the pursuit on a failure", "bool", default=True))),
+    Tool("classic_swim", "Swimming", WILDERNESS,
+         "Whoever goes into the water risks drowning by the armour worn (heavier is worse; unarmoured only when thrown "
+         "overboard); metal armour that does not drown its wearer at once must come off. A storm adds its own chance "
+         "each turn.",
+         ccm.ClassicSwim,
+         (ToolInput("armor", "Armour", "choice", default="Leather", choices_from="classic.swimming"),
+          ToolInput("overboard", "Thrown overboard", "bool", default=True),
+          ToolInput("storm", "Gale or storm", "bool", default=False))),
+    Tool("classic_campaign_time", "Campaign time", WILDERNESS,
+         "Keep the campaign's calendar: a dungeon expedition counts a week, a wilderness adventure a day per move (rest "
+         "days included), a week of real time a week of game time, as the campaign time table says.",
+         ccm.ClassicCampaignTime,
+         (ToolInput("activity", "Activity", "choice", default="Dungeon expedition", choices_from="classic.campaign_time"),
+          _rng("count", "How many", (1, calendar.MAX_COUNT), 1)),
+         status=lambda state: f"Game time so far: {state.calendar.describe()}."),
+    Tool("classic_healing", "Healing by rest", WILDERNESS,
+         "Wounds heal with complete rest: nothing on the first day, then a hit point on every second day until healed "
+         "(lost energy levels need new experience).",
+         ccm.ClassicHealing,
+         (_rng("hp_missing", "Hit points missing", (0, healing.MAX_HP), 5), _rng("days", "Days of rest", (0, healing.MAX_DAYS), 7))),
+)  # fmt: skip
+
+#: reference panels: (key, title, summary, tables) — read, never rolled
+REFERENCE_PANELS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("ref_movement", "Movement and terrain", "How many hexes a day each way of travel covers, what terrain costs, and the big-party penalty.",
+     (wilderness.MOVEMENT_TABLE, "classic.wilderness_terrain_cost", "classic.wilderness_large_party")),
+    ("ref_specialists", "Specialists", "Monthly or per-mission costs of specialists for those with a stronghold.", ("classic.specialists",)),
+    ("ref_men_at_arms", "Men-at-arms", "Monthly upkeep of hired fighters by kind and race.", ("classic.men_at_arms",)),
+    ("ref_swords", "Sword purpose", "When a sword has a special purpose, what it can be, and the ability its alignment gives.",
+     ("classic.sword_purpose", "classic.sword_purposes", "classic.sword_purpose_ability")),
+    ("ref_staves", "Staff powers", "What a Staff of Power and a Staff of Wizardry can do.", ("classic.staff_of_power", "classic.staff_of_wizardry")),
+    ("ref_artifacts", "Artifacts", "Examples of artifacts and of what they may do to the wrong hands.", ("classic.artifacts", "classic.artifact_harm")),
+    ("ref_naval", "Ships", "Ship speeds by oar and sail, rowers' fatigue, how speed may change, and typical crews.",
+     ("classic.naval_movement", "classic.oar_fatigue", "classic.oar_speed_changes", "classic.crew_numbers")),
+    ("ref_swimming", "Drowning chances", "The chance of drowning by armour, and what swimmers can carry.", ("classic.swimming",)),
+    ("ref_aerial", "Aerial turns", "How many turns a flyer makes per move and how far apart, by size.", ("classic.aerial_turns",)),
+    ("ref_campaign", "Campaign and money", "How campaign time passes, the exchange rate, and barony investments.",
+     ("classic.campaign_time", "classic.exchange_rate", "classic.barony_investments")),
+    ("ref_travel_rounds", "Travel rounds", "The exploration text's three travel rounds of a day.", ("explore.travel_rounds",)),
+)  # fmt: skip
+
+
+def reference_tools() -> tuple[Tool, ...]:
+    """The reference panels as tools with no command of their own (``panel`` "reference")."""
+    return tuple(Tool(k, t, REFERENCE, s, None, panel="reference", tables=ids) for k, t, s, ids in REFERENCE_PANELS)

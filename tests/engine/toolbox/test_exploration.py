@@ -334,3 +334,22 @@ def test_clocks_and_results_round_trip_through_json(bundled_library):
     tables, _ = roller(bundled_library, 0, 0, 1, 0, 6, 0, 2, 1, 4)  # both re-rolls first, then their dice
     injury = ex.roll_injury(tables)
     assert ex.InjuryResult.model_validate_json(injury.model_dump_json()) == injury
+
+
+def test_the_travel_clock_counts_the_rounds_of_the_player_s_table():
+    from d100gui.engine.dice.tables import Table
+    from d100gui.engine.toolbox.exploration import TRAVEL_ROUNDS, TravelClock, travel_rounds
+
+    def rounds(*rows: tuple[str, str]) -> Table:
+        return Table.model_validate({
+            "id": "explore.travel_rounds", "title": "t", "die": None,
+            "columns": [{"key": "round", "label": "Round"}, {"key": "from", "label": "From"}],
+            "rows": [{"key": k, "fields": {"round": k, "from": f}} for k, f in rows],
+        })  # fmt: skip
+
+    renamed = travel_rounds(rounds(("Dawn", "6am"), ("Dusk", "2pm"), ("Dark", "10pm")))
+    assert renamed == (("Dawn", 6), ("Dusk", 14), ("Dark", 22))
+    clock = TravelClock(elapsed=9, rounds=renamed)
+    assert clock.round_name == "Dusk" and clock.clock_hour == 15
+    assert travel_rounds(rounds(("A", "4am"), ("B", "9am"), ("C", "8pm"))) == TRAVEL_ROUNDS  # not 8-hour Rounds
+    assert travel_rounds(rounds(("A", "noonish"), ("B", "12pm"), ("C", "8pm"))) == TRAVEL_ROUNDS

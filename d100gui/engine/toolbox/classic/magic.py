@@ -39,6 +39,11 @@ POTIONS_TABLE = "classic.potions"
 SPELL_LEVEL_DIE = "1d6"  # a d6 per spell gives its level
 CLERIC_SPELLS_CHANCE = 25  # a quarter of spell scrolls hold clerics' spells
 POTION_DURATION = "1d6+6"  # a potion with a limited effect: six turns and a d6 more
+#: the staves whose powers the text lists: the item's name -> the power tables it has (Wizardry has Power's too)
+STAFF_POWERS = {
+    "Staff of Power": ("classic.staff_of_power",),
+    "Staff of Wizardry": ("classic.staff_of_power", "classic.staff_of_wizardry"),
+}
 _SPELLS = re.compile(r"^(\d+) Spells?$")
 
 
@@ -52,6 +57,7 @@ class MagicItem(BaseModel):
     clerics: RollRecord | None = None  # the 25% roll for a scroll of spells
     duration: RollRecord | None = None  # a potion's turns, if its effect is limited
     further: list[RollTree] = Field(default_factory=list)  # the item row's own links, rolled through
+    powers: list[str] = Field(default_factory=list)  # a Staff of Power's or Wizardry's powers, as the text lists them
 
     @property
     def cleric_scroll(self) -> bool:
@@ -66,6 +72,8 @@ class MagicItem(BaseModel):
             parts.append(f"{owner} spells of level {', '.join(str(r.final) for r in self.spell_levels)}")
         if self.duration is not None:
             parts.append(f"lasts {self.duration.final} turns if its effect is limited")
+        if self.powers:
+            parts.append("powers: " + ", ".join(self.powers))
         for tree in self.further:
             parts.extend(node.roll.describe() for node in tree.walk())
         return "; ".join(parts)
@@ -106,6 +114,17 @@ class MagicFind(BaseModel):
         return self.item.describe() if self.item else self.determination.describe()
 
 
+def _staff_powers(roller: TableRoller, name: str) -> list[str]:
+    """The listed powers of a Staff of Power or of Wizardry (none for other items, or tables the player lacks)."""
+    staff = next((tables for staff, tables in STAFF_POWERS.items() if name.startswith(staff)), ())
+    return [
+        row.fields.get("power", row.key)
+        for table_id in staff
+        if table_id in roller.library
+        for row in roller.library.get(table_id).rows
+    ]
+
+
 def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> MagicItem:
     result = MagicItem(kind=kind, item=item)
     if item.table_id == SWORDS_TABLE:
@@ -117,6 +136,7 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
         update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({CLERIC_SPELLS_CHANCE}%)?")
     if item.table_id == POTIONS_TABLE:
         update["duration"] = roller.dice.roll(POTION_DURATION, "potion duration")
+    update["powers"] = _staff_powers(roller, item.text)
     update["further"] = [
         roller.expand(child, label=link.label)
         for link in roller.links(item)

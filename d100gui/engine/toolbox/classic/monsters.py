@@ -17,12 +17,14 @@ from pydantic import BaseModel
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.toolbox.classic.levels import check_level, matrix_column
+from d100gui.engine.toolbox.classic.meeting import Meeting, meet
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
     "MATRIX_TABLE",
     "WanderingCheck",
     "WanderingMonster",
+    "meet_wandering",
     "wandering_check",
     "wandering_monster",
     "wandering_monster_inputs",
@@ -33,6 +35,9 @@ WANDERING_DIE = "1d6"
 WANDERING_ON = 6  # the end-of-turn d6 brings one on a 6
 PARTY_STEP = 3  # each three adventurers (or part) draw the basic number once more
 MAX_PARTY = 1000
+REACTION_TABLE = "classic.monster_random_actions"
+MAX_ENTRIES = 20  # ways into the place the monster may come from
+MAX_REACTION_MODIFIER = 10
 
 
 class WanderingCheck(BaseModel):
@@ -58,6 +63,10 @@ class WanderingMonster(BaseModel):
     party_size: int
     matrix: TableRoll
     monster: TableRoll
+    direction: RollRecord | None = None  # which of the ways in it comes from
+    entries: int = 0
+    meeting: Meeting | None = None
+    reaction: TableRoll | None = None
 
     @property
     def monster_level(self) -> int:
@@ -74,11 +83,18 @@ class WanderingMonster(BaseModel):
 
     def describe(self) -> str:
         extra = "".join(f"; {d.describe()}" for d in self.monster.dice)
-        return (
+        text = (
             f"Level {self.level}: {self.matrix.text} (rolled {self.matrix.value}) -> {self.name}{extra} "
             f"(rolled {self.monster.value}); number: the basic number for the kind x {self.party_factor} "
             f"for a party of {self.party_size}"
         )
+        if self.direction is not None:
+            text += f"; comes by way {self.direction.final} of {self.entries}"
+        if self.meeting is not None:
+            text += f"; {self.meeting.describe()}"
+        if self.reaction is not None:
+            text += f"; if it acts on its own: {self.reaction.text} ({self.reaction.value})"
+        return text
 
 
 def wandering_monster_inputs(level: int, party_size: int) -> None:
@@ -95,3 +111,19 @@ def wandering_monster(roller: TableRoller, level: int, party_size: int = 3) -> W
     [link] = roller.links(matrix)
     [monster] = roller.follow(link, f"monster level table ({matrix.text})")
     return WanderingMonster(level=level, party_size=party_size, matrix=matrix, monster=monster)
+
+
+def meet_wandering(
+    roller: TableRoller, monster: WanderingMonster, entries: int = 0, reaction_modifier: int = 0, surprise: bool = True
+) -> WanderingMonster:
+    """Where it comes from (one of ``entries`` ways in), surprise and distance, and its reaction (2d6, modified)."""
+    in_range("Ways in", entries, 0, MAX_ENTRIES)
+    in_range("Reaction modifier", reaction_modifier, -MAX_REACTION_MODIFIER, MAX_REACTION_MODIFIER)
+    direction = roller.dice.roll(f"1d{entries}", "which way it comes") if entries > 1 else None
+    meeting = meet(roller.dice, "underworld", surprise)
+    reaction = (
+        roller.roll(REACTION_TABLE, "its reaction", reaction_modifier, "bribes, fear, alignment")
+        if REACTION_TABLE in roller.library
+        else None
+    )
+    return monster.model_copy(update={"direction": direction, "entries": entries, "meeting": meeting, "reaction": reaction})

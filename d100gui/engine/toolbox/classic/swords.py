@@ -32,7 +32,9 @@ __all__ = [
     "Sword",
     "SwordPower",
     "complete_sword",
+    "continuing_ego",
     "ego_contest",
+    "wielder_states",
 ]
 
 SWORDS_TABLE = "classic.swords"
@@ -41,7 +43,12 @@ INTELLIGENCE_TABLE = "classic.sword_intelligence"
 PRIMARY_TABLE = "classic.sword_primary_powers"
 EXTRAORDINARY_TABLE = "classic.sword_extraordinary"
 LANGUAGES_TABLE = "classic.sword_languages"
+PURPOSE_TABLE = "classic.sword_purpose"
+PURPOSE_ABILITY_TABLE = "classic.sword_purpose_ability"
+ALIGNMENT_KEYS = {"Lawful": "Law", "Neutral": "Neutrality", "Chaotic": "Chaos"}
 EGOISM_DIE = "1d12"  # egoism is 1 to 12
+EGOISM_MAX = 12
+INTELLIGENCE_MAX = 12
 EGOISM_FROM = 7  # swords below intelligence 7 have no egoism
 READS_MAGIC_FROM = 11  # intelligence 11 and 12 read magic
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -77,6 +84,9 @@ class Sword(BaseModel):
     powers: list[SwordPower] = Field(default_factory=list)
     language_rolls: list[TableRoll] = Field(default_factory=list)
     egoism: RollRecord | None = None
+    purpose_roll: TableRoll | None = None  # the percentile roll: 91 or more gives a special purpose
+    purpose: TableRoll | None = None
+    purpose_ability: str = ""
 
     @property
     def name(self) -> str:
@@ -84,10 +94,17 @@ class Sword(BaseModel):
 
     @property
     def intelligence_score(self) -> int:
-        return self.intelligence.value
+        """The intelligence rolled, or the top of the scale for a sword with a special purpose."""
+        return INTELLIGENCE_MAX if self.purpose is not None else self.intelligence.value
+
+    @property
+    def has_egoism(self) -> bool:
+        return self.egoism is not None or self.purpose is not None
 
     @property
     def egoism_score(self) -> int:
+        if self.purpose is not None:
+            return EGOISM_MAX
         return self.egoism.final if self.egoism else 0
 
     @property
@@ -111,8 +128,10 @@ class Sword(BaseModel):
     def describe(self) -> str:
         item = ", ".join([self.item.text, *(d.describe() for d in self.item.dice)])
         parts = [item, self.alignment.text.removeprefix("Sword is ")]
+        if self.purpose is not None:
+            parts.append(f"special purpose: {self.purpose.text} ({self.purpose_ability}); Intelligence and Egoism at the top")
         parts.append(f"Intelligence {self.intelligence_score} ({self.communication.rstrip('*')})")
-        if self.egoism is not None:
+        if self.has_egoism:
             parts.append(f"Egoism {self.egoism_score}")
         if self.powers:
             parts.append("powers: " + ", ".join(p.describe() for p in self.powers))
@@ -157,7 +176,7 @@ def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
     for link in roller.links(intelligence):
         _collect(roller, link, languages if link.table == LANGUAGES_TABLE else powers)
     egoism = roller.dice.roll(EGOISM_DIE, "sword egoism") if intelligence.value >= EGOISM_FROM else None
-    return Sword(
+    sword = Sword(
         item=item,
         alignment=alignment,
         intelligence=intelligence,
@@ -165,9 +184,50 @@ def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
         language_rolls=languages,
         egoism=egoism,
     )
+    return _purpose(roller, sword) if PURPOSE_TABLE in roller.library else sword
+
+
+def _purpose(roller: TableRoller, sword: Sword) -> Sword:
+    """The origin/purpose roll: on 91 or more the sword has a mission, and the ability of its alignment."""
+    rolled = roller.roll(PURPOSE_TABLE, "sword purpose")
+    links = roller.links(rolled)
+    if not links:
+        return sword.model_copy(update={"purpose_roll": rolled})
+    [purpose] = roller.follow(links[0], "sword purpose")
+    ability = ""
+    key = ALIGNMENT_KEYS.get(sword.alignment.text.removeprefix("Sword is ").strip(), "")
+    if key and PURPOSE_ABILITY_TABLE in roller.library:
+        row = roller.library.get(PURPOSE_ABILITY_TABLE).find_key(key)
+        ability = row.fields.get("ability", "") if row is not None else ""
+    return sword.model_copy(update={"purpose_roll": rolled, "purpose": purpose, "purpose_ability": ability})
 
 
 # --------------------------------------------------------------------------- the ego contest
+
+
+WielderState = Literal["as_given", "fresh", "weary", "badly_hurt"]
+#: the wielder's state: fresh (under 10% damage) adds 1-6, weary or 10-50% damage takes 1-4, worse takes 2-8
+STATE_DICE: dict[str, tuple[str, int]] = {"fresh": ("1d6", 1), "weary": ("1d4", -1), "badly_hurt": ("2d4", -1)}
+_STATE_WORDS = {
+    "as_given": "No die (only the adjustment)",
+    "fresh": "Fresh, under 10% damage",
+    "weary": "Weary, or 10-50% damage",
+    "badly_hurt": "Over 50% damage or magical strain",
+}
+
+
+def wielder_states() -> list[tuple[str, str]]:
+    """(label, state) for each wielder state, the label naming its die ("Fresh, under 10% damage (+1d6)")."""
+    out = []
+    for state, words in _STATE_WORDS.items():
+        die = STATE_DICE.get(state)
+        out.append((f"{words} ({'+' if die[1] > 0 else '-'}{die[0]})" if die else words, state))
+    return out
+
+
+MAX_LEVEL = 36
+WIELDER_SCORE_RANGE = (3, 18)  # Intelligence and Strength are 3d6 scores
+CONDITION_RANGE = (-18, 18)
 
 
 class EgoContest(BaseModel):
@@ -179,11 +239,19 @@ class EgoContest(BaseModel):
     chance: int  # percent that the higher score prevails (100: no roll)
     roll: RollRecord | None = None
     winner: Literal["sword", "wielder"]
+    state: WielderState = "as_given"
+    state_roll: RollRecord | None = None  # the wielder's state die, added or taken off
+    continuing: bool = False  # Egoism against the fighting-man's level, not a key situation
 
     def describe(self) -> str:
         rolled = f", rolled {self.roll.final} against {self.chance}%" if self.roll else ""
+        what = "Egoism in the continuing relationship" if self.continuing else "Ego contest"
+        state = ""
+        if self.state_roll is not None:
+            sign = "+" if STATE_DICE[self.state][1] > 0 else "-"
+            state = f" ({self.state.replace('_', ' ')}: {sign}{self.state_roll.final})"
         return (
-            f"Ego contest: sword {self.sword_score} against wielder {self.wielder_score} "
+            f"{what}: sword {self.sword_score} against wielder {self.wielder_score}{state} "
             f"(difference {self.difference}{rolled}): the {self.winner} prevails."
         )
 
@@ -195,24 +263,47 @@ def _chance(difference: int) -> int:
     return 75 if difference >= 2 else 50
 
 
-def ego_contest(dice: Dice, sword: Sword, intelligence: int, strength: int, condition: int = 0) -> EgoContest:
-    """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
-    Intelligence + Strength, adjusted by ``condition`` (weary, wounded: a minus)."""
-    if sword.egoism is None:
+def _needs_egoism(sword: Sword) -> None:
+    if not sword.has_egoism:
         raise ToolInputError(
             f"This sword has Intelligence {sword.intelligence_score}: only swords of {EGOISM_FROM} or more have an Egoism."
         )
-    in_range("Wielder's Intelligence", intelligence, 3, 18)
-    in_range("Wielder's Strength", strength, 3, 18)
-    in_range("Condition adjustment", condition, -18, 18)
-    ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
-    theirs = intelligence + strength + condition
+
+
+def _contest(dice: Dice, ours: int, theirs: int, **extra: object) -> EgoContest:
     difference = abs(ours - theirs)
     chance = _chance(difference)
     higher: Literal["sword", "wielder"] = "sword" if ours >= theirs else "wielder"
     lower: Literal["sword", "wielder"] = "wielder" if higher == "sword" else "sword"
-    if chance == 100:
-        return EgoContest(sword_score=ours, wielder_score=theirs, difference=difference, chance=chance, winner=higher)
-    roll = dice.roll("d100", "ego contest")
-    winner = higher if roll.final <= chance else lower
-    return EgoContest(sword_score=ours, wielder_score=theirs, difference=difference, chance=chance, roll=roll, winner=winner)
+    roll = None if chance == 100 else dice.roll("d100", "ego contest")
+    winner = higher if roll is None or roll.final <= chance else lower
+    return EgoContest.model_validate(
+        {"sword_score": ours, "wielder_score": theirs, "difference": difference, "chance": chance, "roll": roll,
+         "winner": winner, **extra}
+    )  # fmt: skip
+
+
+def ego_contest(
+    dice: Dice, sword: Sword, intelligence: int, strength: int, condition: int = 0, state: WielderState = "as_given"
+) -> EgoContest:
+    """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
+    Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``."""
+    _needs_egoism(sword)
+    in_range("Wielder's Intelligence", intelligence, *WIELDER_SCORE_RANGE)
+    in_range("Wielder's Strength", strength, *WIELDER_SCORE_RANGE)
+    in_range("Condition adjustment", condition, *CONDITION_RANGE)
+    state_roll = None
+    if state in STATE_DICE:
+        die, sign = STATE_DICE[state]
+        state_roll = dice.roll(die, f"wielder's state ({state.replace('_', ' ')})")
+        condition += sign * state_roll.final
+    ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
+    theirs = max(0, intelligence + strength + condition)
+    return _contest(dice, ours, theirs, state=state, state_roll=state_roll)
+
+
+def continuing_ego(dice: Dice, sword: Sword, level: int) -> EgoContest:
+    """The sword's Egoism against the level of the fighting-man who carries it, on the same bands."""
+    _needs_egoism(sword)
+    in_range("Wielder's level", level, 1, MAX_LEVEL)
+    return _contest(dice, sword.egoism_score, level, continuing=True)

@@ -43,7 +43,8 @@ ABOVE_1000_TABLE = "classic.gem_categories_above_1000"
 JEWELRY_TABLE = "classic.jewelry_base_value"
 TREASURE_TABLE = "classic.treasure_by_level"
 GOLD_CHANCE = 50  # gold is there half the time
-SILVER_PER_GOLD = 10  # the exchange rate: ten silver to the gold piece
+SILVER_PER_GOLD = 10  # the exchange rate: ten silver to the gold piece (read from the exchange-rate table when shipped)
+EXCHANGE_TABLE = "classic.exchange_rate"
 MAX_GEMS = 10_000
 _NUMBER = re.compile(r"\d[\d,]*")
 
@@ -97,7 +98,14 @@ class Gems(BaseModel):
         return sum(g.total for g in self.gems)
 
     def describe(self) -> str:
-        return f"{self.count} gem(s) worth {self.total:,} GP: " + "; ".join(g.describe() for g in self.gems)
+        """Gems that kept their base value grouped by value ("100 GP x4"); each stepped-up gem told in full."""
+        plain: dict[int, int] = {}
+        for gem in self.gems:
+            if not gem.stepped:
+                plain[gem.value] = plain.get(gem.value, 0) + gem.count
+        parts = [f"{value:,} GP" + (f" x{n}" if n > 1 else "") for value, n in sorted(plain.items())]
+        parts += [g.describe() for g in self.gems if g.stepped]
+        return f"{self.count} gem(s) worth {self.total:,} GP: " + "; ".join(parts)
 
 
 def _groups(count: int) -> list[int]:
@@ -183,13 +191,14 @@ class Hoard(BaseModel):
     gems: Gems | None = None
     jewelry: Jewelry | None = None
     magic: MagicFind | None = None
+    silver_per_gold: int = SILVER_PER_GOLD
 
     @property
     def total_gp(self) -> int:
-        """Silver at 10 to the gold piece, gold, gems and jewelry (magic is not valued)."""
+        """Silver at the exchange rate (10 to the gold piece), gold, gems and jewelry (magic is not valued)."""
         gems = self.gems.total if self.gems else 0
         jewelry = self.jewelry.total if self.jewelry else 0
-        return self.silver.amount // SILVER_PER_GOLD + self.gold.amount + gems + jewelry
+        return self.silver.amount // self.silver_per_gold + self.gold.amount + gems + jewelry
 
     def lines(self) -> list[str]:
         lines = [f"Treasure, level {self.level} (row {self.row}): worth {self.total_gp:,} GP besides any magic"]
@@ -203,6 +212,19 @@ class Hoard(BaseModel):
     def describe(self) -> str:
         return "\n".join(self.lines())
 
+    def short(self) -> str:
+        """The hoard on one line (a stocked room's treasure)."""
+        parts = [f"{self.silver.amount:,} SP"]
+        if self.gold.present:
+            parts.append(f"{self.gold.amount:,} GP")
+        if self.gems:
+            parts.append(f"{self.gems.count} gem(s) {self.gems.total:,} GP")
+        if self.jewelry:
+            parts.append(f"{len(self.jewelry.pieces)} jewelry {self.jewelry.total:,} GP")
+        if self.magic:
+            parts.append(f"magic: {self.magic.describe()}")
+        return f"{', '.join(parts)} (worth {self.total_gp:,} GP)"
+
 
 def _part(roller: TableRoller, printed: str, purpose: str, chance: int | None = None) -> HoardPart:
     """A cell such as ``1000*`` (the base times a d6), ``5000**`` (times a d12), ``20% each*`` or ``05%``."""
@@ -215,6 +237,14 @@ def _part(roller: TableRoller, printed: str, purpose: str, chance: int | None = 
         return part
     multiplier = roller.dice.roll(die, f"{purpose}: times {die}") if die else None
     return part.model_copy(update={"base": 1 if is_chance else _number(printed), "multiplier": multiplier})
+
+
+def silver_per_gold(roller: TableRoller) -> int:
+    """Silver pieces to the gold piece, from the exchange-rate table (the text's 10 when the player lacks it)."""
+    if EXCHANGE_TABLE not in roller.library:
+        return SILVER_PER_GOLD
+    row = roller.library.get(EXCHANGE_TABLE).find_key("sp")
+    return _number(row.fields["per_gp"]) if row is not None and _NUMBER.search(row.fields.get("per_gp", "")) else SILVER_PER_GOLD
 
 
 def hoard(roller: TableRoller, level: int) -> Hoard:
@@ -241,4 +271,5 @@ def hoard(roller: TableRoller, level: int) -> Hoard:
         gems=roll_gems(roller, gem_part.amount) if gem_part.amount else None,
         jewelry=roll_jewelry(roller, jewelry_part.amount) if jewelry_part.amount else None,
         magic=magic_find(roller) if magic_part.present else None,
+        silver_per_gold=silver_per_gold(roller),
     )

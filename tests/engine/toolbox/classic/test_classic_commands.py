@@ -10,6 +10,7 @@ from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
 from d100gui.engine.protocol import EVENT_KINDS
 from d100gui.engine.toolbox import commands as tc
+from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS
 from d100gui.engine.toolbox.events import (
     ClassicEgoContested,
@@ -29,6 +30,7 @@ CLASSIC = [
     tc.ClassicJewelry,
     tc.ClassicHoard,
     tc.ClassicWandering,
+    *CLASSIC_COMMANDS,
 ]
 
 
@@ -44,7 +46,7 @@ def test_the_classic_commands_are_toolbox_commands_with_declared_log_events():
     assert all(c in TOOLBOX_COMMANDS for c in CLASSIC)
     assert all(c.model_fields["kind"].default.startswith("toolbox_classic_") for c in CLASSIC)
     classic = {k: v for k, v in EVENT_KINDS.items() if k.startswith("classic_")}
-    assert len(classic) == 8 and all(v.topic == "log" and v.doc for v in classic.values())
+    assert len(classic) == 16 and all(v.topic == "log" and v.doc for v in classic.values())
 
 
 def test_a_hoard_through_the_game_logs_every_roll(bundled_library):
@@ -57,7 +59,7 @@ def test_a_hoard_through_the_game_logs_every_roll(bundled_library):
 
 
 def test_a_sword_then_its_ego_contest(bundled_library):
-    game = make(bundled_library, *pct(1, 10), 7, *pct(100, 5), 9, *pct(60))
+    game = make(bundled_library, *pct(1, 10), 7, *pct(100, 5), 9, *pct(1), *pct(60))
     [made] = game.execute(tc.ClassicSword())
     sword = made.payload()
     assert isinstance(sword, ClassicSwordMade) and sword.sword.egoism_score == 9

@@ -81,3 +81,19 @@ def test_thousands_of_finds_roll_through(bundled_library):
         kinds.add("map" if found.map else found.item.item.table_id)
         assert found.describe()
     assert len(kinds) == 9
+
+
+def test_a_staff_of_wizardry_lists_its_powers_and_the_staff_of_power_s(bundled_library, scripted):
+    from d100gui.engine.toolbox.classic.magic import magic_item_of
+
+    s = scripted(*pct(100))  # 00 on wands and staves: Staff of Wizardry
+    item = magic_item_of(s.roller, "classic.wands_staves")
+    assert item.item.text.startswith("Staff of Wizardry")
+    assert item.powers[:6] == ["Cold", "Fire Balls", "Lightning Bolts", "Striking", "Continual Light", "TK"]
+    assert item.powers[6:] == ["Paralyzation", "Invisibility", "Wall of Fire", "Elementals*", "Passwall",
+                               "Whirlwind (as Djinni)", "Webs"]  # fmt: skip
+    assert "powers: Cold, Fire Balls" in item.describe()
+    s = scripted(*pct(98))
+    assert magic_item_of(s.roller, "classic.wands_staves").powers == item.powers[:6]
+    s = scripted(*pct(1))
+    assert magic_item_of(s.roller, "classic.wands_staves").powers == []

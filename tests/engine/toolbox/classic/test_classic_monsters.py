@@ -36,3 +36,26 @@ def test_the_check_is_a_six_on_a_d6(scripted):
     s = scripted(5, 6)
     assert not wandering_check(s.roller.dice).appeared
     assert wandering_check(s.roller.dice).appeared
+
+
+def test_the_meeting_rolls_the_way_in_surprise_distance_and_reaction(scripted):
+    from d100gui.engine.toolbox.classic.monsters import meet_wandering
+
+    s = scripted(1, 4, 3, 5, 5, 2, 3, 6, 5)  # Table 1, Orcs; way 3 of 4; surprise 5/5; 2d4 = 5; 2d6 11 - 2 = 9
+    monster = meet_wandering(s.roller, wandering_monster(s.roller, 1), entries=4, reaction_modifier=-2)
+    assert s.source.remaining == 0
+    assert monster.direction is not None and monster.direction.final == 3
+    assert monster.meeting is not None and monster.meeting.distance == 50
+    assert monster.reaction is not None and monster.reaction.text == "positive reaction" and monster.reaction.value == 9
+    assert "comes by way 3 of 4" in monster.describe() and "50 feet away" in monster.describe()
+    with pytest.raises(ToolInputError, match="Ways in must be 0 to 20; 21 is out of range"):
+        meet_wandering(s.roller, monster, entries=21)
+
+
+def test_no_surprise_means_no_surprise_dice(scripted):
+    from d100gui.engine.toolbox.classic.monsters import meet_wandering
+
+    s = scripted(1, 4, 4, 4, 1, 1)
+    monster = meet_wandering(s.roller, wandering_monster(s.roller, 1), surprise=False)
+    assert monster.meeting is not None and monster.meeting.party_die is None and monster.meeting.distance == 80
+    assert monster.reaction is not None and monster.reaction.text == "negative reaction"

@@ -19,6 +19,7 @@ def test_take_two_rolls_ignore_the_scores_the_text_says_and_doubles_are_double_s
         *pct(98),  # take two rolls ignoring scores over 97
         *pct(99, 1, 10),  # 99 ignored; Clairaudience twice
         9,  # Egoism 9
+        *pct(90),  # origin/purpose: under 91, no special purpose
     )
     sword = complete_sword(s.roller)
     assert s.source.remaining == 0
@@ -35,7 +36,7 @@ def test_take_two_rolls_ignore_the_scores_the_text_says_and_doubles_are_double_s
 
 
 def test_languages_take_two_rolls_ignoring_00_and_add_up(scripted):
-    s = scripted(*pct(1, 10), 10, *pct(20, 35, 45), *pct(100, 100, 60, 90), 4)
+    s = scripted(*pct(1, 10), 10, *pct(20, 35, 45), *pct(100, 100, 60, 90), 4, *pct(1))
     sword = complete_sword(s.roller)
     assert s.source.remaining == 0
     assert [p.name for p in sword.powers] == ["Detect Sloping Passages", "Locate Secret Doors", "Detect Traps"]
@@ -45,7 +46,7 @@ def test_languages_take_two_rolls_ignoring_00_and_add_up(scripted):
 
 
 def test_the_energy_draining_sword_reads_alignment_reversed_and_a_dull_sword_has_no_egoism(scripted):
-    s = scripted(*pct(83, 5), 3)
+    s = scripted(*pct(83, 5), 3, *pct(50))
     sword = complete_sword(s.roller)
     assert s.source.remaining == 0
     assert sword.alignment.reversed and sword.alignment.text == "Sword is Chaotic"  # 05 read as 96
@@ -55,7 +56,7 @@ def test_the_energy_draining_sword_reads_alignment_reversed_and_a_dull_sword_has
 
 
 def test_a_wishing_sword_rolls_its_wishes(scripted):
-    s = scripted(*pct(66), 3, 4, *pct(50), 2)
+    s = scripted(*pct(66), 3, 4, *pct(50), 2, *pct(1))
     sword = complete_sword(s.roller)
     assert [d.value for d in sword.item.dice] == [7]  # 2-8 Wishes is 2d4
     assert "Wishes: 7" in sword.describe()
@@ -63,7 +64,7 @@ def test_a_wishing_sword_rolls_its_wishes(scripted):
 
 @pytest.fixture
 def ego_sword(scripted):
-    s = scripted(*pct(1, 10), 7, *pct(100, 5), 9)  # one power: 00 sends it to the extraordinary table (Clairaudience)
+    s = scripted(*pct(1, 10), 7, *pct(100, 5), 9, *pct(1))  # one power: 00 sends it to the extraordinary table (Clairaudience)
     sword = complete_sword(s.roller)
     assert sword.egoism_score == 9 and sword.extraordinary == 1
     return sword  # score 7 + 9 + 1 = 17
@@ -88,3 +89,41 @@ def test_ego_contest_refuses_inputs_out_of_range(ego_sword, scripted):
         ego_contest(scripted().roller.dice, ego_sword, 2, 10)
     with pytest.raises(ToolInputError, match="Wielder's Strength must be 3 to 18; 19 is out of range"):
         ego_contest(scripted().roller.dice, ego_sword, 10, 19)
+
+
+def test_a_purpose_sword_tops_intelligence_and_egoism_and_gains_its_alignment_s_ability(scripted):
+    # Sword +1, Chaotic (95); Intelligence 3 (no powers, no egoism); purpose 91: Slay Clerics (d6 4)
+    s = scripted(*pct(1, 95), 3, *pct(91), 4, *pct(75))
+    sword = complete_sword(s.roller)
+    assert s.source.remaining == 2  # the ego contest's roll
+    assert sword.purpose is not None and sword.purpose.text == "Slay Clerics"
+    assert sword.purpose_ability == "The ability to disintegrate Lawful opponents"
+    assert sword.intelligence_score == 12 and sword.egoism_score == 12 and sword.has_egoism and sword.egoism is None
+    assert "special purpose: Slay Clerics" in sword.describe() and "Egoism 12" in sword.describe()
+    contest = ego_contest(s.roller.dice, sword, 10, 10)  # 24 against 20: a roll on 75%
+    assert contest.sword_score == 24 and contest.chance == 75 and contest.winner == "sword"
+
+
+def test_ninety_is_no_purpose(scripted):
+    s = scripted(*pct(1, 10), 3, *pct(90))
+    sword = complete_sword(s.roller)
+    assert sword.purpose is None and sword.purpose_roll is not None and sword.purpose_roll.value == 90
+
+
+def test_the_wielder_s_state_is_a_die_added_or_taken_off(scripted, ego_sword):
+    s = scripted(4)  # fresh: +4 -> 10 + 10 + 4 = 24 against the sword's 17: no roll needed
+    contest = ego_contest(s.roller.dice, ego_sword, 10, 10, state="fresh")
+    assert contest.wielder_score == 24 and contest.winner == "wielder" and contest.roll is None
+    assert "fresh: +4" in contest.describe()
+    s = scripted(3, 4, *pct(80))  # badly hurt: -(3+4) -> 13 against 17: 75% for the sword, 80 fails it
+    contest = ego_contest(s.roller.dice, ego_sword, 10, 10, state="badly_hurt")
+    assert contest.wielder_score == 13 and contest.chance == 75 and contest.winner == "wielder"
+
+
+def test_the_continuing_relationship_is_egoism_against_level(scripted, ego_sword):
+    from d100gui.engine.toolbox.classic.swords import continuing_ego
+
+    contest = continuing_ego(scripted().roller.dice, ego_sword, 3)  # 9 against 3: the sword always prevails
+    assert contest.continuing and contest.winner == "sword" and contest.roll is None
+    with pytest.raises(ToolInputError, match="Wielder's level must be 1 to 36; 0 is out of range"):
+        continuing_ego(scripted().roller.dice, ego_sword, 0)

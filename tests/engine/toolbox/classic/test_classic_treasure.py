@@ -117,3 +117,9 @@ def test_many_hoards_always_roll_through(bundled_library):
             result = hoard(roller, level)
             assert result.total_gp >= result.silver.amount // 10
             assert result.describe()
+
+
+def test_the_hoard_values_silver_at_the_shipped_exchange_rate(scripted):
+    from d100gui.engine.toolbox.classic.treasure import silver_per_gold
+
+    assert silver_per_gold(scripted().roller) == 10  # 1 gp = 10 sp = 50 cp, as the text prints

@@ -1,0 +1,164 @@
+"""Passing a castle: whether its occupants come out, who they are, what rides with them.
+
+Occupants come out on a d6 of 1-3 when the party crosses the castle's hex, 1-2 one hex away,
+1 two hexes away, and always when a party that looks weak hails the castle from its hex.
+The occupant is a d6 on the occupant table; a d4 picks the column of its guards or
+retainers, whose number is the die the cell names ("Griffons*6": a d6, with as many Heroes
+riding them). Patriarchs are Lawful and Evil High Priests Chaotic; everyone else is hostile
+on a d6 of 1-3, else neutral. 30-180 men (a d6 x 30) man the walls, half crossbow-armed
+light foot, half heavy foot. The resident's class may bring companions on their chances.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.toolbox.inputs import in_range
+
+__all__ = ["OCCUPANT_TABLE", "CastleCompanion", "CastleEncounter", "castle_encounter"]
+
+OCCUPANT_TABLE = "classic.castle_occupant"
+COMPANIONS_TABLE = "classic.castle_companions"
+COME_OUT = (3, 2, 1)  # d6 at or under, by hexes away (0, 1, 2)
+MAX_HEXES = len(COME_OUT) - 1
+HOSTILE_ON = 3
+PURSUE_ON = {"hostile": 3, "neutral": 1}  # occupants pursue a party that moves on: 1-3 if hostile, 1 if neutral
+#: Patriarchs and Evil High Priests have an alignment, not a hostile/neutral die: pursue as these
+PURSUE_AS = {"lawful": "neutral", "chaotic": "hostile"}
+GUARD_COLUMNS = "1d4"
+WALL_MEN = ("1d6", 30)  # 30-180 men on the walls
+ALIGNED = {"Patriarch": "Lawful", "Evil H.P.": "Chaotic"}
+#: the toll a resident of this class asks instead (dice, times): fighting-men 100-600, MUs 1000-4000 GP
+TOLLS = {"Fighting-Men": ("1d6", 100), "MU": ("1d4", 1000)}
+_CHANCE = re.compile(r"(\d+)%(?: chance)? for (?:\d+-\d+ )?([A-Za-z-]+)")
+Attitude = Literal["hostile", "neutral", "lawful", "chaotic"]
+
+
+class CastleCompanion(BaseModel):
+    """One chance of the companions table: who, the chance, its roll, and (when present) their level."""
+
+    who: str
+    chance: int
+    roll: RollRecord
+    level: int | None = None
+    count: int | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.roll.final <= self.chance
+
+    def describe(self) -> str:
+        if not self.present:
+            return f"no {self.who} ({self.roll.final} against {self.chance}%)"
+        count = f"{self.count} " if self.count else ""
+        level = f", level {self.level}" if self.level else ""
+        return f"{count}{self.who}{level}"
+
+
+class CastleEncounter(BaseModel):
+    """The come-out die, and when they come out: occupant, guards, attitude, men on the walls, companions."""
+
+    hexes: int
+    hailed: bool = False
+    come_out_roll: RollRecord | None = None
+    comes_out: bool
+    occupant: TableRoll | None = None
+    guard_column: RollRecord | None = None
+    attitude_roll: RollRecord | None = None
+    attitude: Attitude | None = None
+    wall_men: RollRecord | None = None
+    companions: list[CastleCompanion] = Field(default_factory=list)
+    toll: RollRecord | None = None
+    toll_times: int = 1
+    resident: str = ""  # the companions row: Fighting-Men, MU or Cleric
+    pursue_roll: RollRecord | None = None  # the party moved on: do they pursue?
+
+    @property
+    def pursues(self) -> bool:
+        if self.pursue_roll is None or self.attitude is None:
+            return False
+        return self.pursue_roll.final <= PURSUE_ON[PURSUE_AS.get(self.attitude, self.attitude)]
+
+    @property
+    def men_on_walls(self) -> int:
+        return self.wall_men.final * WALL_MEN[1] if self.wall_men else 0
+
+    def describe(self) -> str:
+        where = "on the castle's hex" if self.hexes == 0 else f"{self.hexes} hex(es) from the castle"
+        die = f" (die {self.come_out_roll.final}, needs {COME_OUT[self.hexes]} or less)" if self.come_out_roll else " (hailed)"
+        if not self.comes_out or self.occupant is None:
+            return f"Passing {where}: nobody comes out{die}."
+        guards = self.occupant.text + "".join(f" = {d.value}" for d in self.occupant.dice)
+        riders = " with as many Heroes riding" if "*" in self.occupant.text else ""
+        occupant = self.occupant.row.fields["occupant"] if self.occupant.row else "?"
+        parts = [
+            f"Passing {where}: they come out{die}",
+            f"{occupant} ({self.attitude}), guards: {guards}{riders}",
+            f"{self.men_on_walls} men on the walls (half crossbow light foot, half heavy foot)",
+        ]
+        parts += [c.describe() for c in self.companions]
+        if self.toll is not None:
+            parts.append(f"toll if demanded: {self.toll.final * self.toll_times:,} GP")
+        elif self.resident == "Cleric":
+            parts.append("a tithe (10%) of money and jewels is demanded")
+        if self.pursue_roll is not None:
+            chase = "they pursue: try to evade them as monsters" if self.pursues else "they let the party go"
+            parts.append(f"the party moves on, die {self.pursue_roll.final}: {chase}")
+        return "; ".join(parts)
+
+
+def _companions(roller: TableRoller, occupant: TableRoll) -> tuple[str, list[CastleCompanion]]:
+    link = next((link for link in roller.links(occupant) if link.table == COMPANIONS_TABLE and link.key), None)
+    if link is None:
+        return "", []
+    [row_roll] = roller.follow(link, "castle companions")
+    row = row_roll.row
+    assert row is not None  # a pointed-at row exists (the pack's links are checked)
+    found = []
+    for chance, who in _CHANCE.findall(row.fields.get("chance", "")):
+        roll = roller.dice.roll("d100", f"castle companions: {who} ({chance}%)?")
+        companion = CastleCompanion(who=who, chance=int(chance), roll=roll)
+        if companion.present:  # the row's level and number dice were rolled when it was read
+            stem = who[:5].lower()
+            for rolled in row_roll.dice:
+                if rolled.value is not None and stem in rolled.spec.label.lower():
+                    key = "level" if rolled.spec.label.startswith("level") else "count"
+                    companion = companion.model_copy(update={key: rolled.value})
+        found.append(companion)
+    return row.key, found
+
+
+def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, moving_on: bool = False) -> CastleEncounter:
+    """Pass a castle ``hexes`` away (0: on its hex; ``hailed`` by a weak-looking party there); ``moving_on``:
+    the party goes its way, and the occupants who came out may pursue."""
+    in_range("Hexes from the castle", hexes, 0, MAX_HEXES)
+    dice = roller.dice
+    always = hailed and hexes == 0
+    come_out = None if always else dice.roll("1d6", "do the castle's occupants come out?")
+    if come_out is not None and come_out.final > COME_OUT[hexes]:
+        return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False)
+    occupant_die = dice.roll("1d6", "castle occupant")
+    column = dice.roll(GUARD_COLUMNS, "castle guards: which column")
+    occupant = roller.read(OCCUPANT_TABLE, occupant_die.final, column=f"guards_{column.final}", purpose="castle occupant")
+    occupant = occupant.model_copy(update={"roll": occupant_die, "fixed": False})
+    name = occupant.row.fields["occupant"] if occupant.row else ""
+    attitude_roll = None if name in ALIGNED else dice.roll("1d6", "castle occupant: hostile or neutral")
+    attitude: Attitude = (
+        "lawful" if ALIGNED.get(name) == "Lawful" else "chaotic" if name in ALIGNED
+        else "hostile" if attitude_roll is not None and attitude_roll.final <= HOSTILE_ON else "neutral"
+    )  # fmt: skip
+    wall_men = dice.roll(WALL_MEN[0], "men on the castle walls (x30)")
+    resident, companions = _companions(roller, occupant)
+    toll_dice = TOLLS.get(resident)
+    toll = dice.roll(toll_dice[0], f"toll (x{toll_dice[1]:,} GP)") if toll_dice else None
+    return CastleEncounter(
+        hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=True, occupant=occupant, guard_column=column,
+        attitude_roll=attitude_roll, attitude=attitude, wall_men=wall_men, companions=companions, toll=toll,
+        toll_times=toll_dice[1] if toll_dice else 1, resident=resident,
+        pursue_roll=dice.roll("1d6", "do they pursue?") if moving_on else None,
+    )  # fmt: skip

@@ -1,0 +1,270 @@
+"""Evading monsters, then being pursued: in the wilderness, and in the underworld.
+
+Wilderness evasion reads a chance from the party's size and the share of the possible number
+of monsters met, then applies the modifiers in this order: surprise by the party doubles it;
+surprise by the monsters wipes it out unless the party has magic to use or is in woods
+(woods then give 10%); woods otherwise add 25%; a side at least twice as fast as the other
+moves it 25% its way, surprise or not. Percentile dice at or under the chance evade.
+Failing, the pursuit runs hex by hex: a random direction (d6), a faster monster catches the
+party on 50% (25% in woods or swamp), and a die decides whether the chase goes on; each hex
+costs half a day of rest. Underground, monsters follow a fleeing party in a straight line
+while within 90 feet; round a corner, through a door or on stairs they follow on 1-2 on a
+d6, through a secret door on a 1; food distracts them by their wits, and a surprised
+character drops something on 25%.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.tables import Table
+from d100gui.engine.toolbox.inputs import ToolInputError, in_range
+
+__all__ = [
+    "EVASION_TABLE",
+    "Evasion",
+    "Pursuit",
+    "UnderworldPursuit",
+    "evade",
+    "pursue",
+    "underworld_pursuit",
+]
+
+EVASION_TABLE = "classic.wilderness_evasion"
+PARTY_BANDS = ((1, 3), (4, 9), (10, 24), (25, None))
+SHARE_BANDS = (25, 60)  # 25% or less, 26-60%, over 60%
+SHARE_ROWS = len(SHARE_BANDS) + 1  # rows per party band
+WOODS_BONUS = 25
+WOODS_WHEN_SURPRISED = 10
+SPEED_SHIFT = 25
+CATCH_CHANCE = 50
+COVER_REDUCTION = 25  # woods or swamp
+PURSUIT_GOES_ON = 3  # the die that decides whether the chase goes on: 1-3 it does
+MAX_PURSUIT_HEXES = 60
+REST_PER_HEX = 0.5  # days of rest owed for each hex of pursuit
+MAX_PARTY = 100_000
+Surprise = Literal["none", "party", "monsters"]  # who surprised whom: "party" = the party surprised the monsters
+Speed = Literal["even", "party", "monsters"]  # which side is at least twice as fast
+Wits = Literal["intelligent", "semi-intelligent", "non-intelligent"]
+Escape = Literal["straight", "corner", "secret_door"]
+FOLLOW_ON: dict[Escape, int] = {"straight": 6, "corner": 2, "secret_door": 1}
+FOOD_DISTRACTS: dict[Wits, int] = {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90}
+STRAIGHT_LINE_FEET = 90
+DROP_CHANCE = 25
+
+
+class Evasion(BaseModel):
+    """The base chance, each modifier as it was applied, the roll, and the pursuit when evasion failed."""
+
+    row: str
+    base: int
+    steps: list[tuple[str, int]] = Field(default_factory=list)  # (why, chance after)
+    chance: int
+    roll: RollRecord
+    pursuit: Pursuit | None = None
+
+    @property
+    def evaded(self) -> bool:
+        return self.roll.final <= self.chance
+
+    def describe(self) -> str:
+        steps = "".join(f", {why} -> {after}%" for why, after in self.steps)
+        head = f"Evasion ({self.row}): {self.base}%{steps}; rolled {self.roll.final}: " + (
+            "evaded" if self.evaded else "not evaded"
+        )
+        return head + (f"\n{self.pursuit.describe()}" if self.pursuit else "")
+
+
+class PursuitHex(BaseModel):
+    direction: RollRecord
+    catch_roll: RollRecord | None = None  # only when the monsters are faster
+    caught: bool = False
+    goes_on: RollRecord | None = None
+
+
+class Pursuit(BaseModel):
+    """The chase, hex by hex, until the party is caught or the pursuers give up."""
+
+    catch_chance: int
+    hexes: list[PursuitHex] = Field(default_factory=list)
+
+    @property
+    def caught(self) -> bool:
+        return any(h.caught for h in self.hexes)
+
+    @property
+    def rest_days(self) -> float:
+        return len(self.hexes) * REST_PER_HEX
+
+    def describe(self) -> str:
+        steps = []
+        for n, h in enumerate(self.hexes, 1):
+            text = f"hex {n} direction {h.direction.final}"
+            if h.catch_roll is not None:
+                text += f", catch {h.catch_roll.final} vs {self.catch_chance}%" + (" CAUGHT" if h.caught else "")
+            if h.goes_on is not None:
+                text += f", chase die {h.goes_on.final}" + (" goes on" if h.goes_on.final <= PURSUIT_GOES_ON else " ends")
+            steps.append(text)
+        end = "caught: melee" if self.caught else "the pursuit ends"
+        return f"Pursuit: {'; '.join(steps)}. {end}; {self.rest_days:g} day(s) of rest owed"
+
+
+def _party_band(size: int) -> int:
+    return next(i for i, (lo, hi) in enumerate(PARTY_BANDS) if size >= lo and (hi is None or size <= hi))
+
+
+def _share_band(monsters: int, possible: int) -> int:
+    share = monsters * 100 / possible
+    return 0 if share <= SHARE_BANDS[0] else 1 if share <= SHARE_BANDS[1] else 2
+
+
+def _percent(text: str) -> int:
+    return int(text.strip().rstrip("%"))
+
+
+def evasion_chance(table: Table, party: int, monsters: int, possible: int) -> tuple[str, int]:
+    """The row (party band / share band) and its printed chance."""
+    row = table.rows[_party_band(party) * SHARE_ROWS + _share_band(monsters, possible)]
+    return row.key, _percent(row.fields["chance"])
+
+
+def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Speed) -> list[tuple[str, int]]:
+    steps: list[tuple[str, int]] = []
+    chance = base
+    if surprise == "party":
+        chance *= 2
+        steps.append(("the party surprised them: doubled", chance))
+    if surprise == "monsters" and not magic:
+        chance = WOODS_WHEN_SURPRISED if woods else 0
+        steps.append(("surprised by the monsters" + (" in woods" if woods else ", no magic"), chance))
+    elif woods:
+        chance += WOODS_BONUS
+        steps.append((f"woods +{WOODS_BONUS}", chance))
+    if speed != "even":
+        chance += SPEED_SHIFT if speed == "party" else -SPEED_SHIFT
+        steps.append((f"{'the party' if speed == 'party' else 'the monsters'} twice as fast", chance))
+    clamped = max(0, min(100, chance))
+    if clamped != chance:
+        steps.append(("kept within 0-100", clamped))
+    return steps
+
+
+def evasion_inputs(party: int, monsters: int, possible: int) -> None:
+    in_range("Party size", party, 1, MAX_PARTY)
+    in_range("Monsters met", monsters, 1)
+    if possible < monsters:
+        raise ToolInputError(f"The possible number must be at least the number met ({monsters}); {possible} is out of range.")
+
+
+def evade(
+    dice: Dice,
+    table: Table,
+    party: int,
+    monsters: int,
+    possible: int,
+    surprise: Surprise = "none",
+    woods: bool = False,
+    magic: bool = False,
+    speed: Speed = "even",
+    chase: bool = True,
+    swamp: bool = False,
+) -> Evasion:
+    """Try to evade; when it fails and ``chase``, run the pursuit (woods or ``swamp`` make the party harder to catch)."""
+    evasion_inputs(party, monsters, possible)
+    row, base = evasion_chance(table, party, monsters, possible)
+    steps = _modified(base, surprise, woods, magic, speed)
+    chance = steps[-1][1] if steps else base
+    roll = dice.roll("d100", f"evasion ({chance}%)")
+    result = Evasion(row=row, base=base, steps=steps, chance=chance, roll=roll)
+    if not result.evaded and chase:
+        result.pursuit = pursue(dice, speed == "monsters", woods or swamp)
+    return result
+
+
+def pursue(dice: Dice, monsters_faster: bool, cover: bool) -> Pursuit:
+    """Hex by hex until caught, or until the chase die says the pursuers give up."""
+    chance = CATCH_CHANCE - (COVER_REDUCTION if cover else 0)
+    pursuit = Pursuit(catch_chance=chance if monsters_faster else 0)
+    for _ in range(MAX_PURSUIT_HEXES):
+        step = PursuitHex(direction=dice.roll("1d6", "pursuit: direction"))
+        if monsters_faster:
+            step.catch_roll = dice.roll("d100", f"pursuit: caught ({chance}%)?")
+            step.caught = step.catch_roll.final <= chance
+        if not step.caught:
+            step.goes_on = dice.roll("1d6", "pursuit: does it go on?")
+        pursuit.hexes.append(step)
+        if step.caught or (step.goes_on is not None and step.goes_on.final > PURSUIT_GOES_ON):
+            break
+    return pursuit
+
+
+Evasion.model_rebuild()
+
+
+class UnderworldPursuit(BaseModel):
+    """One moment of a chase underground: does the monster keep following, is it distracted, is anything dropped."""
+
+    distance: int
+    escape: Escape
+    cornered: bool = False  # surprised within 20 feet by a monster that was not surprised: no avoiding it
+    follow_roll: RollRecord | None = None
+    food_roll: RollRecord | None = None
+    food_chance: int = 0
+    drop_roll: RollRecord | None = None
+
+    @property
+    def follows(self) -> bool:
+        if self.cornered:
+            return True
+        if self.distance > STRAIGHT_LINE_FEET:
+            return False
+        if self.food_roll is not None and self.food_roll.final <= self.food_chance:
+            return False
+        return self.follow_roll is None or self.follow_roll.final <= FOLLOW_ON[self.escape]
+
+    def describe(self) -> str:
+        if self.cornered:
+            return "No avoiding it: it surprised the party within 20 feet (unless it was surprised too)."
+        parts = [f"At {self.distance} feet"]
+        if self.distance > STRAIGHT_LINE_FEET:
+            parts.append(f"more than {STRAIGHT_LINE_FEET} feet apart: it stops")
+        if self.follow_roll is not None:
+            parts.append(
+                f"{self.escape.replace('_', ' ')}: die {self.follow_roll.final}, follows on {FOLLOW_ON[self.escape]} or less"
+            )
+        if self.food_roll is not None:
+            parts.append(f"food thrown: {self.food_roll.final} against {self.food_chance}%")
+        if self.drop_roll is not None:
+            parts.append(
+                f"dropped an item ({self.drop_roll.final})" if self.drop_roll.final <= DROP_CHANCE else "dropped nothing"
+            )
+        parts.append("it keeps following" if self.follows else "it gives up the chase")
+        return "; ".join(parts)
+
+
+def underworld_pursuit(
+    dice: Dice,
+    distance: int,
+    escape: Escape = "straight",
+    food: Wits | None = None,
+    surprised: bool = False,
+    cornered: bool = False,
+) -> UnderworldPursuit:
+    """A fleeing party underground, ``distance`` feet ahead, escaping by ``escape``; ``food`` thrown to a monster of those wits."""
+    in_range("Distance (feet)", distance, 0)
+    if cornered:
+        return UnderworldPursuit(distance=distance, escape=escape, cornered=True)
+    result = UnderworldPursuit(distance=distance, escape=escape)
+    if surprised:
+        result.drop_roll = dice.roll("d100", f"surprised: drops an item ({DROP_CHANCE}%)?")
+    if distance > STRAIGHT_LINE_FEET:
+        return result
+    if escape != "straight":
+        result.follow_roll = dice.roll("1d6", f"does it follow ({escape})?")
+    if food is not None:
+        result.food_chance = FOOD_DISTRACTS[food]
+        result.food_roll = dice.roll("d100", f"distracted by food ({result.food_chance}%)?")
+    return result

@@ -1,0 +1,70 @@
+"""Meeting monsters: how far away they are first seen, and who is surprised.
+
+Both classic procedures use it: in the underworld monsters are seen at 20-80 feet (a pair of
+d4, in tens of feet), in the wilderness at 40-240 yards (the same inches read as tens of
+yards: 4d6 tens). Where surprise is possible each side rolls a d6 and is surprised on a 1 or
+2; if anyone is, the distance is 10-30 (a d3, in tens) feet or yards instead.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from d100gui.engine.dice.dice import Dice, RollRecord
+
+__all__ = ["Meeting", "Where", "meet"]
+
+Where = Literal["underworld", "wilderness"]
+#: (dice, times, unit) of the sighting distance where nobody is surprised
+SIGHTING: dict[Where, tuple[str, int, str]] = {"underworld": ("2d4", 10, "feet"), "wilderness": ("4d6", 10, "yards")}
+SURPRISE_DISTANCE = ("1d3", 10)
+SURPRISE_DIE = "1d6"
+SURPRISED_ON = 2  # a side is surprised on 1-2
+CIRCLE_FROM = 3  # wilderness: 3 or more monsters that surprise the party surround it
+ATTACK_DISTANCE = 10  # monsters this close can attack at once
+
+
+class Meeting(BaseModel):
+    """The surprise dice (none when surprise was not possible) and the distance they lead to."""
+
+    where: Where
+    party_die: RollRecord | None = None  # the party's d6: 1-2 and the party is surprised
+    monster_die: RollRecord | None = None
+    distance_roll: RollRecord
+    times: int = 10
+    unit: str = "feet"
+
+    @property
+    def party_surprised(self) -> bool:
+        return self.party_die is not None and self.party_die.final <= SURPRISED_ON
+
+    @property
+    def monsters_surprised(self) -> bool:
+        return self.monster_die is not None and self.monster_die.final <= SURPRISED_ON
+
+    @property
+    def distance(self) -> int:
+        return self.distance_roll.final * self.times
+
+    def describe(self) -> str:
+        if self.party_die is None:
+            surprise = "no surprise possible"
+        else:
+            sides = [n for n, s in (("the party", self.party_surprised), ("the monsters", self.monsters_surprised)) if s]
+            surprise = f"surprised: {' and '.join(sides)}" if sides else "nobody surprised"
+            surprise += f" (party {self.party_die.final}, monsters {self.monster_die.final if self.monster_die else '-'})"
+        close = "; close enough to attack" if self.distance <= ATTACK_DISTANCE else ""
+        return f"{surprise}; {self.distance} {self.unit} away{close}"
+
+
+def meet(dice: Dice, where: Where, surprise_possible: bool = True) -> Meeting:
+    """Roll surprise for both sides (when it is possible), then the distance it leads to."""
+    party = dice.roll(SURPRISE_DIE, "surprise: the party") if surprise_possible else None
+    monsters = dice.roll(SURPRISE_DIE, "surprise: the monsters") if surprise_possible else None
+    surprised = any(d is not None and d.final <= SURPRISED_ON for d in (party, monsters))
+    sighting, times, unit = SIGHTING[where]
+    dice_text, times = SURPRISE_DISTANCE if surprised else (sighting, times)
+    distance = dice.roll(dice_text, "distance when met (tens)")
+    return Meeting(where=where, party_die=party, monster_die=monsters, distance_roll=distance, times=times, unit=unit)

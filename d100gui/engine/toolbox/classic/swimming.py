@@ -1,0 +1,62 @@
+"""A man in the water: the chance of drowning by his armour, and the storm's own chance each turn.
+
+The swimming table gives the chance by armour (plate always, chain-type 80%, leather 20%, none
+5% and only for someone thrown overboard). We read a "yes" under "must remove?" as: whoever
+survives the roll in that armour must shed it at once or drown. In a gale or storm anyone in
+the water drowns on 50%, rolled each turn.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.tables import Table
+from d100gui.engine.toolbox.inputs import ToolInputError
+
+__all__ = ["SWIMMING_TABLE", "Swimming", "swim"]
+
+SWIMMING_TABLE = "classic.swimming"
+STORM_CHANCE = 50
+OVERBOARD_MARK = "*"  # the no-armour chance applies only to someone thrown overboard
+
+
+class Swimming(BaseModel):
+    armor: str
+    chance: int
+    roll: RollRecord | None = None
+    must_remove: bool = False
+    storm_roll: RollRecord | None = None
+
+    @property
+    def drowned(self) -> bool:
+        in_armor = self.roll is not None and self.roll.final <= self.chance
+        in_storm = self.storm_roll is not None and self.storm_roll.final <= STORM_CHANCE
+        return in_armor or in_storm
+
+    def describe(self) -> str:
+        parts = [f"In the water wearing {self.armor.lower()}"]
+        parts.append(f"{self.roll.final} against {self.chance}%" if self.roll else "no chance of drowning")
+        if self.storm_roll is not None:
+            parts.append(f"storm {self.storm_roll.final} against {STORM_CHANCE}%")
+        if self.drowned:
+            parts.append("drowns")
+        else:
+            parts.append("stays afloat" + ("; must shed the armour now or drown" if self.must_remove else ""))
+        return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if parts[2:] else "")
+
+
+def swim(dice: Dice, table: Table, armor: str, overboard: bool = True, storm: bool = False) -> Swimming:
+    """Roll for a man in ``armor`` (a row key of the swimming table) going into the water."""
+    row = table.find_key(armor)
+    if row is None:
+        raise ToolInputError(f"Armour must be one of {', '.join(r.key for r in table.rows)}; {armor!r} is not.")
+    printed = row.fields.get("chance", "0%")
+    chance = int(printed.strip().rstrip("*").rstrip("%"))
+    if printed.endswith(OVERBOARD_MARK) and not overboard:
+        chance = 0
+    roll = dice.roll("d100", f"drowning in {armor.lower()} ({chance}%)") if chance else None
+    result = Swimming(armor=armor, chance=chance, roll=roll, must_remove=row.fields.get("remove", "").lower() == "yes")
+    if storm and not result.drowned:
+        result.storm_roll = dice.roll("d100", f"drowning in the storm ({STORM_CHANCE}%)")
+    return result
