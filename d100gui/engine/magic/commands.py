@@ -7,6 +7,9 @@
   needed) or a belt scroll (no ability needed; used up). Pays the cost, rolls CAST SPELL,
   then the effect or Table C. In a fight, ``combat_cast_spell`` / ``combat_use_belt`` cast instead.
 * :class:`RollCurse`, :class:`RollBoost` — a Table C or Table B roll the sheet asks for.
+* :class:`ProvideCurseRow` — a Table C roll outside a fight fell on a missing row: the row typed
+  from the rulebook (or a re-roll among the printed rows, this time) is applied in full. A curse
+  cannot be skipped, and no other spell or curse is rolled while one waits.
 
 The adventure's HP-zero rule (:func:`d100gui.engine.adventure.health.settle_hp`) settles a
 cost or curse that brings HP to 0; STILLING OF TIME's clocks are handed to the quest under
@@ -23,7 +26,9 @@ from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.tables import TableError
+from d100gui.engine.dice.events import RowProvided
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as hero_events
 from d100gui.engine.hero.decisions import ExperienceChoice, add_pending
@@ -34,10 +39,11 @@ from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic import book
 from d100gui.engine.magic.boosts import roll_boost
 from d100gui.engine.magic.casting import cast_test, check_castable, pay_cost, spell_effect
-from d100gui.engine.magic.curses import CurseResult, roll_curse
+from d100gui.engine.magic.curses import CURSE_TABLE, CurseResult, apply_curse, roll_curse
 from d100gui.engine.magic.events import (
     BoostApplied,
     CurseApplied,
+    CurseRowMissing,
     SpellCast,
     SpellLearned,
     SpellRemoved,
@@ -45,6 +51,7 @@ from d100gui.engine.magic.events import (
     SpellTookEffect,
 )
 from d100gui.engine.protocol import Event
+from d100gui.engine.town.model import TownState
 
 
 def outside_fight(campaign: Campaign, doing: str) -> None:
@@ -79,6 +86,12 @@ def settle_curse(ctx: GameContext, character: Character, result: CurseResult) ->
     events = [Event.of(CurseApplied(result=result), " ".join(result.notes))]
     campaign = ctx.campaign
     adventure = getattr(campaign, "adventure", None)
+    if result.missing and result.table_roll is not None:
+        _town(campaign).curse_waiting = result.table_roll
+        lo, hi = result.table_roll.missing or (result.table_roll.roll.final, result.table_roll.roll.final)
+        said = f"Table C rolled {result.table_roll.roll.final}: your tables lack row {lo}-{hi}. Type it in to apply the curse."
+        events.append(Event.of(CurseRowMissing(table_roll=result.table_roll), said))
+        return events
     if result.adventure_over:
         lay_to_rest(campaign, character)
         if isinstance(adventure, AdventureState):
@@ -90,6 +103,21 @@ def settle_curse(ctx: GameContext, character: Character, result: CurseResult) ->
     if result.clocks and isinstance(adventure, AdventureState) and adventure.quest is not None:
         adventure.clocks_owed += result.clocks
     return events
+
+
+def _town(campaign: Campaign) -> TownState:
+    state = getattr(campaign, "town", None)
+    if not isinstance(state, TownState):
+        refuse("This campaign keeps no between-quests state (Campaign.town) to hold a curse waiting for its row.")
+    return state
+
+
+def no_curse_waiting(campaign: Campaign) -> None:
+    """Refuse a new cast or curse while a Table C roll waits for its row (a curse cannot be skipped)."""
+    state = getattr(campaign, "town", None)
+    waiting = state.curse_waiting if isinstance(state, TownState) else None
+    if waiting is not None:
+        refuse(f"A curse waits for its row (Table C rolled {waiting.roll.final}): type the row in first.")
 
 
 def _experience(ctx: GameContext, roll: RollRecord) -> list[Event]:
@@ -194,6 +222,7 @@ class CastSpell(Command):
         campaign, rules = ctx.campaign, ctx.rules
         ch = living_character(campaign)
         outside_fight(campaign, "cast a spell")
+        no_curse_waiting(campaign)
         name, effect, cost, source = self._spell(ctx, ch)
         paid = pay_cost(ch, rules, cost)
         events = _settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else []
@@ -231,10 +260,62 @@ class RollCurse(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)
         outside_fight(ctx.campaign, "roll a curse")
+        no_curse_waiting(ctx.campaign)
         events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"))
         if not ch.dead:
             enforce(ch, ctx.rules)
         return events
+
+
+class ProvideCurseRow(Command):
+    """The Table C row a curse outside a fight waits for: ``row`` typed from the rulebook (added to the
+    player's tables), or ``sample`` to re-roll among the printed rows this time. The curse then applies in full."""
+
+    kind: Literal["provide_curse_row"] = "provide_curse_row"
+    row: Row | None = None
+    sample: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        ch = living_character(ctx.campaign)
+        state = _town(ctx.campaign)
+        waiting = state.curse_waiting
+        if waiting is None:
+            refuse("No Table C roll is waiting for its row.")
+        events: list[Event] = []
+        if self.row is not None:
+            try:
+                resolved = ctx.tables.resolve_missing(waiting, self.row)
+            except (TableError, ValueError) as exc:
+                refuse(str(exc))
+            events.append(
+                Event.of(
+                    RowProvided(table_id=resolved.table_id, row=resolved.row), f"Row added to your tables: {resolved.describe()}"
+                )
+            )
+        elif self.sample:
+            resolved = _sample_curse(ctx, waiting)
+        else:
+            refuse("A curse cannot be skipped: type the row from your rulebook, or re-roll among the printed rows.")
+        assert resolved.row is not None
+        state.curse_waiting = None
+        events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved))
+        if not ch.dead:
+            enforce(ch, ctx.rules)
+        return events
+
+
+def _sample_curse(ctx: GameContext, waiting: TableRoll) -> TableRoll:
+    """Sample play for one curse: Table C rolled again (with the first roll's modifiers) until it lands on a printed row."""
+    modifier = sum(m.value for m in waiting.roll.modifiers)
+    try:
+        rolled = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL).roll(
+            CURSE_TABLE, waiting.roll.purpose, modifier, "the first roll's modifiers"
+        )
+    except TableError as exc:
+        refuse(str(exc))
+    if rolled.row is None:
+        refuse("Your Table C prints no row to re-roll among: type the row from your rulebook.")
+    return rolled.model_copy(update={"sample": True})  # sample play, labelled as such
 
 
 class RollBoost(Command):
@@ -250,4 +331,4 @@ class RollBoost(Command):
         return [Event.of(BoostApplied(result=result), " ".join(result.notes))]
 
 
-MAGIC_COMMANDS: tuple[type[Command], ...] = (LearnSpell, RemoveSpell, CastSpell, RollCurse, RollBoost)
+MAGIC_COMMANDS: tuple[type[Command], ...] = (LearnSpell, RemoveSpell, CastSpell, RollCurse, ProvideCurseRow, RollBoost)

@@ -75,6 +75,14 @@ class CurseApplied(Payload):
     result: CurseResult
 
 
+@declare("magic_curse_row_missing", topic="decision")
+class CurseRowMissing(Payload):
+    """A Table C roll outside a fight fell on a row the player's tables lack: the curse waits for the row
+    (``provide_curse_row``: typed from the rulebook, or re-rolled among the printed rows this time)."""
+
+    table_roll: TableRoll
+
+
 @declare("magic_boost", topic="character")
 class BoostApplied(Payload):
     """Table B was rolled and applied (``result.door_released``: the map opens a closed door)."""

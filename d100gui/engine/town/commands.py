@@ -23,6 +23,7 @@ import re
 from typing import Literal
 
 from d100gui.engine.adventure.model import AdventureState
+from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
@@ -102,6 +103,7 @@ class BeginTown(Command):
             refuse("The between-quests phase is over for this quest: it comes again after the next quest.")
         fresh = TownState(active=True, step="refresh", gold_at_start=ch.gp, after_quest=attempts)
         fresh.investments_applied = not _holds_shares(ch)  # no shares held after the quest: Table J changes nothing
+        fresh.curse_waiting = state.curse_waiting  # a curse waiting for its row is not the phase's to clear
         refreshed = steps.refresh_tracks(ch, fresh)
         for name in TownState.model_fields:  # a fresh phase, in the campaign's own state object
             setattr(state, name, getattr(fresh, name))
@@ -256,20 +258,27 @@ class ProvideMarketRow(Command):
         ch, state = at_step(ctx, "markets")
         resolved = markets.provide_row(state, ctx.tables, self.index, self.row)
         left = market_rolls_allowed(ctx.rules, ch) - len(state.market_rolls)
-        return [Event.of(MarketRolled(index=self.index, table_roll=resolved, rolls_left=left), resolved.describe())]
+        return [
+            Event.of(MarketRolled(index=self.index, table_roll=resolved, rolls_left=left), resolved.describe()),
+            Event.of(
+                RowProvided(table_id=resolved.table_id, row=resolved.row), f"Row added to your tables: {resolved.describe()}"
+            ),
+        ]
 
 
 class BuyMarketItem(Command):
-    """Step 5: buy the item of market roll ``index`` (one item a phase)."""
+    """Step 5: buy the item of market roll ``index`` (one item a phase). ``price``: the price the player's
+    rulebook prints, for a row their tables print none for (Table S); a printed price is never overridden."""
 
     kind: Literal["buy_market_item"] = "buy_market_item"
     index: int
+    price: int | None = None
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "markets")
-        name, cost, where = markets.buy(ch, ctx.rules, state, self.index)
+        name, cost, where = markets.buy(ch, ctx.rules, state, self.index, self.price)
         enforce(ch, ctx.rules)
-        payload = MarketBought(index=self.index, item=name, cost=cost, gp=ch.gp, to=where)
+        payload = MarketBought(index=self.index, item=name, cost=cost, gp=ch.gp, to=where, typed_price=self.price is not None)
         return [Event.of(payload, f"Bought {name} at the market for {cost} gp ({ch.gp} left).")]
 
 
@@ -337,8 +346,12 @@ class ProvideInvestmentRow(Command):
             state.investment_roll = ctx.tables.resolve_missing(rolled, self.row)
         except ValueError as exc:
             refuse(str(exc))
-        assert state.investment_roll.row is not None
-        return _cross_reference(ctx, ch, state, state.investment_roll.row)
+        resolved = state.investment_roll
+        assert resolved.row is not None
+        provided = Event.of(
+            RowProvided(table_id=resolved.table_id, row=resolved.row), f"Row added to your tables: {resolved.describe()}"
+        )
+        return [*_cross_reference(ctx, ch, state, resolved.row), provided]
 
 
 class TradeInvestment(Command):

@@ -105,6 +105,7 @@ class MarketBought(Payload):
     cost: int
     gp: int
     to: Literal["backpack", "spell_book"] = "backpack"
+    typed_price: bool = False  # the row printed no price: ``cost`` is the one the player typed from their rulebook
 
 
 @declare("town_trained", topic="character")

@@ -8,7 +8,10 @@ kept with its gap until the player types the row in (``ask``, :func:`provide_row
 
 The item bought is read from its row as creation reads them (Table A armour, Table W weapons,
 :mod:`d100gui.engine.hero.item_rows`) and goes in the backpack; a Table S spell is written in
-the spell book's first free position. A row that prints no price cannot be bought.
+the spell book's first free position. A row that prints no price (Table S prints none in the
+excerpt) shows "no price printed": it is bought only at the price the player types from their own
+rulebook (``price``), used for that purchase alone; a price is never invented.
+:func:`offer` is what the wizard shows of a roll, and :func:`buy` refuses with the same reasons.
 """
 
 from __future__ import annotations
@@ -63,6 +66,32 @@ def provide_row(state: TownState, tables: TableRoller, index: int, row: Row) -> 
     return resolved
 
 
+def label_of(rolled: TableRoll) -> str:
+    """What a market row offers, by its printed name (the item, weapon or spell)."""
+    row = rolled.row
+    if row is None:
+        return rolled.describe()
+    return (row.fields.get("item") or row.fields.get("weapon") or row.fields.get("spell") or rolled.describe()).strip()
+
+
+def offer(state: TownState, index: int) -> tuple[int | None, str]:
+    """Market roll ``index`` as the wizard shows it: (its printed price or None, why it cannot be bought now or "").
+
+    A row with no printed price is not refused here: it can be bought at a typed price.
+    """
+    rolled = market_roll(state, index)
+    if state.totals.market_bought:
+        return _printed(rolled), f"One market item a phase: {state.totals.market_bought} is already bought."
+    if rolled.row is None:
+        lo, hi = rolled.missing or (rolled.roll.final, rolled.roll.final)
+        return None, f"Market roll {index + 1} fell on row {lo}-{hi}, which your tables lack: type the row in first."
+    return _printed(rolled), ""
+
+
+def _printed(rolled: TableRoll) -> int | None:
+    return prices.row_price(rolled.row) if rolled.row is not None else None
+
+
 def item_of(rules: Rules, rolled: TableRoll) -> Item:
     """The item a market row offers (armour, weapon, or a found item)."""
     assert rolled.row is not None
@@ -73,21 +102,31 @@ def item_of(rules: Rules, rolled: TableRoll) -> Item:
     return item_from_row(rolled.row, rolled.table_id)
 
 
-def buy(character: Character, rules: Rules, state: TownState, index: int) -> tuple[str, int, Literal["backpack", "spell_book"]]:
-    """Buy the item of market roll ``index``: one item a phase, at its printed price. Returns (name, cost, where it went)."""
-    if state.totals.market_bought:
-        refuse(f"One market item a phase: {state.totals.market_bought} is already bought.")
+def buy(
+    character: Character, rules: Rules, state: TownState, index: int, typed: int | None = None
+) -> tuple[str, int, Literal["backpack", "spell_book"]]:
+    """Buy the item of market roll ``index``: one item a phase, at its printed price, or at ``typed`` (the price the
+    player's rulebook prints) when the row prints none. Returns (name, cost, where it went)."""
+    printed, why = offer(state, index)
+    if why:
+        refuse(why)
     rolled = market_roll(state, index)
-    if rolled.row is None:
-        lo, hi = rolled.missing or (rolled.roll.final, rolled.roll.final)
-        refuse(f"Market roll {index + 1} fell on row {lo}-{hi}, which your tables lack: type the row in first.")
-    price = prices.row_price(rolled.row)
-    label = (
-        rolled.row.fields.get("item") or rolled.row.fields.get("weapon") or rolled.row.fields.get("spell") or rolled.describe()
-    )
-    if price is None:
-        refuse(f"{rolled.table_title} prints no price for {label.strip()}: it cannot be bought (prices are never invented).")
-    prices.afford(character, price, label.strip())
+    assert rolled.row is not None
+    label = label_of(rolled)
+    if printed is None:
+        if typed is None:
+            refuse(
+                f"{rolled.table_title} prints no price for {label}: it cannot be bought without one (prices are never "
+                "invented). Type the price your own rulebook prints to buy it."
+            )
+        if typed < 1:
+            refuse(f"A price is at least 1 gp: {typed} gp is not a price for {label}.")
+        price = typed
+    elif typed is not None and typed != printed:
+        refuse(f"{label} prints its price, {printed} gp: it is bought at that price, not at {typed} gp.")
+    else:
+        price = printed
+    prices.afford(character, price, label)
     where: Literal["backpack", "spell_book"] = "backpack"
     if rolled.table_id == SPELL_TABLE:
         entry = book.spell_from_row(rolled.row)

@@ -79,11 +79,17 @@ class TownState(BaseModel):
     after_quest: int | None = None  # the quest log's attempts when the phase began (one phase per quest)
     gold_at_start: int = 0
     tracks_refreshed: bool = False
+    cleared: dict[str, int] = Field(default_factory=dict)  # what the refresh cleared: keys, levers, clocks, bonuses, objectives
     totals: TownTotals = Field(default_factory=TownTotals)
     sold: list[SoldItem] = Field(default_factory=list)
     market_rolls: list[TableRoll] = Field(default_factory=list)
     investment_roll: TableRoll | None = None
     investments_applied: bool = False
+    #: a Table C roll made outside a fight (a failed cast from the book or a scroll, a curse the sheet
+    #: asked for) that fell on a row the player's tables lack: the curse waits for its row
+    #: (``provide_curse_row``). NOTE for the lead: it belongs to the magic feature; it sits here because
+    #: the campaign gives ``engine/magic`` no part of its own (a ``Campaign.magic`` would be its home).
+    curse_waiting: TableRoll | None = None
 
 
 def step_index(step: TownStep) -> int:

@@ -12,7 +12,7 @@ from d100gui.engine.dice.tables import TableError, TableLibrary
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.rules.model import Rules
-from d100gui.engine.town import prices
+from d100gui.engine.town import markets, prices
 from d100gui.engine.town.model import MARKET_TABLES, REQUIRED_TABLE, STEP_TITLES, TOWN_STEPS, TownState, TownStep, TownTotals
 from d100gui.engine.town.steps import repairable
 
@@ -47,6 +47,27 @@ class RequiredOffer(BaseModel):
     effect: str = ""
 
 
+class MarketOffer(BaseModel):
+    """A market roll of this phase as the wizard lists it: what it offers and at what price.
+
+    ``price`` is the row's printed price (None: the row prints none, or is still to be typed in);
+    ``why`` says why it cannot be bought now ("" if it can; a row with no printed price can be
+    bought at the price the player types from their rulebook).
+    """
+
+    index: int
+    table_id: str
+    text: str  # the roll and its row, as the dice history shows it
+    name: str  # the item, weapon or spell offered ("" while the row is missing)
+    price: int | None
+    needs_row: bool  # the roll fell on a row the player's tables lack
+    why: str = ""
+
+    @property
+    def price_printed(self) -> bool:
+        return self.price is not None
+
+
 class InvestmentView(BaseModel):
     """One investment of the Empire Building section with its prices."""
 
@@ -76,6 +97,7 @@ class TownView(BaseModel):
     required_left: int
     market_tables: list[str] = Field(default_factory=list)
     market_rolls_left: int
+    market: list[MarketOffer] = Field(default_factory=list)  # this phase's market rolls, priced
     training_left: int
     skill_pip: int
     characteristic_pip: int
@@ -107,6 +129,25 @@ def required_offers(library: TableLibrary) -> list[RequiredOffer]:
         for r in rows
         if r.fields.get("item")
     ]
+
+
+def market_offers(state: TownState) -> list[MarketOffer]:
+    """This phase's market rolls with the price :func:`~.markets.buy` would charge and why one cannot be bought."""
+    out = []
+    for index, rolled in enumerate(state.market_rolls):
+        price, why = markets.offer(state, index)
+        out.append(
+            MarketOffer(
+                index=index,
+                table_id=rolled.table_id,
+                text=rolled.describe(),
+                name=markets.label_of(rolled) if rolled.row is not None else "",
+                price=price,
+                needs_row=rolled.row is None,
+                why=why,
+            )
+        )
+    return out
 
 
 def town_view(character: Character, rules: Rules, state: TownState, library: TableLibrary) -> TownView:
@@ -160,6 +201,7 @@ def town_view(character: Character, rules: Rules, state: TownState, library: Tab
         required_left=max(0, prices.required_limit(rules, character) - state.totals.required_bought),
         market_tables=[t for t in MARKET_TABLES if t in library],
         market_rolls_left=max(0, prices.market_rolls_allowed(rules, character) - len(state.market_rolls)),
+        market=market_offers(state),
         training_left=max(0, prices.training_limit(rules, character) - state.totals.trained_pips),
         skill_pip=rules.training.skill_pip,
         characteristic_pip=rules.training.characteristic_pip,

@@ -43,6 +43,7 @@ def refresh_tracks(character: Character, state: TownState) -> TracksRefreshed:
     track.shaded = 0
     track.bonuses = []
     state.tracks_refreshed = True
+    state.cleared = done.model_dump()
     return done
 
 

@@ -22,11 +22,14 @@ class InvestmentsPanel(StepPanel):
 
     def __init__(self, send: Sender, parent: QWidget | None = None) -> None:
         super().__init__(send, "Investments: Table J is read for every investment held; then trade shares.", parent)
+        self.setObjectName("investmentsPanel")
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.roll_button = QPushButton("Roll Table J")
+        self.roll_button.setToolTip("Roll the investments table: the result applies once for each share you hold")
         self.roll_button.clicked.connect(lambda _=False: self.act(RollInvestments()))
         self.row_button = QPushButton("Type the Table J row in…")
+        self.row_button.setToolTip("Your tables lack the row rolled: type it from your rulebook")
         self.row_button.clicked.connect(self._ask_row)
         self.head.addWidget(row(self.roll_button, self.row_button, self.result, stretch=2))
         self.buttons: dict[tuple[str, str], QPushButton] = {}
@@ -42,7 +45,7 @@ class InvestmentsPanel(StepPanel):
         why = (
             "" if due and rolled is None else ("Table J is rolled." if rolled is not None else "No shares held after the quest.")
         )
-        allow(self.roll_button, why)
+        allow(self.roll_button, why, "Roll the investments table: the result applies once for each share you hold")
         self.row_button.setVisible(rolled is not None and rolled.row is None)
         clear(self.rows)
         self.buttons, self.boxes = {}, {}
@@ -52,6 +55,7 @@ class InvestmentsPanel(StepPanel):
 
     def _line(self, held: InvestmentView, due: bool) -> list[QWidget | str]:
         box = counter(99)  # a count box; the engine names any limit when the count is too many
+        box.setToolTip(f"How many {held.name} shares or pips to buy or sell")
         first = "Roll Table J first: shares are traded after the investment roll." if due else ""
         buttons = {
             "buy": QPushButton("Buy shares"),

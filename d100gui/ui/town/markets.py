@@ -1,18 +1,20 @@
 """Step 5: REP market rolls over the tables with the market symbol, then one item to buy.
 
 A roll that lands on a row the player's tables lack is typed in through the missing-row dialog
-(the ``row_missing`` policy "ask") and sent as ``provide_market_row``.
+(the ``row_missing`` policy "ask") and sent as ``provide_market_row``. Each roll's price and why it
+cannot be bought come from the engine (``TownView.market``); a row that prints no price (Table S)
+says "no price printed" and is bought at the price the player types from their rulebook.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox, QWidget
 
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.town.commands import BuyMarketItem, ProvideMarketRow, RollMarket
-from d100gui.engine.town.prices import row_price
+from d100gui.engine.town.queries import MarketOffer
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.town.parts import Sender, StepPanel, TownContext, allow, clear, grid, row
 
@@ -24,12 +26,15 @@ class MarketsPanel(StepPanel):
         super().__init__(send, "Search the markets: roll on the tables with the market symbol, then buy one item.", parent)
         self.left = QLabel()
         self.table = QComboBox()
+        self.table.setToolTip("The market table to roll on")
         self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll once on the chosen table")
         self.roll_button.clicked.connect(self._roll)
         self.head.addWidget(self.left)
         self.head.addWidget(row(self.table, self.roll_button, stretch=-1))
         self.buy_buttons: list[QPushButton] = []
         self.row_buttons: dict[int, QPushButton] = {}
+        self.price_boxes: dict[int, QSpinBox] = {}  # a row that prints no price: the price typed from the rulebook
         self.dialog: MissingRowDialog | None = None
         self._ctx: TownContext | None = None
 
@@ -45,28 +50,55 @@ class MarketsPanel(StepPanel):
             self.table.setCurrentIndex(view.market_tables.index(chosen))
         why = f"The market item is bought ({bought})." if bought else ""
         why = why or ("" if view.market_rolls_left else "Every market roll of this phase is made.")
-        allow(self.roll_button, why or ("" if view.market_tables else "Your tables have no market table."))
-        self._rolls(ctx.state.market_rolls, bought)
+        allow(
+            self.roll_button,
+            why or ("" if view.market_tables else "Your tables have no market table."),
+            "Roll once on the chosen table",
+        )
+        self._rolls(ctx.state.market_rolls, view.market)
 
-    def _rolls(self, rolls: list[TableRoll], bought: str) -> None:
+    def _rolls(self, rolls: list[TableRoll], offers: list[MarketOffer]) -> None:
         clear(self.rows)
-        self.buy_buttons, self.row_buttons = [], {}
+        self.buy_buttons, self.row_buttons, self.price_boxes = [], {}, {}
         lines: list[list[QWidget | str]] = []
-        for i, rolled in enumerate(rolls):
-            if rolled.row is None:
+        for offer, rolled in zip(offers, rolls, strict=True):
+            i = offer.index
+            if offer.needs_row:
                 button = QPushButton("Type the row in…")
+                button.setToolTip("Your tables lack the row rolled: type it from your rulebook")
                 button.clicked.connect(partial(self._ask_row, i, rolled))
                 self.row_buttons[i] = button
-            else:
-                price = row_price(rolled.row)
-                button = QPushButton(f"Buy for {price} gp" if price is not None else "Buy")
-                why = "" if price is not None else "The table prints no price for this row: it cannot be bought."
-                allow(button, why or (f"One market item a phase: {bought} is bought." if bought else ""))
+                lines.append([offer.text, "", button])
+            elif offer.price is not None:
+                button = QPushButton(f"Buy for {offer.price} gp")
+                allow(button, offer.why, "Buy this item at its printed price")
                 button.clicked.connect(partial(self.act, BuyMarketItem(index=i)))
+                lines.append([offer.text, "", button])
+            else:
+                box = QSpinBox()
+                box.setRange(0, 10**6)
+                box.setSuffix(" gp")
+                box.setSpecialValueText("your book's price")  # 0: nothing typed yet
+                box.setToolTip("No price printed in your tables: type the price your rulebook prints for it")
+                box.setAccessibleName(f"Price of {offer.name}")
+                self.price_boxes[i] = box
+                button = QPushButton("Buy at this price")
+                box.setEnabled(not offer.why)
+                self._price_typed(button, offer.why, box.value())
+                box.valueChanged.connect(partial(self._price_typed, button, offer.why))
+                button.clicked.connect(partial(self._buy_at_typed_price, i))
+                lines.append([offer.text, row("No price printed:", box, stretch=-1), button])
             self.buy_buttons.append(button)
-            lines.append([rolled.describe(), button])
         if lines:
             self.rows.addWidget(grid(lines))
+
+    @staticmethod
+    def _price_typed(button: QPushButton, why: str, price: int) -> None:
+        allow(button, why or ("" if price > 0 else "Type the price your rulebook prints first: your tables print none."))
+
+    def _buy_at_typed_price(self, index: int) -> bool:
+        box = self.price_boxes.get(index)
+        return box is not None and self.act(BuyMarketItem(index=index, price=box.value()))
 
     def _roll(self) -> None:
         table_id = self.table.currentData()

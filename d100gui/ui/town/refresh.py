@@ -23,6 +23,7 @@ class HealerPanel(StepPanel):
         self.boxes: dict[str, QSpinBox] = {}
         for i, (key, title) in enumerate((("poison", "Poison pips"), ("disease", "Disease pips"), ("hp", "HP lost"))):
             self.have[key], self.price[key], self.boxes[key] = QLabel(), QLabel(), QSpinBox()
+            self.boxes[key].setToolTip(f"{title}: how many to have the healer remove")
             grid.addWidget(QLabel(title), i, 0)
             grid.addWidget(self.have[key], i, 1)
             grid.addWidget(self.boxes[key], i, 2)
@@ -32,6 +33,7 @@ class HealerPanel(StepPanel):
         self.head.addLayout(grid)
         self.total = QLabel()
         self.pay_button = QPushButton("Pay the healer")
+        self.pay_button.setToolTip("Pay the healer for what you chose above")
         self.pay_button.clicked.connect(self._pay)
         self.head.addWidget(row(self.total, self.pay_button, stretch=-1))
         self._ctx: TownContext | None = None
@@ -39,11 +41,16 @@ class HealerPanel(StepPanel):
     def show_context(self, ctx: TownContext) -> None:
         self._ctx = ctx
         ch, h = ctx.character, ctx.view.healer
-        refreshed = "cleared" if ctx.state.tracks_refreshed else "not refreshed yet"
-        self.tracks.setText(
-            f"Tracks ({refreshed}): keys {ch.keys}, levers {ch.levers}, time track {ch.time_track.shaded} shaded, "
-            f"objectives {ch.objectives}. Oil and food are not spent."
-        )
+        now = f"keys {ch.keys}, levers {ch.levers}, time track {ch.time_track.shaded} shaded, objectives {ch.objectives}"
+        if ctx.state.tracks_refreshed:
+            c = ctx.state.cleared
+            was = (
+                f"{c.get('keys', 0)} keys, {c.get('levers', 0)} levers, {c.get('clocks', 0)} clocks, "
+                f"{c.get('bonuses', 0)} time-track bonuses and {c.get('objectives', 0)} objectives were cleared"
+            )
+            self.tracks.setText(f"Now {now} ({was}). Oil and food are not spent.")
+        else:
+            self.tracks.setText(f"Tracks not refreshed yet: {now}.")
         for key, have, unit, each in (
             ("poison", h.poison, h.poison_pip, "a pip"),
             ("disease", h.disease, h.disease_pip, "a pip"),
@@ -55,7 +62,7 @@ class HealerPanel(StepPanel):
             box.blockSignals(True)
             box.setRange(0, have)
             box.blockSignals(False)
-            allow(box, "" if have else "Nothing to heal here.")
+            allow(box, "" if have else "Nothing to heal here.", "How many to have the healer remove")
         self._priced()
 
     def _priced(self) -> None:

@@ -27,6 +27,7 @@ class RepairPanel(StepPanel):
         lines: list[list[QWidget | str]] = []
         for item in damaged:
             box = counter(item.repair_pips)
+            box.setToolTip("How many pips to repair")
             button = QPushButton("Repair")
             button.setToolTip(f"{item.pip_cost} gp a pip, paid now")
             button.clicked.connect(partial(self._repair, item.where, item.place, box))

@@ -30,6 +30,7 @@ class RequiredPanel(StepPanel):
         lines: list[list[QWidget | str]] = []
         for offer in view.required:
             box = counter(max(view.required_left, 1))
+            box.setToolTip(f"How many {offer.item} to buy")
             button = QPushButton("Buy")
             why = ""
             if offer.price is None:

@@ -29,6 +29,7 @@ class SellPanel(StepPanel):
         lines: list[list[QWidget | str]] = []
         for item in ctx.view.sellable:
             button = QPushButton(f"Sell for {item.value} gp")
+            button.setToolTip(f"Sell {item.name} for its value; it leaves the sheet")
             button.clicked.connect(partial(self._sell, item.where, item.place, item.name))
             lines.append([item.name, item.where, button])
             self.buttons.setdefault(item.name, button)

@@ -15,9 +15,12 @@ class TrainingPanel(StepPanel):
         super().__init__(send, "Training: shade pips on skills or characteristics (a full track gives its bonus).", parent)
         self.left = QLabel()
         self.track = QComboBox()
+        self.track.setToolTip("The skill or characteristic whose experience track you train")
         self.price = QLabel()
         self.pips = counter(1)
+        self.pips.setToolTip("How many pips to shade on that track")
         self.train_button = QPushButton("Train")
+        self.train_button.setToolTip("Pay and shade the pips")
         self.train_button.clicked.connect(self._train)
         self.track.currentIndexChanged.connect(self._priced)
         self.head.addWidget(self.left)
@@ -34,7 +37,11 @@ class TrainingPanel(StepPanel):
             for skill in ctx.rules.skills:
                 self.track.addItem(f"{skill} (skill)", f"skill:{skill}")
         self.pips.setRange(1, max(1, view.training_left))
-        allow(self.train_button, "" if view.training_left else "No more pips may be trained this phase: the limit is reached.")
+        allow(
+            self.train_button,
+            "" if view.training_left else "No more pips may be trained this phase: the limit is reached.",
+            "Pay and shade the pips",
+        )
         self._priced()
 
     def _priced(self) -> None:

@@ -49,6 +49,7 @@ class TownWizard(QDialog):
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("townWizard")  # F1 opens its help topic
         self.setWindowTitle("Before your next quest")
         self.bridge = bridge
         self._error = ""
@@ -162,4 +163,8 @@ class TownWizard(QDialog):
         self.steps_label.setText("")
         ch = self.bridge.game.campaign.character
         self.gold_label.setText(f"Gold: {ch.gp} gp" if ch is not None else "")
-        allow(self.begin.begin_button, "" if hero else "Create a character first (Hero > New character).")
+        allow(
+            self.begin.begin_button,
+            "" if hero else "Create a character first (Hero > New character).",
+            "Open the between-quests steps",
+        )

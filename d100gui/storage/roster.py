@@ -1,0 +1,183 @@
+"""The roster: every hero of this installation, living or fallen, with the campaigns that hold them.
+
+Each campaign file is one hero's story (its ``character``); a copy made with Save As or an export
+and import keeps the campaign's id, so the roster lists a hero once with every file that holds
+them and opens the one played last. A campaign whose hero has died
+(:func:`d100gui.engine.town.fallen.fallen_hero`: the sheet in ``hall_of_fallen``, no living
+character) lists the hero in the hall of the fallen, with the cause and date of the log's death
+event. Files are read without validating them whole and without locking a store; a broken one is
+listed with its problem. The campaign being played (its store locked by the window) is passed in.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.town.fallen import Death, death_in, death_of, fallen_hero
+from d100gui.storage.campaigns import MAX_CAMPAIGN_BYTES, SUFFIX, campaigns_dir
+from d100gui.storage.store import STORE_SUFFIX, peek_store, store_path_for
+
+#: the newest log entries read for the death event and its fight's start (nothing is played after a death)
+DEATH_TAIL = 100
+_PARTS = ("character", "meta", "hall_of_fallen")
+
+
+@dataclass(frozen=True)
+class HeroLine:
+    """One hero as the roster lists them: their sheet's figures, their campaigns, how they died."""
+
+    name: str
+    rep: int | None
+    gold: int | None
+    quests_done: int | None
+    last_played: str
+    path: Path  # the campaign to open: the one played last
+    campaigns: tuple[Path, ...] = ()
+    fallen: bool = False
+    death: Death | None = None
+    problem: str = ""  # a file that cannot be read: listed with why
+    key: str = field(default="", compare=False)  # the campaign's id and the hero's name: one line per hero
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The living heroes (played last first) and the hall of the fallen (fallen last first), and unreadable files."""
+
+    living: list[HeroLine]
+    fallen: list[HeroLine]
+    broken: list[HeroLine]
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def line_from(path: Path, parts: dict[str, Any], log: list[LogEntry]) -> HeroLine:
+    """A roster line from a campaign's raw ``character``, ``meta`` and ``hall_of_fallen`` and its newest log entries."""
+    character, meta = _dict(parts.get("character")), _dict(parts.get("meta"))
+    hall = parts.get("hall_of_fallen")
+    hall = hall if isinstance(hall, list) else []
+    fallen = bool(character.get("dead")) if character else bool(hall)
+    sheet = character if character else (_dict(hall[-1]) if hall else {})
+    death = (death_in(log) or Death()) if fallen else None
+    return HeroLine(
+        name=str(sheet.get("name") or ("(no hero yet)" if not sheet else "Unnamed hero")),
+        rep=_int(sheet.get("rep")),
+        gold=_int(sheet.get("gp")),
+        quests_done=_int(_dict(sheet.get("quest_log")).get("completed")),
+        last_played=str(meta.get("last_played", "")),
+        path=path,
+        campaigns=(path,),
+        fallen=fallen,
+        death=death,
+        key=f"{meta.get('id', path.name)}/{sheet.get('name', '')}",
+    )
+
+
+def _broken(path: Path, exc: BaseException) -> HeroLine:
+    return HeroLine(path.name, None, None, None, "", path, (path,), problem=str(exc) or "unreadable")
+
+
+def read_store(path: Path) -> HeroLine:
+    """The roster line of one campaign store, read-only."""
+    try:
+        parts, log = peek_store(path, _PARTS, DEATH_TAIL)
+    except (OSError, ValueError, sqlite3.Error) as exc:
+        return _broken(path, exc)
+    return line_from(path, parts, log)
+
+
+def read_json(path: Path) -> HeroLine:
+    """The roster line of an older JSON campaign not converted to a store yet."""
+    try:
+        if path.stat().st_size > MAX_CAMPAIGN_BYTES:
+            raise ValueError("too big")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a campaign")
+        raw_log = data.get("log")
+        log = [LogEntry.model_validate(e) for e in raw_log[-DEATH_TAIL:]] if isinstance(raw_log, list) else []
+    except (OSError, ValueError, RecursionError) as exc:
+        return _broken(path, exc)
+    return line_from(path, data, log)
+
+
+def line_of(campaign: Campaign, path: Path) -> HeroLine:
+    """The roster line of the campaign in play (read from memory: its store is locked by the window)."""
+    hero = fallen_hero(campaign) or campaign.character
+    return HeroLine(
+        name=(hero.name or "Unnamed hero") if hero is not None else "(no hero yet)",
+        rep=None if hero is None else hero.rep,
+        gold=None if hero is None else hero.gp,
+        quests_done=None if hero is None else hero.quest_log.completed,
+        last_played=campaign.meta.last_played,
+        path=path,
+        campaigns=(path,),
+        fallen=fallen_hero(campaign) is not None,
+        death=death_of(campaign),
+        key=f"{campaign.meta.id}/{hero.name if hero is not None else ''}",
+    )
+
+
+def _merge(lines: list[HeroLine]) -> list[HeroLine]:
+    """One line per hero (a campaign id and a name): the one played last, with every file that holds them."""
+    by_key: dict[str, list[HeroLine]] = {}
+    for line in lines:
+        by_key.setdefault(line.key, []).append(line)
+    merged = []
+    for same in by_key.values():
+        same.sort(key=lambda line: line.last_played, reverse=True)
+        first = same[0]
+        merged.append(
+            HeroLine(
+                first.name,
+                first.rep,
+                first.gold,
+                first.quests_done,
+                first.last_played,
+                first.path,
+                tuple(line.path for line in same),
+                first.fallen,
+                first.death,
+                key=first.key,
+            )
+        )
+    return merged
+
+
+def read_roster(directory: Path | None = None, current: HeroLine | None = None) -> Roster:
+    """Every hero in ``directory`` (the campaigns folder): stores, and JSON files not converted yet.
+
+    ``current`` is the campaign in play, read from memory instead of its (locked) file.
+    """
+    directory = directory or campaigns_dir()
+    stores = {p for p in directory.glob(f"*{STORE_SUFFIX}") if p.is_file()}
+    skip = {current.path.resolve()} if current is not None else set()
+    lines = [read_store(p) for p in sorted(stores) if p.resolve() not in skip]
+    lines += [
+        read_json(p) for p in sorted(directory.glob(f"*{SUFFIX}")) if store_path_for(p) not in stores and p.resolve() not in skip
+    ]
+    if current is not None:
+        lines.append(current)
+    broken = [line for line in lines if line.problem]
+    heroes = [line for line in lines if not line.problem and line.name != "(no hero yet)"]
+    living = _merge([line for line in heroes if not line.fallen])
+    fallen = _merge([line for line in heroes if line.fallen])
+    living.sort(key=lambda line: line.last_played, reverse=True)
+    fallen.sort(key=lambda line: line.death.at if line.death and line.death.at else line.last_played, reverse=True)
+    return Roster(living=living, fallen=fallen, broken=broken)
+
+
+def is_fallen_file(path: Path) -> bool:
+    """Whether the campaign at ``path`` (a store or a JSON file) holds a fallen hero, read without opening it for play."""
+    line = read_store(path) if path.name.endswith(STORE_SUFFIX) or not path.name.endswith(".json") else read_json(path)
+    return line.fallen and not line.problem

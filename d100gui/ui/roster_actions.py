@@ -1,0 +1,121 @@
+"""The window's roster jobs: File > Heroes, New hero, viewing the fallen, and read-only play.
+
+A campaign is one hero's story. When that hero falls the campaign turns read-only: the window's
+:class:`~d100gui.ui.roster.read_only.GuardedBridge` refuses every command, the banner above the
+map says who fell and how, and the actions that would edit are greyed with the reason. That
+holds however the campaign was opened (played to the death, File > Open, Open Recent, the
+campaign list). The next hero starts a campaign of their own (New hero); the fallen are viewed in
+:class:`~d100gui.ui.fallen_viewer.FallenViewer`, read-only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+
+from d100gui.storage.campaigns import CampaignFileError, campaigns_dir
+from d100gui.storage.roster import HeroLine, line_of
+from d100gui.ui.fallen_viewer import FallenViewer, open_viewer
+from d100gui.ui.roster.dialog import RosterDialog
+from d100gui.ui.roster.read_only import GuardedBridge
+
+if TYPE_CHECKING:
+    from d100gui.ui.main_window import MainWindow
+
+
+class RosterActions(QObject):
+    """Roster, hall and read-only state of one main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.dialog: RosterDialog | None = None
+        self.viewer: FallenViewer | None = None
+        self._greyed: dict[QAction, str] = {}  # the actions greyed for a fallen campaign, with their own tooltips
+
+    def connect_signals(self) -> None:
+        """Wired by the window's ``_connect_signals``: the banner's buttons."""
+        banner = self.window.fallen_banner
+        banner.view_requested.connect(lambda: self.view_fallen(None))
+        banner.new_hero_requested.connect(self.new_hero)
+        bridge = self.window.bridge
+        if isinstance(bridge, GuardedBridge):
+            bridge.new_hero_needed.connect(self.window.campaigns.new_campaign)
+
+    # ------------------------------------------------------------------ read-only play
+    @property
+    def read_only(self) -> str:
+        """Why the campaign in the window takes no command ("" while its hero lives)."""
+        bridge = self.window.bridge
+        return str(getattr(bridge, "read_only", ""))
+
+    def editing_actions(self) -> list[QAction]:
+        """The window's actions that would change a fallen campaign (greyed while it is read-only)."""
+        w = self.window
+        names = ("undo_action", "redo_action", "new_dungeon_action", "edit_map_action", "test_action", "town_action")
+        return [act for name in names if isinstance(act := getattr(w, name, None), QAction)]
+
+    def follow_read_only(self) -> None:
+        """After every change of campaign or action: the banner, and the editing actions greyed with the reason
+        (given back as they were once a living hero's campaign is shown; undo and redo follow the window's title)."""
+        w = self.window
+        why = self.read_only
+        if not why:
+            w.fallen_banner.setVisible(False)
+            for act, tip in self._greyed.items():
+                if act not in (getattr(w, "undo_action", None), getattr(w, "redo_action", None)):
+                    act.setEnabled(True)
+                    act.setToolTip(tip)
+            self._greyed = {}
+            return
+        w.fallen_banner.show_campaign(w.game.campaign)
+        for act in self.editing_actions():
+            if act not in self._greyed:
+                self._greyed[act] = act.toolTip()
+            act.setEnabled(False)
+            act.setToolTip(why)
+
+    # ------------------------------------------------------------------ heroes
+    def current_line(self) -> HeroLine | None:
+        """The campaign in play as the roster lists it (its store is locked by this window)."""
+        path = self.window.campaign_path
+        return None if path is None else line_of(self.window.game.campaign, path)
+
+    def show_roster(self, hall: bool = False) -> RosterDialog:
+        """File > Heroes: the living heroes (Open, New hero) and the hall of the fallen (View)."""
+        dialog = RosterDialog(campaigns_dir(), self.window, current=self.current_line())
+        dialog.open_requested.connect(self.window.open_campaign)
+        dialog.view_requested.connect(lambda path: self.view_fallen(Path(path)))
+        dialog.new_hero_requested.connect(self.new_hero)
+        if hall:
+            dialog.show_hall()
+        dialog.open()
+        self.dialog = dialog
+        return dialog
+
+    def new_hero(self) -> object:
+        """A new hero starts a campaign of their own, and the creation wizard opens."""
+        self.window.campaigns.new_campaign()
+        return self.window.hero_actions.new_character()
+
+    def new_character(self) -> object:
+        """Hero > New character: in a fallen hero's campaign, a new hero (their campaign stays as it is)."""
+        if self.read_only:
+            return self.new_hero()
+        return self.window.hero_actions.new_character()
+
+    def view_fallen(self, path: Path | None) -> FallenViewer | None:
+        """Open the read-only viewer of a fallen hero (``None``: the campaign in the window)."""
+        w = self.window
+        in_play = path is None or (w.campaign_path is not None and path.resolve() == w.campaign_path.resolve())
+        try:
+            viewer = open_viewer(path, w.game.campaign if in_play else None, w.bridge, w)
+        except CampaignFileError as exc:
+            w.show_error(str(exc))
+            return None
+        viewer.show()
+        self.viewer = viewer
+        return viewer
