@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from d100gui import __version__
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SECONDS = 60
 
@@ -63,6 +65,7 @@ def test_building_the_wheel_prints_no_package_would_be_ignored(tmp_path):
     assert done.returncode == 0, output[-3000:]
     assert "would be ignored" not in output, output[output.find("would be ignored") - 600 :][:2000]
     [wheel] = (tmp_path / "wheel").glob("d100gui-*.whl")
+    assert wheel.name.startswith(f"d100gui-{__version__}-"), "the version comes from d100gui/__init__.py"
     listing = subprocess.run([sys.executable, "-m", "zipfile", "-l", str(wheel)], capture_output=True, text=True, check=True)
     for data in ("d100gui/resources/tables/d100-dungeon.json", "d100gui/resources/tilesets/standard.json"):
         assert data in listing.stdout
