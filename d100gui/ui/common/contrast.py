@@ -69,3 +69,13 @@ def dim_colour(palette: QPalette | None = None) -> QColor:
         if min(contrast(mixed, window), contrast(mixed, base)) >= READABLE:
             return mixed
     return ink
+
+
+#: the red of an error message, before :func:`readable` fits it to the theme
+ERROR_RED = "#c0392b"
+
+
+def error_style(palette: QPalette | None = None) -> str:
+    """A style sheet for an error message: the error red, readable on this palette (the application's by default)."""
+    pal = palette or QGuiApplication.palette()
+    return f"color: {readable(QColor(ERROR_RED), pal).name()};"

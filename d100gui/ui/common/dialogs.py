@@ -1,12 +1,11 @@
-"""Dialogs that ask the player for something: physical dice faces, a missing table row,
-preferences. Each validates what is typed and says clearly what is wrong."""
+"""Dialogs that ask the player for something: physical dice faces, a missing table row.
+Each validates what is typed and says clearly what is wrong. (The preferences dialog lives in
+:mod:`~d100gui.ui.common.preferences` and is re-exported here.)"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -23,11 +22,21 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.dice.dice import DiceError, FaceRequest, check_face
-from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.row_check import RowCheck, check_row
 from d100gui.engine.dice.tables import Row, Table, check_table
-from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from d100gui.engine.rules.model import Rules
+from d100gui.ui.common.contrast import error_style
+from d100gui.ui.common.preferences import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT, PreferencesDialog
+
+__all__ = [
+    "POLICY_ASK_TEXT",
+    "POLICY_QUESTION",
+    "POLICY_REROLL_TEXT",
+    "MissingRowDialog",
+    "PhysicalDiceDialog",
+    "PreferencesDialog",
+    "warning_box",
+]
 
 
 class _Validating(QDialog):
@@ -39,7 +48,7 @@ class _Validating(QDialog):
         self.layout_ = QVBoxLayout(self)
         self.error_label = QLabel()
         self.error_label.setObjectName("errorLabel")
-        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setStyleSheet(error_style())  # the red, readable in this theme
         self.error_label.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self._try_accept)
@@ -98,11 +107,6 @@ class PhysicalDiceDialog(_Validating):
 
     def faces(self) -> list[int]:
         return [int(e.text().strip()) for e in self.edits]
-
-
-POLICY_ASK_TEXT = "Type them from my rulebook as they come up"
-POLICY_REROLL_TEXT = "Sample play: re-roll among printed rows (labelled as such)"
-POLICY_QUESTION = "When a roll lands on a row my tables lack"
 
 
 class MissingRowDialog(_Validating):
@@ -243,60 +247,10 @@ def _say(label: QLabel, text: str) -> None:
 def _reason_label() -> QLabel:
     label = QLabel()
     label.setObjectName("cellReason")
-    label.setStyleSheet("color: #c0392b;")
+    label.setStyleSheet(error_style())  # the red, readable in this theme
     label.setWordWrap(True)
     label.setVisible(False)
     return label
-
-
-class PreferencesDialog(QDialog):
-    """The few choices players genuinely differ on."""
-
-    def __init__(
-        self,
-        policy: MissingRowPolicy,
-        theme: str,
-        parent: QWidget | None = None,
-        sheet_size: tuple[int, int] = (DEFAULT_WIDTH, DEFAULT_HEIGHT),
-        unbounded: bool = False,
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Preferences")
-        form = QFormLayout(self)
-        self.policy = QComboBox()
-        self.policy.addItem(POLICY_ASK_TEXT, MissingRowPolicy.ASK.value)
-        self.policy.addItem(POLICY_REROLL_TEXT, MissingRowPolicy.REROLL.value)
-        self.policy.setCurrentIndex(0 if policy is MissingRowPolicy.ASK else 1)
-        form.addRow(POLICY_QUESTION, self.policy)
-        self.theme = QComboBox()
-        for label, value in (("Follow the system", "system"), ("Light", "light"), ("Dark", "dark")):
-            self.theme.addItem(label, value)
-        self.theme.setCurrentIndex(max(0, self.theme.findData(theme)))
-        form.addRow("Theme", self.theme)
-        self.sheet_width = QSpinBox()
-        self.sheet_width.setRange(3, 200)
-        self.sheet_width.setValue(sheet_size[0])
-        self.sheet_height = QSpinBox()
-        self.sheet_height.setRange(2, 200)
-        self.sheet_height.setValue(sheet_size[1])
-        form.addRow("New mapping sheets: areas across", self.sheet_width)
-        form.addRow("New mapping sheets: areas down", self.sheet_height)
-        self.unbounded = QCheckBox("Exits beyond the sheet edge lead on (no dead end at the edge)")
-        self.unbounded.setChecked(unbounded)
-        form.addRow("", self.unbounded)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def chosen_policy(self) -> MissingRowPolicy:
-        return MissingRowPolicy(self.policy.currentData())
-
-    def chosen_theme(self) -> str:
-        return str(self.theme.currentData())
-
-    def chosen_sheet(self) -> tuple[tuple[int, int], bool]:
-        return (self.sheet_width.value(), self.sheet_height.value()), self.unbounded.isChecked()
 
 
 def warning_box(parent: QWidget, title: str, text: str) -> QMessageBox:

@@ -13,6 +13,18 @@ from d100gui.storage.paths import user_config_dir
 
 MAX_RECENT = 8
 
+#: which rolls wait for the player to accept them or spend Fate (Edit > Preferences > Play)
+FATE_TEST_CHOICES = ("always", "fate", "never")  # skill tests outside a fight
+FATE_FIGHT_CHOICES = ("fate", "never")  # rolls in a fight (the engine stops only while the hero has Fate)
+
+#: the actions that can ask first, with the words the preferences show (all off by default: every
+#: action is saved and can be undone, so asking is for the player who wants it)
+CONFIRMATIONS = {
+    "new_campaign": "Starting a new campaign (File > New campaign)",
+    "new_dungeon": "Starting a new dungeon (Map > New dungeon)",
+    "quit": "Quitting d100gui",
+}
+
 
 def documents_dir() -> Path:
     """Where file dialogs start until the player has used one: their documents folder.
@@ -92,6 +104,63 @@ class Preferences:
     @follow_hero.setter
     def follow_hero(self, value: bool) -> None:
         self._s.setValue("map/follow_hero", "true" if value else "false")
+
+    @property
+    def physical_dice(self) -> bool:
+        """The player rolls real dice and types the faces (Dice > Physical dice)."""
+        return self._flag("dice/physical", False)
+
+    @physical_dice.setter
+    def physical_dice(self, value: bool) -> None:
+        self._s.setValue("dice/physical", "true" if value else "false")
+
+    @property
+    def fate_tests(self) -> str:
+        """When a skill test outside a fight waits: "always", "fate" (while the hero has Fate) or "never"."""
+        value = str(self._s.value("fate/tests", "always"))
+        return value if value in FATE_TEST_CHOICES else "always"
+
+    @fate_tests.setter
+    def fate_tests(self, value: str) -> None:
+        self._s.setValue("fate/tests", value if value in FATE_TEST_CHOICES else "always")
+
+    @property
+    def fate_fights(self) -> str:
+        """When a fight's roll waits: "fate" (while the hero has Fate, the engine's way) or "never"."""
+        value = str(self._s.value("fate/fights", "fate"))
+        return value if value in FATE_FIGHT_CHOICES else "fate"
+
+    @fate_fights.setter
+    def fate_fights(self, value: str) -> None:
+        self._s.setValue("fate/fights", value if value in FATE_FIGHT_CHOICES else "fate")
+
+    @property
+    def tileset(self) -> str:
+        """The Table M tile set new campaigns roll on (the campaign on screen keeps its own until changed)."""
+        return str(self._s.value("map/tileset", "standard") or "standard")
+
+    @tileset.setter
+    def tileset(self, value: str) -> None:
+        self._s.setValue("map/tileset", value)
+
+    def confirms(self, action: str) -> bool:
+        """Does ``action`` (a key of :data:`CONFIRMATIONS`) ask before it runs?"""
+        return self._flag(f"confirm/{action}", False)
+
+    def set_confirms(self, action: str, on: bool) -> None:
+        self._s.setValue(f"confirm/{action}", "true" if on else "false")
+
+    def _flag(self, key: str, default: bool) -> bool:
+        return str(self._s.value(key, "true" if default else "false")).lower() == "true"
+
+    @property
+    def tour_shown(self) -> bool:
+        """The first-run tour of the panels was shown (Help > Tour shows it again)."""
+        return str(self._s.value("help/tour_shown", "false")).lower() == "true"
+
+    @tour_shown.setter
+    def tour_shown(self, value: bool) -> None:
+        self._s.setValue("help/tour_shown", "true" if value else "false")
 
     def dialog_folder(self) -> Path:
         """The folder the last file dialog was used in (if it still exists), else the documents folder."""

@@ -63,7 +63,8 @@ _LIGHT_INKS = {
     "hero": "#c0392b",
     "hero_mark": "#ffffff",
 }
-_LIGHT_CODES = {"Y": "#a87600", "R": "#c0392b", "G": "#2e7d32", "B": "#1f5fa8"}
+# colour codes and words read at 4.5:1 or more on the paper and on every tint (tests/ui/common/test_contrast.py)
+_LIGHT_CODES = {"Y": "#8a6100", "R": "#a8322a", "G": "#276b2b", "B": "#1f5fa8"}
 _LIGHT_TINTS = {"Y": "#fff5d2", "R": "#fde4e0", "G": "#e4f3dd", "B": "#e1ebfa"}
 _DARK_INKS = {
     "desk": "#1b1b1b",
@@ -76,7 +77,7 @@ _DARK_INKS = {
     "door_closed": "#c9a06a",
     "label": "#ece8df",
     "note": "#8ab4f8",
-    "hero": "#e0584a",
+    "hero": "#f08070",
     "hero_mark": "#2c2b28",
 }
 _DARK_CODES = {"Y": "#e0b84a", "R": "#ef7a6d", "G": "#7cc47f", "B": "#7aa7e8"}
