@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDockWidget, QFrame, QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, Game
@@ -22,6 +22,7 @@ from d100gui.storage.store import open_campaign
 from d100gui.ui.adventure.log_dock import AdventureLog, centre_on_area
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.hero.sheet import CharacterSheet
+from d100gui.ui.hero.sheet_print import print_sheet
 from d100gui.ui.map.area import MapArea
 from d100gui.ui.roster.banner import FallenBanner
 from d100gui.ui.roster.read_only import GuardedBridge, freeze
@@ -87,7 +88,19 @@ class FallenViewer(QMainWindow):
         self.resizeDocks([self.sheet_dock, self.log_dock], [360, 360], Qt.Orientation.Horizontal)
         self.sheet.refresh()
         self.map_area.set_edit_mode(False)
-        self.frozen = freeze(self.sheet, self.reason) + freeze(self.map_area, self.reason)  # new dungeon, edit tools
+        # every editing control greyed (the sheet's, the map's new dungeon and edit tools); printing the final sheet reads
+        self.frozen = freeze(self.sheet, self.reason, keep=[self.sheet.print_button]) + freeze(self.map_area, self.reason)
+        self.sheet.print_button.setToolTip("Print the final sheet as the hero fell (both pages)")
+        self.sheet.print_requested.connect(self.print_sheet)
+        self.print_dialog: QDialog | None = None
+
+    def print_sheet(self) -> QDialog | None:
+        """The print preview of the fallen hero's final sheet (the sheet's Print…)."""
+        hero = self.bridge.game.campaign.character
+        if hero is None:
+            return None
+        self.print_dialog = print_sheet(self, hero, self.bridge.rules)
+        return self.print_dialog
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)

@@ -15,15 +15,23 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from d100gui.storage.campaigns import CampaignFileError, campaigns_dir
 from d100gui.storage.roster import HeroLine, line_of
-from d100gui.ui.fallen_viewer import FallenViewer, open_viewer
-from d100gui.ui.roster.dialog import RosterDialog
-from d100gui.ui.roster.read_only import GuardedBridge
+from d100gui.ui.roster.read_only import GuardedBridge, ReadOnlyLock
+from d100gui.ui.toolbox.dock import ToolboxPanel
+from d100gui.ui.toolbox.reference_panel import ReferencePanel
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the viewer and the roster are imported when first opened, not at start-up
+    from d100gui.ui.fallen_viewer import FallenViewer
     from d100gui.ui.main_window import MainWindow
+    from d100gui.ui.roster.dialog import RosterDialog
+
+
+def command_panels(toolbox: ToolboxPanel) -> list[QWidget]:
+    """The toolbox's panels built so far that roll or keep state (every tool but the reference tables, which only read)."""
+    return [panel for panel in toolbox.built.values() if not isinstance(panel, ReferencePanel)]
 
 
 class RosterActions(QObject):
@@ -35,17 +43,28 @@ class RosterActions(QObject):
         self.dialog: RosterDialog | None = None
         self.viewer: FallenViewer | None = None
         self._greyed: dict[QAction, str] = {}  # the actions greyed for a fallen campaign, with their own tooltips
+        self.lock = ReadOnlyLock(self, keep=self.reads_only)  # the window's own widgets that would send a command
 
     def connect_signals(self) -> None:
-        """Wired by the window's ``_connect_signals``: the banner's buttons."""
-        banner = self.window.fallen_banner
+        """Wired by the window's ``_connect_signals``: the banner's and the sheet's buttons, the read-only lock."""
+        w = self.window
+        banner = w.fallen_banner
         banner.view_requested.connect(lambda: self.view_fallen(None))
         banner.new_hero_requested.connect(self.new_hero)
-        bridge = self.window.bridge
+        w.sheet.hall_requested.connect(lambda: self.view_fallen(None))  # the sheet's "View the final sheet…"
+        self.lock.watch([w.map_area, w.dice_panel, *command_panels(w.toolbox)])
+        w.toolbox.panel_built.connect(lambda panel: None if isinstance(panel, ReferencePanel) else self.lock.watch([panel]))
+        bridge = w.bridge
         if isinstance(bridge, GuardedBridge):
-            bridge.new_hero_needed.connect(self.window.campaigns.new_campaign)
+            bridge.new_hero_needed.connect(w.campaigns.new_campaign)
+            bridge.read_only_changed.connect(self.lock.set_reason)  # before the widgets re-read: they see their controls back
 
     # ------------------------------------------------------------------ read-only play
+    def reads_only(self, control: QWidget) -> bool:
+        """A control that only reads (find a table, copy the history or a result): it stays usable in a fallen campaign."""
+        copy = isinstance(control, QPushButton) and control.text().startswith("Copy")
+        return copy or control is self.window.dice_panel.table_filter
+
     @property
     def read_only(self) -> str:
         """Why the campaign in the window takes no command ("" while its hero lives)."""
@@ -55,7 +74,8 @@ class RosterActions(QObject):
     def editing_actions(self) -> list[QAction]:
         """The window's actions that would change a fallen campaign (greyed while it is read-only)."""
         w = self.window
-        names = ("undo_action", "redo_action", "new_dungeon_action", "edit_map_action", "test_action", "town_action")
+        names = ["undo_action", "redo_action", "new_dungeon_action", "edit_map_action", "test_action", "town_action"]
+        names += ["roll_d100_action", "repeat_action"]  # a roll would add to the fallen campaign's dice history
         return [act for name in names if isinstance(act := getattr(w, name, None), QAction)]
 
     def follow_read_only(self) -> None:
@@ -63,6 +83,7 @@ class RosterActions(QObject):
         (given back as they were once a living hero's campaign is shown; undo and redo follow the window's title)."""
         w = self.window
         why = self.read_only
+        self.lock.set_reason(why)
         if not why:
             w.fallen_banner.setVisible(False)
             for act, tip in self._greyed.items():
@@ -86,6 +107,8 @@ class RosterActions(QObject):
 
     def show_roster(self, hall: bool = False) -> RosterDialog:
         """File > Heroes: the living heroes (Open, New hero) and the hall of the fallen (View)."""
+        from d100gui.ui.roster.dialog import RosterDialog
+
         dialog = RosterDialog(campaigns_dir(), self.window, current=self.current_line())
         dialog.open_requested.connect(self.window.open_campaign)
         dialog.view_requested.connect(lambda path: self.view_fallen(Path(path)))
@@ -109,6 +132,8 @@ class RosterActions(QObject):
 
     def view_fallen(self, path: Path | None) -> FallenViewer | None:
         """Open the read-only viewer of a fallen hero (``None``: the campaign in the window)."""
+        from d100gui.ui.fallen_viewer import open_viewer
+
         w = self.window
         in_play = path is None or (w.campaign_path is not None and path.resolve() == w.campaign_path.resolve())
         try:

@@ -237,6 +237,8 @@ class Repair(BaseModel):
 class Shopping(BaseModel):
     required_items_base: int
     market_rolls_per_rep: int
+    #: the tables that carry the market symbol (Search the Markets rolls on them), by table id
+    market_tables: list[str] = Field(min_length=1)
 
 
 class Rules(BaseModel):

@@ -132,6 +132,14 @@ def _held(character: Character, kind: InvestmentRule) -> Investment:
     return character.empire.setdefault(kind.id, Investment())
 
 
+def share_limit_text(limit: int, name: str, shares: int, count: int = 1) -> str:
+    """The share limit in words: the refusal of share ``shares + count``, and the greyed Buy's reason."""
+    return (
+        f"At most {limit} shares in {name}: you hold {shares}, so {max(0, limit - shares)} more at most "
+        f"(share {shares + count} would pass the limit)."
+    )
+
+
 def buy_shares(character: Character, rules: Rules, investment: str, count: int) -> int:
     """Buy ``count`` shares at the share price; refused past ``max_shares`` or without the gold. Returns the cost."""
     kind = kind_of(rules, investment)
@@ -140,10 +148,7 @@ def buy_shares(character: Character, rules: Rules, investment: str, count: int) 
     if count < 1:
         refuse("Buy at least one share.")
     if held.shares + count > limit:
-        refuse(
-            f"At most {limit} shares in {kind.name}: you hold {held.shares}, so {limit - held.shares} more at most "
-            f"(share {held.shares + count} would pass the limit)."
-        )
+        refuse(share_limit_text(limit, kind.name, held.shares, count))
     cost = count * kind.share_value
     afford(character, cost, f"{count} {kind.name} share{'s' if count > 1 else ''} at {kind.share_value} gp")
     character.gp -= cost

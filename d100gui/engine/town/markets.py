@@ -28,13 +28,14 @@ from d100gui.engine.magic import book
 from d100gui.engine.magic.boosts import item_from_row
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.town import prices
-from d100gui.engine.town.model import MARKET_TABLES, TownState
+from d100gui.engine.town.model import TownState
 
 
 def roll_market(character: Character, rules: Rules, state: TownState, tables: TableRoller, table_id: str) -> TableRoll:
     """One market roll on ``table_id``; refused past REP rolls or on a table without the market symbol."""
-    if table_id not in MARKET_TABLES:
-        names = ", ".join(tables.library.get(t).title for t in MARKET_TABLES if t in tables.library)
+    market_tables = rules.shopping.market_tables
+    if table_id not in market_tables:
+        names = ", ".join(tables.library.get(t).title for t in market_tables if t in tables.library)
         refuse(f"{table_id} has no market symbol: roll on {names}.")
     allowed = prices.market_rolls_allowed(rules, character)
     if len(state.market_rolls) >= allowed:

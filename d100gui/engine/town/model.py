@@ -4,10 +4,10 @@
 as ``Campaign.town``), so a save made mid-wizard resumes at the same step with the same
 totals, and ``Game`` undo puts back each step's change with the sheet's.
 
-The tables the phase rolls on and the tables that carry the market symbol are named here once
-(:data:`TOWN_TABLES`): the rule text names Table R and Table J, and the Elric example names
-Table A and Table W as market tables; the symbol itself is printed on the tables, which the
-excerpt does not show (see :data:`MARKET_TABLES`).
+The tables the phase rolls on are named here once (Table R, Table J). The tables that carry the
+market symbol are data, ``Rules.shopping.market_tables`` (``resources/d100-rules.json``): the
+Elric example names Table A and Table W; the symbol itself is printed on the tables, which the
+excerpt does not show.
 """
 
 from __future__ import annotations
@@ -36,11 +36,6 @@ STEP_TITLES: dict[str, str] = {
 
 REQUIRED_TABLE = "d100.R"
 INVESTMENT_TABLE = "d100.J"
-#: Tables with the market symbol. NOTE for the lead: move to ``resources/d100-rules.json``
-#: (``shopping.market_tables``). The rule text's example rolls Table A and Table W; Table S is
-#: listed because the issue has spells bought at the market (a row without a printed price
-#: cannot be bought: prices are never invented).
-MARKET_TABLES: tuple[str, ...] = ("d100.A", "d100.W", "d100.S")
 
 
 class SoldItem(BaseModel):

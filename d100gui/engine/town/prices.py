@@ -55,6 +55,22 @@ def required_limit(rules: Rules, character: Character) -> int:
     return rules.shopping.required_items_base + character.rep
 
 
+def required_limit_text(rules: Rules, character: Character, bought: int) -> str:
+    """The Table R limit in words, with what is bought and left (the refusal, and the greyed Buy's reason)."""
+    limit = required_limit(rules, character)
+    return (
+        f"At most {limit} items from Table R ({rules.shopping.required_items_base} + REP {character.rep}): "
+        f"{bought} bought, {max(0, limit - bought)} more allowed."
+    )
+
+
+def training_limit_text(rules: Rules, character: Character, done: int) -> str:
+    """The training limit in words, with what is trained and left (the refusal, and the greyed Train's reason)."""
+    limit = training_limit(rules, character)
+    pips = "pip" if limit == 1 else "pips"
+    return f"Training takes at most {limit} {pips} a phase (REP {character.rep}): {done} trained, {max(0, limit - done)} left."
+
+
 def market_rolls_allowed(rules: Rules, character: Character) -> int:
     """Rolls a phase may make on the market tables: REP times the rules' rolls per REP."""
     return character.rep * rules.shopping.market_rolls_per_rep

@@ -13,7 +13,8 @@ from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.town import markets, prices
-from d100gui.engine.town.model import MARKET_TABLES, REQUIRED_TABLE, STEP_TITLES, TOWN_STEPS, TownState, TownStep, TownTotals
+from d100gui.engine.town.investments import share_limit_text
+from d100gui.engine.town.model import REQUIRED_TABLE, STEP_TITLES, TOWN_STEPS, TownState, TownStep, TownTotals
 from d100gui.engine.town.steps import repairable
 
 
@@ -78,6 +79,7 @@ class InvestmentView(BaseModel):
     share_value: int
     pip_value: int
     shares_buyable: int  # within the 10-share limit (the gold is checked when buying)
+    full: str = ""  # the share limit in words once it is reached ("" while a share may be bought)
 
 
 class TownView(BaseModel):
@@ -95,10 +97,12 @@ class TownView(BaseModel):
     sellable: list[PricedItem] = Field(default_factory=list)
     required: list[RequiredOffer] = Field(default_factory=list)
     required_left: int
+    required_full: str = ""  # the Table R limit in words once it is reached ("" while items may be bought)
     market_tables: list[str] = Field(default_factory=list)
     market_rolls_left: int
     market: list[MarketOffer] = Field(default_factory=list)  # this phase's market rolls, priced
     training_left: int
+    training_full: str = ""  # the training limit in words once it is reached ("" while pips may be trained)
     skill_pip: int
     characteristic_pip: int
     investments: list[InvestmentView] = Field(default_factory=list)
@@ -178,6 +182,10 @@ def town_view(character: Character, rules: Rules, state: TownState, library: Tab
         )
         for k in rules.investments.kinds
     ]
+    for held in investments:
+        held.full = "" if held.shares_buyable else share_limit_text(limit, held.name, held.shares)
+    required_left = max(0, prices.required_limit(rules, character) - state.totals.required_bought)
+    training_left = max(0, prices.training_limit(rules, character) - state.totals.trained_pips)
     holds = any(i.shares > 0 for i in investments)
     return TownView(
         step=state.step,
@@ -198,11 +206,13 @@ def town_view(character: Character, rules: Rules, state: TownState, library: Tab
         repairs=repairs,
         sellable=sellable(character),
         required=required_offers(library),
-        required_left=max(0, prices.required_limit(rules, character) - state.totals.required_bought),
-        market_tables=[t for t in MARKET_TABLES if t in library],
+        required_left=required_left,
+        required_full="" if required_left else prices.required_limit_text(rules, character, state.totals.required_bought),
+        market_tables=[t for t in rules.shopping.market_tables if t in library],
         market_rolls_left=max(0, prices.market_rolls_allowed(rules, character) - len(state.market_rolls)),
         market=market_offers(state),
-        training_left=max(0, prices.training_limit(rules, character) - state.totals.trained_pips),
+        training_left=training_left,
+        training_full="" if training_left else prices.training_limit_text(rules, character, state.totals.trained_pips),
         skill_pip=rules.training.skill_pip,
         characteristic_pip=rules.training.characteristic_pip,
         investments=investments,

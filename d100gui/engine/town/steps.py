@@ -189,10 +189,7 @@ def buy_required(character: Character, rules: Rules, state: TownState, row: Row,
     if count < 1:
         refuse("Buy at least one item.")
     if bought + count > limit:
-        refuse(
-            f"At most {limit} items from Table R ({rules.shopping.required_items_base} + REP {character.rep}): "
-            f"{bought} bought, {limit - bought} more allowed."
-        )
+        refuse(prices.required_limit_text(rules, character, bought))
     price = prices.row_price(row)
     if price is None:
         refuse(f"Table R prints no price for {name} in your tables: type its row in with its value first.")
@@ -234,9 +231,7 @@ def train(character: Character, rules: Rules, state: TownState, track: str, pips
     if pips < 1:
         refuse("Train at least one pip.")
     if done + pips > limit:
-        refuse(
-            f"Training takes at most {limit} pip{'s' if limit != 1 else ''} a phase (REP {character.rep}): {done} trained, {limit - done} left."
-        )
+        refuse(prices.training_limit_text(rules, character, done))
     pip_cost = prices.training_pip_cost(rules, name)
     cost = pips * pip_cost
     prices.afford(character, cost, f"Training {pips} {name} pip{'s' if pips > 1 else ''} at {pip_cost} gp")

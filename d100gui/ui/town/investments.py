@@ -64,7 +64,7 @@ class InvestmentsPanel(StepPanel):
         }
         allow(
             buttons["buy"],
-            first or ("" if held.shares_buyable else "The share limit is reached."),
+            first or held.full,
             f"{held.share_value} gp a share",
         )
         allow(buttons["sell"], first or ("" if held.shares else "No shares held."), f"{held.share_value} gp a share")

@@ -44,11 +44,10 @@ class HealerPanel(StepPanel):
         now = f"keys {ch.keys}, levers {ch.levers}, time track {ch.time_track.shaded} shaded, objectives {ch.objectives}"
         if ctx.state.tracks_refreshed:
             c = ctx.state.cleared
-            was = (
-                f"{c.get('keys', 0)} keys, {c.get('levers', 0)} levers, {c.get('clocks', 0)} clocks, "
-                f"{c.get('bonuses', 0)} time-track bonuses and {c.get('objectives', 0)} objectives were cleared"
-            )
-            self.tracks.setText(f"Now {now} ({was}). Oil and food are not spent.")
+            parts = [("keys", "key", "keys"), ("levers", "lever", "levers"), ("clocks", "clock", "clocks")]
+            parts += [("bonuses", "time-track bonus", "time-track bonuses"), ("objectives", "objective", "objectives")]
+            was = ", ".join(f"{n} {one if n == 1 else many}" for key, one, many in parts for n in [c.get(key, 0)])
+            self.tracks.setText(f"Cleared when the phase began: {was}. Now {now}. Oil and food are not spent.")
         else:
             self.tracks.setText(f"Tracks not refreshed yet: {now}.")
         for key, have, unit, each in (

@@ -36,7 +36,7 @@ class RequiredPanel(StepPanel):
             if offer.price is None:
                 why = f"Table R prints no price for {offer.item} in your tables: it cannot be bought."
             elif not view.required_left:
-                why = "No more required items may be bought this phase: the limit is reached."
+                why = view.required_full
             allow(button, why, f"{offer.price} gp each" + (f"\n{offer.effect}" if offer.effect else ""))
             button.clicked.connect(partial(self._buy, offer.item, box))
             price = f"{offer.price} gp each" if offer.price is not None else "no printed price"

@@ -39,7 +39,7 @@ class TrainingPanel(StepPanel):
         self.pips.setRange(1, max(1, view.training_left))
         allow(
             self.train_button,
-            "" if view.training_left else "No more pips may be trained this phase: the limit is reached.",
+            view.training_full,
             "Pay and shade the pips",
         )
         self._priced()

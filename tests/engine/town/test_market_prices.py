@@ -93,3 +93,17 @@ def test_a_typed_table_j_row_is_told_as_row_provided():
     events = run(game, "provide_investment_row", row=row)
     assert kinds(events) == ["town_investments_rolled", "row_provided"]
     assert events[1].payload().table_id == "d100.J" and events[1].payload().row.range == (71, 80)
+
+
+def test_the_market_tables_come_from_the_rules_data():
+    """Which tables carry the market symbol is ``Rules.shopping.market_tables`` (resources), read in one place."""
+    assert RULES.shopping.market_tables == ["d100.A", "d100.W", "d100.S"]
+    game = game_for(hero(gp=100, rep=2))
+    game.rules = RULES.model_copy(update={"shopping": RULES.shopping.model_copy(update={"market_tables": ["d100.W"]})})
+    at(game, "markets")
+    assert town_view(sheet(game), game.rules, town(game), game.library).market_tables == ["d100.W"]
+    with pytest.raises(CommandRefused, match=r"d100.A has no market symbol: roll on Table W – Weapon\.$"):
+        run(game, "roll_market", table_id="d100.A")
+    scripted(game, 1, 0)
+    run(game, "roll_market", table_id="d100.W")
+    assert town(game).market_rolls[0].table_id == "d100.W"

@@ -11,4 +11,4 @@ def test_the_refresh_step_names_what_was_cleared(qtbot, make_wizard):
     qtbot.mouseClick(wizard.begin.begin_button, Qt.MouseButton.LeftButton)
     text = wizard.panels["refresh"].tracks.text()
     assert "Now keys 0, levers 0, time track 0 shaded" in text
-    assert "3 keys, 1 levers, 6 clocks, 0 time-track bonuses and 0 objectives were cleared" in text
+    assert "Cleared when the phase began: 3 keys, 1 lever, 6 clocks, 0 time-track bonuses, 0 objectives." in text

@@ -41,6 +41,7 @@ def test_the_wizard_walks_every_step_through_its_buttons(qtbot, make_wizard):
     assert healer.total.text() == f"The healer asks {cost} gp."
     click(qtbot, healer.pay_button)
     assert (ch().poison, ch().hp, ch().gp) == (0, 20, 800 - cost)
+    assert ch().equipment["head"].repair_pips == 2 and [i.name for i in ch().backpack] == ["Dagger"]  # items untouched
     assert f"Gold: {800 - cost} gp" in wizard.gold_label.text() and f"spent {cost} gp" in wizard.gold_label.text()
     gp = ch().gp
     click(qtbot, wizard.next_button)
@@ -51,6 +52,7 @@ def test_the_wizard_walks_every_step_through_its_buttons(qtbot, make_wizard):
     repair.boxes["Helm"].setValue(2)
     click(qtbot, repair.buttons["Helm"])
     assert ch().equipment["head"].repair_pips == 0 and ch().gp == gp - 48
+    assert (ch().poison, ch().keys, ch().time_track.shaded) == (0, 0, 0) and [i.name for i in ch().backpack] == ["Dagger"]
     gp = ch().gp
     click(qtbot, wizard.next_button)
     # 3. sell the Dagger
@@ -58,6 +60,7 @@ def test_the_wizard_walks_every_step_through_its_buttons(qtbot, make_wizard):
     assert sell.buttons["Dagger"].text() == "Sell for 15 gp"
     click(qtbot, sell.buttons["Dagger"])
     assert ch().backpack == [] and ch().gp == gp + 15
+    assert ch().equipment["main_weapon"].name == "Sword" and ch().equipment["head"].name == "Helm"
     gp = ch().gp
     click(qtbot, wizard.next_button)
     # 4. required items: food
@@ -65,6 +68,7 @@ def test_the_wizard_walks_every_step_through_its_buttons(qtbot, make_wizard):
     required.boxes["Food"].setValue(2)
     click(qtbot, required.buttons["Food"])
     assert ch().supplies.food == 7 and ch().gp == gp - 20
+    assert ch().supplies.oil == 20 and ch().backpack == [] and all(slot is None for slot in ch().belt)
     assert "2 bought" in required.left.text()
     gp = ch().gp
     click(qtbot, wizard.next_button)
@@ -86,6 +90,7 @@ def test_the_wizard_walks_every_step_through_its_buttons(qtbot, make_wizard):
     assert training.price.text() == f"{RULES.training.skill_pip} gp a pip"
     click(qtbot, training.train_button)
     assert ch().gp == gp - RULES.training.skill_pip and game.campaign.town.totals.trained_pips == 1
+    assert ch().skills[skill].pips == 1 and [i.name for i in ch().backpack] == ["Leather Tasset"]  # the track shaded
     click(qtbot, wizard.next_button)
     # investments: none held, so no Table J; buy a share
     invest = wizard.panels["investments"]
