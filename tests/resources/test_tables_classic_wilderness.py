@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.dice.tables import Pack, Table, check_links
-from d100gui.storage.packs import read_pack_file
+from d100gui.engine.dice.tables import Link, Pack, Table, TableLibrary, check_links
+from d100gui.storage.packs import bundled_packs, read_pack_file
 from d100gui.storage.resources import resource_dir
 
 
@@ -137,8 +137,34 @@ def test_every_field_is_non_empty_and_only_one_row_is_partial(pack: Pack) -> Non
     assert partial == [("classic.wilderness_leader_magic", "Cleric: 10% line")]
 
 
-def test_links_stay_inside_the_pack(pack: Pack) -> None:
-    assert check_links(pack.tables, list(pack.tables)) == []  # tables, columns and pointed-at rows all exist
+def test_links_stay_inside_the_pack_except_the_leaders_items(pack: Pack) -> None:
+    own = {t.id for t in pack.tables}
+    outside = {t.id for t in pack.tables for r in t.rows for link in r.links if link.table not in own}
+    assert outside == {"classic.wilderness_leader_magic"}  # only a leader's items lead on, into the magic pack
+    inside = [t for t in pack.tables if t.id not in outside]
+    assert check_links(inside, list(pack.tables)) == []  # tables, columns and pointed-at rows all exist
+    assert check_links(pack.tables, list(TableLibrary(bundled_packs()))) == []
+
+
+def _kept(library: TableLibrary, link: Link) -> list[str]:
+    """What a link's roll can come to: the printed results of the rows its ``reroll`` ranges keep."""
+    target = library.get(link.table)
+    return [r.text or " ".join(r.fields.values()) for r in target.rows if r.range and not link.ignores(r.low)]
+
+
+def test_each_leader_item_is_rolled_on_its_own_kind_of_item(pack: Pack) -> None:
+    library = TableLibrary(bundled_packs())
+    rows = {r.key: r for r in table(pack, "classic.wilderness_leader_magic").rows}
+    kept = {key: _kept(library, link) for key, row in rows.items() for link in row.links}
+    assert [len(row.links) for row in rows.values()] == [1] * 9 + [0]  # the 10% line names no item
+    assert set(kept) == set(rows) - {"Cleric: 10% line"}
+    assert kept["Fighting-Man: shield"] == kept["Cleric: shield"] == ["Shield +1", "Shield +2", "Shield +3"]
+    assert kept["Fighting-Man: armor"] == ["Armor +1", "Armor +2"]
+    assert kept["Cleric: weapon"] == ["Swords", "Misc. Weapons"]
+    assert len(kept["Fighting-Man: sword"]) == 13 and len(kept["MU: ring"]) == 17 and len(kept["MU: misc. mg."]) == 29
+    assert not any("Staff" in w for w in kept["MU: wand"]) and len(kept["MU: wand"]) == 11
+    staves = kept["Cleric: staff"]  # the staves a cleric may employ: marked * (clerics only) or ** (clerics and MUs)
+    assert len(staves) == 5 and all("Staff" in w and not w.endswith("***") for w in staves)
 
 
 def test_lost_and_encounter_chances(pack: Pack) -> None:

@@ -450,15 +450,18 @@ class RollInjury(Command):
 
 
 class ClassicMagicItem(Command):
-    """Generate an item found: magic or a map (``maps`` False: straight to a magic item), rolled through."""
+    """Generate an item found: magic or a map (``maps`` False: straight to a magic item), rolled through;
+    a map's guardians on monster level ``guardians`` (0: left to the referee)."""
 
     kind: Literal["toolbox_classic_magic"] = "toolbox_classic_magic"
     maps: bool = True
+    guardians: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        cm.check_guardians(self.guardians)
         _table(ctx, cm.MAGIC_OR_MAP_TABLE if self.maps else cm.CLASS_TABLE)
         if self.maps:
-            find = cm.magic_find(ctx.tables)
+            find = cm.magic_find(ctx.tables, self.guardians)
         else:
             item = cm.magic_item(ctx.tables)
             find = cm.MagicFind(determination=item.kind or item.item, item=item)

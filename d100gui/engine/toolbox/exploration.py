@@ -622,7 +622,7 @@ class Traveller(BaseModel):
     """A character of the party, as the rest and push-on rules need them."""
 
     name: str
-    hd: int = Field(default=1, ge=0)
+    hd: int = 1  # checked by the tool (0 or more), so a refusal names the range in its own words
 
 
 class PushOnRoll(BaseModel):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -32,6 +34,8 @@ from d100gui.ui.toolbox.tools import OPEN_MAX, Tool, ToolInput
 
 InputWidget = QSpinBox | QCheckBox | QComboBox | QLineEdit
 TICK_COLUMNS = 2
+COMBO_CHARS = 12  # the shortest a choice box gets, in characters
+TICK_FITS = 24  # characters: a tick's label longer than this takes the whole width (two would widen a narrow dock)
 
 
 def fill_choices(combo: QComboBox, spec: ToolInput, library: TableLibrary | None) -> None:
@@ -55,6 +59,9 @@ def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputW
         return box
     if spec.kind == "choice":
         combo = QComboBox()
+        # a long choice must not widen the panel past a narrow dock: the box shortens, its list shows all
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(COMBO_CHARS)
         fill_choices(combo, spec, library)
         return combo
     if spec.kind == "text":
@@ -107,6 +114,8 @@ class ToolPanel(QWidget):
         self.range_labels: dict[str, QLabel] = {}
         form = QFormLayout()
         ticks = QGridLayout()  # yes/no inputs two to a line, labelled on the box itself: a dock is short
+        labels = [s.label for s in tool.inputs if s.kind == "bool"]
+        columns = TICK_COLUMNS if all(len(label) <= TICK_FITS for label in labels) else 1
         for spec in tool.inputs:
             widget = self.inputs[spec.name] = input_widget(spec, runner.bridge.game.library)
             widget.setObjectName(f"input_{spec.name}")
@@ -114,7 +123,7 @@ class ToolPanel(QWidget):
             if isinstance(widget, QCheckBox):
                 widget.setText(spec.label)
                 count = ticks.count()
-                ticks.addWidget(widget, count // TICK_COLUMNS, count % TICK_COLUMNS)
+                ticks.addWidget(widget, count // columns, count % columns)
                 continue
             row = QHBoxLayout()
             row.addWidget(widget, 1)
@@ -175,6 +184,19 @@ class ToolPanel(QWidget):
     def _show(self, outcome: ToolResult | str) -> None:
         self.result_box.show_result(outcome)
         self.refresh()
+        self.reveal_result()
+
+    def reveal_result(self) -> None:
+        """Scroll the result (or the refusal) into view: in a short dock it sits below the inputs and the Roll button."""
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is None:
+            return
+        if self.result_box.height() < parent.viewport().height():
+            parent.ensureWidgetVisible(self.result_box, 0, 0)
+        else:  # taller than the view: its first lines, not its buttons
+            parent.verticalScrollBar().setValue(self.result_box.mapTo(self, QPoint(0, 0)).y())
 
     def refresh(self) -> None:
         """The tool's saved state and whether its result can still be re-run on the same dice."""

@@ -18,7 +18,18 @@ from d100gui.engine.toolbox import classic_commands as ccm
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc
-from d100gui.engine.toolbox.classic import calendar, castles, evasion, healing, monsters, stocking, swords, treasure, wilderness
+from d100gui.engine.toolbox.classic import (
+    calendar,
+    castles,
+    evasion,
+    healing,
+    magic,
+    monsters,
+    stocking,
+    swords,
+    treasure,
+    wilderness,
+)
 from d100gui.engine.toolbox.state import ToolboxState
 
 #: the top of a spin box whose engine range is open ("0 or more"): a widget limit, not a rule
@@ -86,10 +97,11 @@ class Tool:
     status: Callable[[ToolboxState], str] | None = None
     panel: Literal["form", "fight", "dungeon_clock", "travel_clock", "reference"] = "form"
     tables: tuple[str, ...] = ()  # tables a reference panel shows
+    units_note: str = ""  # a reference panel's units, from the text its tables come from
 
     @property
     def units(self) -> str:
-        return UNITS.get(self.rule_text, "")
+        return self.units_note or UNITS.get(self.rule_text, "")
 
     def command_for(self, values: Mapping[str, Any]) -> Command:
         """The command for these input values (pydantic checks the types; the engine, the ranges)."""
@@ -280,13 +292,19 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
 )
 
 
+#: a map's guardians: the referee's, or rolled on one of the monster levels the text offers
+GUARDIAN_CHOICES = (("Left to you", 0), *((f"Rolled on monster level {n}", n) for n in magic.GUARDIAN_LEVELS))
+
+
 def _classic_tools() -> tuple[Tool, ...]:
     """The classic generators whose commands exist (another part of the toolbox adds them)."""
     found = {c.model_fields["kind"].default: c for c in tc.TOOLBOX_COMMANDS}
     level = (1, None)  # the engine's check_level: level 1 or more
     wanted = (
-        ("toolbox_classic_magic", "Magic item", "A magic item or a map, rolled through to the item (maps roll their contents).",
-         (ToolInput("maps", "Maps can come up", "bool", default=True),)),
+        ("toolbox_classic_magic", "Magic item", "A magic item or a map, rolled through to the item (maps roll their contents; a map's guardians too, "
+         "if you pick the monster level they come from).",
+         (ToolInput("maps", "Maps can come up", "bool", default=True),
+          ToolInput("guardians", "A map's guardians", "choice", choices=GUARDIAN_CHOICES, default=0))),
         ("toolbox_classic_sword", "Magic sword", "A complete sword: alignment, intelligence, powers, languages and ego.", ()),
         ("toolbox_classic_gems", "Gems", "Value a number of gems, each with its chance to step up in value.",
          (_rng("count", "Gems", (1, treasure.MAX_GEMS)),)),
@@ -459,6 +477,17 @@ REFERENCE_PANELS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 )  # fmt: skip
 
 
+#: the reference panels that count time or distance, with the units of the text their tables come from
+REFERENCE_UNITS = {
+    "ref_movement": UNITS[WILDERNESS],
+    "ref_campaign": UNITS[WILDERNESS],
+    "ref_travel_rounds": UNITS[EXPLORATION],
+}
+
+
 def reference_tools() -> tuple[Tool, ...]:
     """The reference panels as tools with no command of their own (``panel`` "reference")."""
-    return tuple(Tool(k, t, REFERENCE, s, None, panel="reference", tables=ids) for k, t, s, ids in REFERENCE_PANELS)
+    return tuple(
+        Tool(k, t, REFERENCE, s, None, panel="reference", tables=ids, units_note=REFERENCE_UNITS.get(k, ""))
+        for k, t, s, ids in REFERENCE_PANELS
+    )

@@ -181,6 +181,11 @@ def test_pushing_on_with_nobody_is_refused(bundled_library):
         ex.push_on(TableRoller(bundled_library, dice()), [])
 
 
+def test_a_negative_hd_pushing_on_is_refused_with_the_range(bundled_library):
+    with pytest.raises(ToolInputError, match="Ash's HD must be 0 or more; -1 is out of range"):
+        ex.push_on(TableRoller(bundled_library, dice()), [ex.Traveller(name="Ash", hd=-1)])
+
+
 def test_dice_inside_an_injury_are_rolled_with_their_clause(bundled_library):
     tables, _ = roller(bundled_library, 6, 0, 3, 7)  # 60: concussion
     result = ex.roll_injury(tables)

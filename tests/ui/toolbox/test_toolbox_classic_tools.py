@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QScrollArea
 from test_toolbox_dock import click, click_tool, type_into
 
 from d100gui.engine.toolbox.classic.wilderness import WildernessTrip
@@ -185,3 +186,63 @@ def test_the_campaign_time_tool_keeps_the_calendar(qtbot, make_dock):
     click(qtbot, panel.roll_button)  # a dungeon expedition: a week
     assert "7 day(s) of game time (1 week(s) and 0 day(s))" in panel.status.text()
     assert table.game.campaign.toolbox.calendar.days == 7
+
+
+def test_a_hoard_by_level_lists_every_part_with_its_total_and_reruns_on_the_same_dice(qtbot, make_dock):
+    table, dock = make_dock(scripted=False)
+    panel = click_tool(qtbot, dock, "Treasure by level")
+    assert isinstance(panel, ToolPanel) and panel.range_labels["level"].text() == "1 or more"
+    type_into(qtbot, panel.inputs["level"], "0")
+    assert panel.inputs["level"].value() == 1  # the spin box takes no level above the surface
+    type_into(qtbot, panel.inputs["level"], "5")
+    click(qtbot, panel.roll_button)
+    [event] = table.game.campaign.log[-1].events
+    hoard = event.payload().hoard
+    text = panel.result_box.text.toPlainText()
+    assert text.splitlines() == hoard.lines() and hoard.level == 5 and hoard.row == "4-5"
+    assert f"worth {hoard.total_gp:,} GP" in text
+    first = table.game.campaign.log[-1].rolls[0].final
+    type_into(qtbot, panel.inputs["level"], "13")
+    click(qtbot, panel.result_box.same_button)
+    assert table.game.campaign.log[-1].rolls[0].final == first and "row 13 or more" in panel.result_box.text.toPlainText()
+    assert dock.results.count() == 1 and "Treasure by level: Treasure, level 13" in dock.results.item(0).text()
+
+
+def test_the_magic_item_tool_rolls_a_maps_guardians_on_the_level_picked(qtbot, make_dock):
+    table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Magic item")
+    assert isinstance(panel, ToolPanel)
+    choose(panel.inputs["guardians"], 6)
+    table.dice.push(*pct(80, 95), 1, 3, *pct(25, 95), 1)  # a magic & treasure map; the 6th level table's 1: Giants
+    click(qtbot, panel.roll_button)
+    assert table.dice.remaining == 0
+    assert "30,000 Silver" in panel.result_box.text.toPlainText()
+    assert "guarded by Giants" in panel.result_box.text.toPlainText()
+    assert table.game.campaign.log[-1].command["guardians"] == 6
+
+
+def test_reference_panels_that_count_time_say_whose_units_they_use(make_dock):
+    _table, dock = make_dock()
+    travel = dock.panels["ref_travel_rounds"].findChild(QLabel, "toolUnits")
+    campaign = dock.panels["ref_campaign"].findChild(QLabel, "toolUnits")
+    assert travel is not None and "travel counts 1-hour Turns" in travel.text()  # the exploration text
+    assert campaign is not None and "a wilderness turn is one day" in campaign.text()  # the classic text
+    assert dock.panels["ref_specialists"].findChild(QLabel, "toolUnits") is None  # money, no time
+
+
+def test_in_a_short_dock_the_result_is_scrolled_into_view_after_a_roll(qtbot, make_dock):
+    table, dock = make_dock()
+    dock.resize(420, 520)
+    panel = click_tool(qtbot, dock, "Wilderness day")
+    scroll = dock.stack.currentWidget()
+    assert isinstance(scroll, QScrollArea) and scroll.widget() is panel
+
+    def in_view() -> bool:
+        top = panel.result_box.mapTo(panel, QPoint(0, 0)).y() - scroll.verticalScrollBar().value()
+        return 0 <= top < scroll.viewport().height()
+
+    assert not in_view()  # below the inputs and the Roll button: out of sight before the roll
+    table.dice.push(3, 1)  # clear: lost 3 (no), encounter die 1 (no)
+    click(qtbot, panel.roll_button)
+    assert "Day 1 in clear" in panel.result_box.text.toPlainText()
+    assert in_view()

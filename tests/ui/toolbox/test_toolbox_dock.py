@@ -241,3 +241,16 @@ def test_the_fight_tracker_keeps_the_fight_in_the_campaign(qtbot, make_dock):
     saved = Campaign.model_validate_json(table.game.campaign.model_dump_json())
     _again, reopened = make_dock(saved)
     assert reopened.choose("scars_fight").round_label.text() == "Round 2"
+
+
+NARROW_DOCK = 400  # pixels: about what the Toolbox dock gets beside the map, less its scroll bar
+
+
+def test_every_tool_fits_a_narrow_dock_so_nothing_is_clipped(make_dock):
+    """The panels scroll up and down, never sideways: a panel wider than the dock would cut off its inputs."""
+    _table, dock = make_dock()
+    wide = {key: panel.minimumSizeHint().width() for key, panel in dock.panels.items()}
+    assert {key: width for key, width in wide.items() if width > NARROW_DOCK} == {}
+    day = dock.panels["classic_wilderness_day"]
+    assert isinstance(day, ToolPanel)
+    assert day.inputs["river_crossing"].minimumSizeHint().width() < NARROW_DOCK  # its long tick has a line of its own

@@ -42,3 +42,20 @@ def test_tools_toolbox_shows_the_dock_and_a_roll_reaches_the_window(qtbot):
     assert window.undo_action.isEnabled()  # a toolbox roll is an action like any other: undo takes it back
     window.undo_action.trigger()
     assert window.game.campaign.log == [] and window.toolbox.results.count() == 0
+
+
+def test_a_toolbox_result_is_sent_to_the_adventure_log_with_its_dice_in_the_command_log(qtbot):
+    window = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    menu_action(window, "Tools", "Toolbox").trigger()
+    panel = window.toolbox.choose("classic_hoard")
+    assert isinstance(panel, ToolPanel)
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    result = panel.result_box.text.toPlainText()
+    assert result.startswith("Treasure, level 1") and "worth" in result
+    [line] = [line for line in window.adventure_log.model.shown() if line.command == "toolbox_classic_hoard"]
+    assert line.text == result  # the adventure log shows the whole result, every sub-roll
+    entry = window.game.campaign.log[line.entry]
+    assert entry.rolls and all(r.purpose for r in entry.rolls)  # ...and its action keeps every die, each named

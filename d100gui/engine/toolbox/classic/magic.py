@@ -6,7 +6,8 @@ a 25% chance to hold clerics' spells, potions a duration of 6 + d6 turns for tho
 effect, and the item's own links (a curse's type, which dragons a potion controls) are rolled.
 Maps: the kind of map, then its contents, with the rows they point at, the dice written in
 them (how much silver, how many gems) and the items a magic map leads to, each generated in
-full. The guardians of a map are left to the referee (the text says he *may* roll them).
+full. The guardians of a map are the referee's: the text says he *may* roll them on the 5th or
+6th level monster table, so the tool rolls them only on the table he picks.
 """
 
 from __future__ import annotations
@@ -19,15 +20,19 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link
 from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
+from d100gui.engine.toolbox.inputs import ToolInputError
 
 __all__ = [
     "CLASS_TABLE",
+    "GUARDIAN_LEVELS",
     "MAGIC_OR_MAP_TABLE",
     "MagicFind",
     "MagicItem",
     "TreasureMap",
+    "check_guardians",
     "magic_find",
     "magic_item",
+    "magic_item_by_link",
     "treasure_map",
 ]
 
@@ -44,6 +49,9 @@ STAFF_POWERS = {
     "Staff of Power": ("classic.staff_of_power",),
     "Staff of Wizardry": ("classic.staff_of_power", "classic.staff_of_wizardry"),
 }
+#: the monster level tables the text offers for a map's guardians ("5th or 6th level monster clauses")
+GUARDIAN_LEVELS = (5, 6)
+GUARDIANS_TABLE = "classic.monster_level_{}"
 _SPELLS = re.compile(r"^(\d+) Spells?$")
 
 
@@ -85,6 +93,7 @@ class TreasureMap(BaseModel):
     kind: TableRoll
     contents: list[TableRoll] = Field(default_factory=list)
     items: list[MagicItem] = Field(default_factory=list)
+    guardians: RollTree | None = None  # rolled only when the referee picks their monster level
 
     def totals(self) -> dict[str, int]:
         """What the dice written in the contents add up to, by what they count (Silver, Gems...)."""
@@ -98,7 +107,12 @@ class TreasureMap(BaseModel):
     def describe(self) -> str:
         found = [f"{n:,} {what}" for what, n in self.totals().items()]
         found += [i.describe() for i in self.items]
-        return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + " (guarded: the referee's choice)"
+        guarded = (
+            f"guarded by {' -> '.join(n.roll.text for n in self.guardians.walk())} ({self.guardians.roll.table_title})"
+            if self.guardians is not None
+            else "guarded: the referee's choice"
+        )
+        return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + f" ({guarded})"
 
 
 class MagicFind(BaseModel):
@@ -159,6 +173,15 @@ def magic_item_of(roller: TableRoller, table_id: str) -> MagicItem:
     return _details(roller, None, roller.roll(table_id, "magic item"))
 
 
+def magic_item_by_link(roller: TableRoller, link: Link) -> MagicItem:
+    """The item a link names, rolled in full: on the class table (ignoring the link's ``reroll`` classes,
+    "a weapon") or on one item table (ignoring its ``reroll`` rows, "a wand", "a shield")."""
+    if link.table == CLASS_TABLE:
+        return magic_item(roller, link.reroll)
+    [item] = roller.follow(link.model_copy(update={"times": "1"}), link.label or "magic item")
+    return _details(roller, None, item)
+
+
 def _contents(roller: TableRoller, roll: TableRoll, found: TreasureMap) -> TreasureMap:
     found = found.model_copy(update={"contents": [*found.contents, roll]})
     for link in roller.links(roll):
@@ -176,23 +199,37 @@ def _contents(roller: TableRoller, roll: TableRoll, found: TreasureMap) -> Treas
     return found
 
 
-def treasure_map(roller: TableRoller, kind: TableRoll | None = None) -> TreasureMap:
-    """A map (or complete ``kind``, a roll on the maps table): its contents, read and rolled."""
+def check_guardians(guardians: int) -> None:
+    """0 leaves a map's guardians to the referee; otherwise one of the monster levels the text offers."""
+    if guardians and guardians not in GUARDIAN_LEVELS:
+        levels = " or ".join(str(level) for level in GUARDIAN_LEVELS)
+        raise ToolInputError(f"Map guardians come from monster level {levels} (or 0: left to you); {guardians} is not.")
+
+
+def treasure_map(roller: TableRoller, kind: TableRoll | None = None, guardians: int = 0) -> TreasureMap:
+    """A map (or complete ``kind``, a roll on the maps table): its contents, read and rolled; its guardians
+    rolled through on monster level ``guardians`` (0: left to the referee)."""
+    check_guardians(guardians)
     kind = kind if kind is not None else roller.roll(MAPS_TABLE, "kind of map")
     found = TreasureMap(kind=kind)
     for link in roller.links(kind):
         for contents in roller.follow(link, "map contents"):
             found = _contents(roller, contents, found)
+    if guardians:
+        tree = roller.roll_through(GUARDIANS_TABLE.format(guardians), "the map's guardians")
+        found = found.model_copy(update={"guardians": tree})
     return found
 
 
-def magic_find(roller: TableRoller) -> MagicFind:
-    """Roll one item found: magic or a map, then everything it needs."""
+def magic_find(roller: TableRoller, guardians: int = 0) -> MagicFind:
+    """Roll one item found: magic or a map, then everything it needs (a map's guardians on monster
+    level ``guardians``, 0 leaving them to the referee)."""
+    check_guardians(guardians)
     determination = roller.roll(MAGIC_OR_MAP_TABLE, "magic or map")
     [link] = roller.links(determination)
     if link.table == MAPS_TABLE:
         [kind] = roller.follow(link, "kind of map")
-        return MagicFind(determination=determination, map=treasure_map(roller, kind))
+        return MagicFind(determination=determination, map=treasure_map(roller, kind, guardians))
     kind = roller.follow(link, "class of magic item")[0]
     [item_link] = roller.links(kind)
     [item] = roller.follow(item_link, f"magic item: {kind.text}")

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoller
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, meet
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
@@ -115,15 +116,22 @@ class EncounterDie(BaseModel):
 
 
 class LeaderItem(BaseModel):
-    """One magic item a leader met in the wilderness may carry: its printed chance and the roll."""
+    """One magic item a leader met in the wilderness may carry: its printed chance, the roll, and the
+    item itself, generated in full when he carries it (a sword complete, a wand named, a scroll's levels)."""
 
     item: str
     chance: int
     roll: RollRecord
+    found: list[MagicItem] = Field(default_factory=list)
 
     @property
     def carried(self) -> bool:
         return self.roll.final <= self.chance
+
+    def describe(self) -> str:
+        if not self.found:
+            return self.item
+        return "; ".join(f"{self.item} ({found.describe()})" for found in self.found)
 
 
 class WildernessEncounter(BaseModel):
@@ -141,7 +149,7 @@ class WildernessEncounter(BaseModel):
         chain = " -> ".join(n.roll.text for n in self.tree.walk())
         extra = "".join(f"; {d.describe()}" for n in self.tree.walk() for d in n.roll.dice)
         if self.followers is not None:
-            carried = [i.item for i in self.leader_items if i.carried]
+            carried = [i.describe() for i in self.leader_items if i.carried]
             extra += f"; with {self.followers.final} men of levels 1-4; magic: {', '.join(carried) or 'none'}"
         return f"Encounter ({self.kind}, {self.when}): {chain}{extra}; {self.meeting.describe()}"
 
@@ -237,7 +245,8 @@ def day_movement(
 
 
 def _leader(roller: TableRoller, tree: RollTree) -> tuple[RollRecord | None, list[LeaderItem]]:
-    """A Fighting-Man, MU or Cleric met: his 2-12 men, and a roll for each magic item his class may carry."""
+    """A Fighting-Man, MU or Cleric met: his 2-12 men, and a roll for each magic item his class may carry;
+    each item he carries is rolled on the table its row links to, through to the finished item."""
     links = [link for n in tree.walk() for link in roller.links(n.roll) if link.table == LEADER_MAGIC_TABLE and link.key]
     if not links:
         return None, []
@@ -250,7 +259,10 @@ def _leader(roller: TableRoller, tree: RollTree) -> tuple[RollRecord | None, lis
             continue
         chance = _number(row.fields.get("chance", "0"), 0)
         roll = roller.dice.roll("d100", f"leader's {row.fields.get('item', link.key)} ({chance}%)?")
-        items.append(LeaderItem(item=f"magic {row.fields.get('item', link.key)}", chance=chance, roll=roll))
+        item = LeaderItem(item=f"magic {row.fields.get('item', link.key)}", chance=chance, roll=roll)
+        if item.carried:
+            item = item.model_copy(update={"found": [magic_item_by_link(roller, found) for found in row.links]})
+        items.append(item)
     return followers, items
 
 

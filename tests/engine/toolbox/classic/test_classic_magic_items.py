@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from classic_script import pct
 
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.toolbox.classic.magic import magic_find, magic_item
+from d100gui.engine.toolbox.inputs import ToolInputError
 
 
 def test_a_scroll_of_spells_rolls_each_spells_level_and_whose_spells(scripted):
@@ -97,3 +99,17 @@ def test_a_staff_of_wizardry_lists_its_powers_and_the_staff_of_power_s(bundled_l
     assert magic_item_of(s.roller, "classic.wands_staves").powers == item.powers[:6]
     s = scripted(*pct(1))
     assert magic_item_of(s.roller, "classic.wands_staves").powers == []
+
+
+def test_a_maps_guardians_are_left_to_the_referee_unless_a_monster_level_is_picked(scripted):
+    faces = (*pct(80, 95), 1, 3, *pct(25, 95))  # the magic and treasure map above
+    left = magic_find(scripted(*faces).roller)
+    assert left.map is not None and left.map.guardians is None and "guarded: the referee's choice" in left.describe()
+    s = scripted(*faces, 3)  # then the 5th level monster table's d12: 3 = Wyverns
+    found = magic_find(s.roller, guardians=5)
+    assert s.source.remaining == 0
+    assert found.map is not None and found.map.guardians is not None
+    assert found.map.guardians.roll.text == "Wyverns" and found.map.guardians.roll.table_id == "classic.monster_level_5"
+    assert "(guarded by Wyverns (" in found.describe()
+    with pytest.raises(ToolInputError, match="Map guardians come from monster level 5 or 6 \\(or 0: left to you\\); 4 is not"):
+        magic_find(scripted(*faces).roller, guardians=4)

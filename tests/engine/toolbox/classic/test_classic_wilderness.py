@@ -6,7 +6,7 @@ import pytest
 from classic_script import pct
 
 from d100gui.engine.toolbox.classic.meeting import meet
-from d100gui.engine.toolbox.classic.wilderness import WildernessTrip, day_movement, wilderness_day
+from d100gui.engine.toolbox.classic.wilderness import WildernessDay, WildernessTrip, day_movement, wilderness_day
 from d100gui.engine.toolbox.inputs import ToolInputError
 
 
@@ -120,12 +120,59 @@ def test_surprise_shortens_the_distance(scripted):
 
 def test_a_leader_met_brings_his_men_and_rolls_for_each_magic_item_of_his_class(scripted):
     # clear: lost 2 (no), encounter 6; type 1 = Men; typical 4 = Wizard (an MU): 2d6 men (3+4),
-    # wand 60% (59: yes), ring 30% (31: no), misc. magic 20% (5: yes); surprise 3/3; 4d6 = 4
-    s = scripted(2, 6, 1, 4, 3, 4, *pct(59, 31, 5), 3, 3, 1, 1, 1, 1)
+    # wand 60% (59: yes) rolled on the wands: 75 a staff, ignored, 36 Fear; ring 30% (31: no),
+    # misc. magic 20% (5: yes): 48 Boots of Speed; surprise 3/3; 4d6 = 4
+    s = scripted(2, 6, 1, 4, 3, 4, *pct(59, 75, 36, 31, 5, 48), 3, 3, 1, 1, 1, 1)
     [met] = wilderness_day(s.roller, WildernessTrip(), "clear").encounters
     assert s.source.remaining == 0
     assert met.followers is not None and met.followers.final == 7
     assert [(i.item, i.chance, i.carried) for i in met.leader_items] == [
         ("magic wand", 60, True), ("magic ring", 30, False), ("magic misc. mg.", 20, True),
     ]  # fmt: skip
-    assert "with 7 men of levels 1-4; magic: magic wand, magic misc. mg." in met.describe()
+    wand, ring, misc = met.leader_items
+    [found] = wand.found
+    assert found.item.text == "Fear" and [r.final for r in found.item.ignored] == [75]  # a staff is no wand
+    assert ring.found == [] and [f.item.text for f in misc.found] == ["Boots of Speed*"]
+    assert (
+        "with 7 men of levels 1-4; magic: magic wand (Wands and Staves: Fear), "
+        "magic misc. mg. (Miscellaneous Magic: Boots of Speed*)" in met.describe()
+    )
+
+
+def test_a_patriarchs_weapon_and_staff_are_rolled_on_the_kinds_a_cleric_carries(scripted):
+    # clear: lost 2, encounter 6; Men; typical 12 = Patriarch (a Cleric): 2d6 men (2+3);
+    # weapon 40% (40: yes): class 50 (Potions) ignored, 38 Misc. Weapons: 30 = 3-30 Magic Arrows (3d10: 1+2+3);
+    # staff 30% (30: yes): 40 (a wand) and 99 (Staff of Power, MUs only) ignored, 72 Staff of Healing;
+    # shield 20% (21: no); surprise 3/3; 4d6 = 4
+    s = scripted(2, 6, 1, 12, 2, 3, *pct(40, 50, 38, 30), 1, 2, 3, *pct(30, 40, 99, 72, 21), 3, 3, 1, 1, 1, 1)
+    [met] = wilderness_day(s.roller, WildernessTrip(), "clear").encounters
+    assert s.source.remaining == 0
+    weapon, staff, shield = met.leader_items
+    [arrows] = weapon.found
+    assert arrows.kind is not None and arrows.kind.text == "Misc. Weapons" and [r.final for r in arrows.kind.ignored] == [50]
+    assert arrows.item.text == "3-30 Magic Arrows" and [d.value for d in arrows.item.dice] == [6]
+    [healing] = staff.found
+    assert healing.item.text == "Staff of Healing*" and [r.final for r in healing.item.ignored] == [40, 99]
+    assert not shield.carried and shield.found == []
+    text = met.describe()
+    assert "magic weapon (Miscellaneous Weapons: 3-30 Magic Arrows, 3-30 Magic Arrows: 6)" in text
+    assert "magic staff (Wands and Staves: Staff of Healing*)" in text
+
+
+def test_a_lords_sword_is_completed_and_his_shield_is_a_shield(scripted):
+    # clear: lost 2, encounter 6; Men; typical 7 = Lord (a Fighting-Man): 2d6 men (6+6);
+    # sword 50% (50: yes): Sword +1, Lawful (10), Intelligence 3, purpose 50; shield 25% (25: yes): 40 (Armor +1)
+    # and 70 (Armor & Shield) ignored, 80 Shield +2; armor 25% (26: no); surprise 3/3; 4d6 = 4
+    s = scripted(2, 6, 1, 7, 6, 6, *pct(50, 1, 10), 3, *pct(50, 25, 40, 70, 80, 26), 3, 3, 1, 1, 1, 1)
+    day = wilderness_day(s.roller, WildernessTrip(), "clear")
+    assert WildernessDay.model_validate_json(day.model_dump_json()) == day  # kept in the log, the sword and all
+    [met] = day.encounters
+    assert s.source.remaining == 0
+    sword, shield, armor = met.leader_items
+    [blade] = sword.found
+    assert blade.sword is not None and blade.sword.name == "Sword +1" and blade.sword.alignment.text == "Sword is Lawful"
+    assert blade.sword.intelligence_score == 3
+    assert [f.item.text for f in shield.found] == ["Shield +2"] and not armor.carried
+    assert (
+        "magic sword (Sword +1; Lawful; Intelligence 3" in met.describe() and "magic shield (Armor: Shield +2)" in met.describe()
+    )
