@@ -48,7 +48,7 @@ def resolve_area(ctx: GameContext, area: dg.Area, placed: bool) -> list[Event]:
     return [ev.told(ev.AreaResolved(pos=area.key, colour=area.colour, outcome="proceed"))]
 
 
-def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = False) -> list[Event]:
+def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = False, found: str = "") -> list[Event]:
     """Table E with the quest's encounter modifier, clamped; the fight starts (or waits for a missing row)."""
     ch, arules = living_character(ctx.campaign), adventure_rules(ctx.rules)
     result = ctx.tables.roll(
@@ -59,7 +59,7 @@ def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = Fal
     )
     offer = FightOffer(table_roll=result, clock=ch.time_track.shaded, source=source, surprise=surprise, area=area.key)
     missing = list(result.missing) if result.missing else []
-    said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="encounter", table_roll=result)
+    said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="encounter", table_roll=result, source=found)
     offered = ev.FightOffered(
         table_roll=result, clock=offer.clock, source=source, missing=missing, surprise=surprise, area=area.key
     )
@@ -78,14 +78,14 @@ def start_fight(ctx: GameContext, offer: FightOffer) -> list[Event]:
     return StartCombat(source="table_e", table_value=offer.table_roll.value, surprise=offer.surprise).apply(ctx)
 
 
-def geographic(ctx: GameContext, area: dg.Area, die: str | None = None) -> list[Event]:
+def geographic(ctx: GameContext, area: dg.Area, die: str | None = None, found: str = "") -> list[Event]:
     """Table G: its feature's effect applies; a test in it waits for the player to roll it.
 
     A roll on a row the player's tables lack waits for the typed row, then applies the same way
-    (:class:`~.row_commands.ApplyTypedRow`)."""
+    (:class:`~.row_commands.ApplyTypedRow`). ``found``: what rolled it when not the area's colour (a search)."""
     arules = adventure_rules(ctx.rules)
     result = ctx.tables.roll(arules.geographic_table, "Table G - Geographic", die=die)
-    said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="geographic", table_roll=result)
+    said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="geographic", table_roll=result, source=found)
     events = [to_history(ctx, result), ev.told(said)]
     if result.row is None:
         wait_for_row(ctx, result, len(ctx.campaign.dice_history) - 1, "Table G", 0)
@@ -153,9 +153,9 @@ def _find(ctx: GameContext, area: dg.Area, option: Option) -> list[Event]:
         if not isinstance(item, Effect):
             events += apply_option(ctx, Option(items=[item]), "Table F")  # a test waits for the player
         elif item.kind == "roll_table" and item.table == arules.geographic_table:
-            events += geographic(ctx, area, die=item.die or None)
+            events += geographic(ctx, area, die=item.die or None, found="Search, Table F")
         elif item.kind == "roll_table" and item.table == arules.encounter_table:
-            events += encounter(ctx, area, "hidden monster", surprise=surprise)
+            events += encounter(ctx, area, "hidden monster", surprise=surprise, found="Search, Table F")
         elif item.kind == "narrative" and "surprise" in item.text.lower():
             continue  # the encounter carries it
         else:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from d100gui.engine.dungeon.commands import SetDoor, Side
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.guards import living_character, refuse
@@ -145,9 +146,37 @@ def corrections_for(campaign: Campaign) -> list[Correction]:
         if named:
             fix = correction(None, named)
             found.append(Correction(text.strip(), fix.label, fix.section, fix.command))
-        else:
-            found.append(correction(effect, text))
+            continue
+        fix = correction(effect, text)
+        found += door_choices(campaign, fix)
+        found.append(fix)
     return found
+
+
+#: how many closed doors a "change any door ... to Open" correction offers as buttons (nearest first)
+DOOR_CHOICES = 4
+_OPENS_A_DOOR = re.compile(r"\bopen\b", re.I)
+
+
+def door_choices(campaign: Campaign, fix: Correction) -> list[Correction]:
+    """A narrative that opens a door of the player's choice (Table B's DOOR RELEASED): one button per closed door
+    of the map, nearest the hero first, each marking that door open by hand; the map's own menu does the rest."""
+    dungeon = campaign.dungeons.current_dungeon
+    if fix.section != "doors" or fix.command is not None or dungeon is None or not _OPENS_A_DOOR.search(fix.text):
+        return []
+    hx, hy = dungeon.hero or dungeon.entrance
+    closed: list[tuple[int, str, Side, str]] = []
+    for key, area in dungeon.areas.items():
+        for side, ex in area.exits.items():
+            door = ex.door
+            if door is not None and ex.drawn == "door" and not door.is_open and not door.pending:
+                x, y = area.pos
+                closed.append((abs(x - hx) + abs(y - hy), key, side, door.type))
+    choices = []
+    for _, key, side, door_type in sorted(closed)[:DOOR_CHOICES]:
+        command = SetDoor(pos=key, side=side, door_type=door_type, is_open=True)
+        choices.append(Correction(fix.text, f"Open the {door_type} door ({key} {side})", "doors", command))
+    return choices
 
 
 CORRECTION_COMMANDS: tuple[type[Command], ...] = (CorrectByHand,)

@@ -321,8 +321,12 @@ class AreaResolved(Told):
     table_roll: TableRoll | None = None
     objectives: int | None = None
     monster: str = ""
+    #: who rolled it when it is not the area's colour (a search's Table F row rolling Table G or E)
+    source: str = ""
 
     def sentence(self) -> str:
+        if self.source and self.table_roll is not None:
+            return f"{self.source}: {self.table_roll.describe()}"
         name = COLOUR_NAMES.get(self.colour, self.colour).capitalize()
         if self.outcome == "proceed":
             return f"{name} area: nothing happens, proceed."
@@ -465,3 +469,22 @@ class FeatureNote(Told):
 
     def sentence(self) -> str:
         return f"{self.feature}: {self.text}" if self.feature else self.text
+
+
+@declare("follow_up_rolled", topic="character")
+class FollowUpRolled(Told):
+    """A test's outcome rolled the note its feature printed ("roll SPIKES": 1d10, odds miss, evens -2 HP).
+
+    ``roll`` is the die, ``parity`` the side it fell on, ``text`` what that side prints; ``applied``
+    says the side has effects, which follow this event (a side with none, "spikes missed", is only told)."""
+
+    name: str
+    roll: RollRecord
+    parity: Literal["odd", "even"]
+    text: str = ""
+    source: str = ""
+    applied: bool = False
+
+    def sentence(self) -> str:
+        head = f"{self.source}: " if self.source else ""
+        return f"{head}{self.name} - rolled {self.roll.final} ({self.parity}): {self.text}."

@@ -13,12 +13,13 @@ export the lines.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.dungeon.map import DOOR_TABLE
 from d100gui.engine.game import LogEntry
 from d100gui.engine.protocol import Event, Payload
 
@@ -52,6 +53,7 @@ _BY_KIND: dict[str, Category] = {
             "typed_row_applied",
             "repair_shaded",
             "feature_note",
+            "follow_up_rolled",
         ),
         "finds",
     ),
@@ -73,12 +75,18 @@ _BY_KIND: dict[str, Category] = {
     "door_tried": "doors",
     "gp": "money",
 }
+#: the events that name a dice-history entry (``index``): their table says what they are about
+_HISTORY_KINDS = frozenset({"roll_made", "row_missing"})
 _QUIET_AREAS = frozenset({"proceed", "mapped"})
 _DOOR_COMMANDS = frozenset({"open_door", "set_door", "resolve_door_row", "try_door"})
 
 
-def category_of(event: Event, command_kind: str = "") -> Category:
-    """Which kind of news ``event`` is (a fight, a find, time, a door, money), from its kind and its command's."""
+def category_of(event: Event, command_kind: str = "", table_id: str = "") -> Category:
+    """Which kind of news ``event`` is (a fight, a find, time, a door, money), from its kind and its command's.
+
+    ``table_id`` is the table a roll's dice-history entry was made on (a Table D roll is a door's)."""
+    if table_id and table_id == DOOR_TABLE:
+        return "doors"
     if event.kind == "area_resolved" and event.data.get("outcome") in _QUIET_AREAS:
         return "other"  # a yellow area, or one mapped before: nothing was found there
     if event.kind in _BY_KIND:
@@ -131,7 +139,9 @@ class LogLine:
 class LogBook:
     """The lines of a campaign's log, kept in step with it: :meth:`extend` with new entries, :meth:`truncate` after an undo."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_of: Callable[[int], str] | None = None) -> None:
+        """``table_of``: the table id of dice-history entry N ("" for a plain roll), for the rolls' events."""
+        self.table_of = table_of
         self.lines: list[LogLine] = []
         self.entries = 0  # log entries read so far
         self._area = ""
@@ -165,12 +175,33 @@ class LogBook:
         elif command == "select_dungeon":
             self._dungeon, self._area = int(entry.command.get("index", 0)), ""
         out = []
+        told = _tables_told(entry)
         for event in entry.events:
+            if event.kind == "roll_made" and told and self._table(event) in told:
+                continue  # the dice history's copy of a roll another line of the action tells, with its dice
             pos = event.data.get("pos")  # the payload's field, as the log keeps it
             if isinstance(pos, str) and pos:
                 self._area = pos
-            out.append(LogLine(entry.index, command, event, category_of(event, command), self._area, self._dungeon))
+            category = category_of(event, command, self._table(event))
+            out.append(LogLine(entry.index, command, event, category, self._area, self._dungeon))
         return out
+
+    def _table(self, event: Event) -> str:
+        """The table a roll event's dice-history entry was made on ("" when unknown)."""
+        index = event.data.get("index") if event.kind in _HISTORY_KINDS else None
+        if self.table_of is None or not isinstance(index, int):
+            return ""
+        return self.table_of(index)
+
+
+def _tables_told(entry: LogEntry) -> frozenset[str]:
+    """The tables whose rolls an action's events carry themselves (``table_roll``, read from the kept fields)."""
+    found = set()
+    for event in entry.events:
+        roll = event.data.get("table_roll")
+        if isinstance(roll, dict) and roll.get("table_id"):
+            found.add(str(roll["table_id"]))
+    return frozenset(found)
 
 
 def _payload(event: Event) -> Payload | None:

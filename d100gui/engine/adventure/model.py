@@ -182,6 +182,7 @@ class AdventureState(BaseModel):
     door_tries: dict[str, list[str]] = Field(default_factory=dict)  # "dungeon/pos/side" -> once-only ways tried (doors.py)
     rows_waiting: list[RowWaiting] = Field(default_factory=list)  # effects' table rolls waiting for a typed row
     loot_waiting: Item | None = None  # a find the full backpack cannot take: keep it (drop another) or leave it
+    notes: dict[str, str] = Field(default_factory=dict)  # the last feature's printed notes by name ("SPIKES" -> its roll)
 
     def take_fight(self) -> FightOffer | None:
         """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""

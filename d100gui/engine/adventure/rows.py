@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, hp_rule, time_effect
+from d100gui.engine.adventure.follow_ups import remember_notes
 from d100gui.engine.adventure.health import lay_to_rest
 from d100gui.engine.adventure.model import FightOffer, RowWaiting, adventure_rules
 from d100gui.engine.combat.loot import loot_gain
@@ -187,8 +188,9 @@ def feature(ctx: GameContext, option: Option, name: str, then: ApplyOption, dept
     if not option.tests:
         return then(ctx, option, name, depth)
     events = then(ctx, Option(items=list(option.tests)), name, depth)
-    notes = [e.text or e.describe() for e in option.effects]
-    for named, text in feature_notes(", ".join(notes)):
+    notes = feature_notes(", ".join(e.text or e.describe() for e in option.effects))
+    remember_notes(ctx.campaign, notes)  # its test's outcome may roll one ("roll SPIKES")
+    for named, text in notes:
         events.append(ev.told(ev.FeatureNote(feature=name, name=named, text=text)))
     return events
 

@@ -76,7 +76,14 @@ def current_step(campaign: Campaign) -> TurnStep:
             return "exit"
         if turn.step == "area":
             return "equipment" if turn.entrance else "search"
+    elif campaign.combat is None and at_a_door(campaign):
+        return "exit"  # a door's test or choice waits: doors are opened while choosing an exit (step 3)
     return turn.step
+
+
+def at_a_door(campaign: Campaign) -> bool:
+    """Whether a decision that waits is a door's (its Table D test, a choice or a test it called)."""
+    return any(getattr(decision, "door", None) is not None for decision in campaign.pending)
 
 
 def refuse_at(campaign: Campaign, reason: str) -> NoReturn:
@@ -203,7 +210,7 @@ class SearchArea(Command):
             refuse_at(campaign, f"area {area.key} is already searched (S): an area is searched once per quest.")
         if current_step(campaign) != "search":
             refuse_at(campaign, "searching is step 5: move on into an area first, then search it.")
-        turn.searched = True
+        turn.step, turn.searched = "search", True  # a test or fight the find brings waits at step 5, not step 4
         return search(ctx, area)
 
 

@@ -89,7 +89,7 @@ def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = 
     area = dungeon.hero_area() if dungeon is not None else None
     actions = [
         *_time_actions(campaign, state, turn.step),
-        _continue(turn.exit, step, waiting),
+        *([_continue(turn.exit, step, waiting)] if turn.exit else []),  # only after the time track stopped a move
         *(door_actions(campaign, rules, library) if step in _DOOR_STEPS else []),
         *_area_tests(campaign),
         *_waiting_finds(campaign, state),
@@ -142,7 +142,7 @@ def _time_actions(campaign: Campaign, state: AdventureState, at: TurnStep) -> li
         TurnAction(
             "fight",
             "Fight the monster",
-            "time" if at == "time" else "area",
+            "time" if at == "time" or offer is None else "area",  # at step 4 only when a monster waits there
             FaceOfferedMonster(),
             offer is not None and not fight,
             offer.table_roll.describe() if offer is not None else "No monster waits to be fought.",
@@ -261,6 +261,8 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
     quest = state.quest.quest if state.quest else None
     met = campaign.character.objectives if campaign.character else 0
     objective = f"Objective: {(quest.objective if quest else '') or 'as your rulebook prints it'} ({met} met so far)."
+    offer = offer_waiting(campaign)
+    waits = f"Not yet: a {offer.source} waits - fight it first." if offer is not None and not fight else ""
     return [
         TurnAction(
             "complete_quest",
@@ -268,7 +270,7 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
             None,
             CompleteQuest(),
             free,
-            objective if not fight else "You cannot complete a quest during a fight.",
+            "You cannot complete a quest during a fight." if fight else waits or objective,
         ),
         TurnAction(
             "fail_quest",
@@ -276,7 +278,7 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
             None,
             FailQuest(),
             free,
-            "End the quest as failed and pay its fail costs." if not fight else "You cannot fail a quest during a fight.",
+            "You cannot fail a quest during a fight." if fight else waits or "End the quest as failed and pay its fail costs.",
         ),
     ]
 

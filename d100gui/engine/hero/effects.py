@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.adventure.events import told
+from d100gui.engine.adventure.follow_ups import follow_up_roll
 from d100gui.engine.adventure.model import adventure_rules
 from d100gui.engine.adventure.repairs import shade_random_item
 from d100gui.engine.adventure.rows import RowCall, apply_row, encounter_effect, to_history, wait_for_row
@@ -288,6 +289,11 @@ def _repair_pips(a: Applying) -> list[Event] | None:
     return [told(shade_random_item(a.character, a.rules, a.ctx.dice, a.amount, a.source))]
 
 
+def _follow_up(a: Applying) -> list[Event] | None:
+    """A narrative "roll SPIKES": the note its feature printed is rolled and its side applied (else it stays narrative)."""
+    return follow_up_roll(a.ctx, a.effect.text, a.source, a.depth, _choose)
+
+
 def _narrated(a: Applying) -> list[Event]:
     said = [ev.emit(NARRATED[a.effect.kind](), f"{a.head}{a.effect.describe()}.")]
     if a.effect.kind == "open" and a.door is not None:
@@ -317,9 +323,10 @@ EFFECT_HANDLERS: dict[str, Handler] = {
     "repair_pips": _repair_pips,
     "xp": _xp,
     **dict.fromkeys(NARRATED, _narrated),
+    "narrative": _follow_up,
 }
 #: the kinds whose handler needs the effect's number (without one the effect is narrative)
-NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", "encounter", *NARRATED}
+NEEDS_AMOUNT = frozenset(EFFECT_HANDLERS) - {"gp_half", "hp", "belt_check", "roll_table", "encounter", "narrative", *NARRATED}
 
 
 def apply_effect(ctx: GameContext, effect: Effect, source: str = "", door: DoorAt | None = None, depth: int = 0) -> list[Event]:

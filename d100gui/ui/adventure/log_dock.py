@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -34,11 +34,22 @@ LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 AskPath = Callable[[str, str], str]
 
 
+def shown_text(line: LogLine) -> str:
+    """A line as the list shows it: its action's number, its kind of news, its sentence and its dice."""
+    dice = f"   [{line.dice}]" if line.dice else ""
+    head = "" if line.category == "other" else f"{CATEGORIES[line.category]}: "
+    if line.kind == "narrative":
+        head = "By hand: "  # the engine did not carry it out: the player does, at the table
+    return f"{line.entry + 1}. {head}{line.text}{dice}"
+
+
 class LogModel(QAbstractListModel):
     """The log lines that pass the filter (categories and text), one row each."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.table_of: Callable[[int], str] | None = None  # a roll's table, from the dice history (doors by Table D)
+        self.row_height = 0  # every row's height (the view's font); 0: measured by the delegate
         self.book = LogBook()
         self.categories: frozenset[Category] = frozenset()
         self.text = ""
@@ -53,15 +64,16 @@ class LogModel(QAbstractListModel):
             return None
         line = self.book.lines[self._shown[index.row()]]
         if role == Qt.ItemDataRole.DisplayRole:
-            dice = f"   [{line.dice}]" if line.dice else ""
-            head = "" if line.category == "other" else f"{CATEGORIES[line.category]}: "
-            if line.kind == "narrative":
-                head = "By hand: "  # the engine did not carry it out: the player does, at the table
-            return f"{line.entry + 1}. {head}{line.text}{dice}"
+            return shown_text(line)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
+            where = f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
+            return f"{shown_text(line)}\n{where}"  # the whole line, which the list may end in "..."
         if role == LINE_ROLE:
             return line
+        if role == Qt.ItemDataRole.SizeHintRole and self.row_height:
+            # as narrow as can be: a row then spans the list's width and a long line ends in "..." (its tooltip
+            # and the exports have it whole) instead of widening every row into a sideways scroll
+            return QSize(1, self.row_height)
         return None
 
     # ------------------------------------------------------------------ content
@@ -75,7 +87,7 @@ class LogModel(QAbstractListModel):
     def reset(self) -> None:
         """Forget every line (another campaign is on screen)."""
         self.beginResetModel()
-        self.book = LogBook()
+        self.book = LogBook(self.table_of)
         self._shown = []
         self.endResetModel()
 
@@ -84,7 +96,7 @@ class LogModel(QAbstractListModel):
         total = start + len(log)
         if self.book.entries < start or self.book.entries > total:
             self.beginResetModel()
-            self.book = LogBook()
+            self.book = LogBook(self.table_of)
             self.book.extend(log)
             self._shown = self._filtered(0)
             self.endResetModel()
@@ -130,10 +142,13 @@ class AdventureLog(QWidget):
         self.ask_path: AskPath = self._ask_path
         self._campaign = ""
         self.model = LogModel(self)
+        self.model.table_of = self.model.book.table_of = self._table_of
         self.list = QListView()
         self.list.setAccessibleName("Adventure log entries")
         self.list.setModel(self.model)
         self.list.setUniformItemSizes(True)  # rows of one height: the view never measures every row
+        self.model.row_height = self.list.fontMetrics().height() + 4
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setWordWrap(False)
         self.search = QLineEdit()
         self.search.setAccessibleName("Search the log")
@@ -170,6 +185,11 @@ class AdventureLog(QWidget):
         bridge.command_done.connect(self.refresh)
         bridge.campaign_changed.connect(self.refresh)
         self.refresh()
+
+    def _table_of(self, index: int) -> str:
+        history = self.bridge.game.campaign.dice_history
+        entry = history[index] if 0 <= index < len(history) else None
+        return entry.table.table_id if entry is not None and entry.table is not None else ""
 
     def refresh(self) -> None:
         """Follow the campaign's log (after a command, an undo, or another campaign opened)."""

@@ -128,19 +128,21 @@ class TurnStrip(QFrame):
                     widget.hide()
                     widget.deleteLater()
         self.fix_buttons = []
+        row, said = QHBoxLayout(), ""
         for n, fix in enumerate(corrections):
-            row = QHBoxLayout()
-            text = QLabel(f"<i>To do at the table:</i> {html.escape(fix.text)}")
-            text.setWordWrap(True)
-            text.setToolTip(fix.text)
+            if fix.text != said or n == 0:  # one narrative's several choices (a door to open) share its line
+                row, said = QHBoxLayout(), fix.text
+                text = QLabel(f"<i>To do at the table:</i> {html.escape(fix.text)}")
+                text.setWordWrap(True)
+                text.setToolTip(fix.text)
+                row.addWidget(text, 1)
+                self.fixes.addLayout(row)
+                text.show()
             button = QPushButton(fix.label)
             button.setObjectName(f"fix_{n}")
             button.setToolTip("A hand correction (marked manual in the log).")
             button.clicked.connect(lambda _checked=False, fix=fix: self.correct(fix))
-            row.addWidget(text, 1)
             row.addWidget(button)
-            self.fixes.addLayout(row)
-            text.show()
             button.show()
             self.fix_buttons.append(button)
 

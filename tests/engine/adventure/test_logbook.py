@@ -54,3 +54,26 @@ def test_filter_and_exports():
     assert not matches(line, frozenset(), "gold")
     assert "- **Time**: A flask <of> oil" in to_markdown(book.lines)
     assert "A flask &lt;of&gt; oil" in to_html(book.lines)
+
+
+def test_a_roll_told_by_another_line_of_its_action_is_listed_once():
+    from test_turn import YELLOW_CROSSROADS, d100, on_quest
+
+    from d100gui.engine.adventure.turn import MoveOn, SearchArea
+
+    game = on_quest()
+    game.override = ScriptedSource([*d100(YELLOW_CROSSROADS), *d100(28), 9, 5])  # then Table F 28: +1 time, a belt check
+    game.execute(MoveOn(side="N"))
+    game.execute(SearchArea())
+    history = game.campaign.dice_history
+
+    def table_of(index: int) -> str:
+        entry = history[index]
+        return entry.table.table_id if entry.table is not None else ""
+
+    book = LogBook(table_of)
+    book.extend(game.campaign.log)
+    search = [line for line in book.lines if line.command == "turn_search"]
+    assert [line.kind for line in search if line.kind in ("roll_made", "area_searched")] == ["area_searched"]  # no copy
+    tiles = [line for line in book.lines if line.kind == "roll_made" and line.command == "turn_move"]
+    assert tiles and "Table M" in tiles[0].text  # a roll nothing else tells stays

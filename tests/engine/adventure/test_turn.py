@@ -208,6 +208,8 @@ def test_a_missing_table_e_row_waits_as_an_offered_fight():
         game.execute(MoveOn(side="N"))
     with pytest.raises(CommandRefused, match="not in your tables"):
         game.execute(FaceOfferedMonster())
+    greyed = {a.key: a for a in turn_panel(campaign, RULES).actions if a.key in ("complete_quest", "fail_quest")}
+    assert all(not a.enabled and "waits - fight it first" in a.why for a in greyed.values()) and len(greyed) == 2
     orc = {"monster": "Orc (H)", "av": "40", "def": "1", "dmg": "+0", "hp": "8", "loot": "[K:Table P]", "special": "Pack"}
     game.library.add_user_row("d100.E", Row(range=(36, 40), fields=orc))  # typed in the missing-row dialog
     push(game, *([5] * 10))
@@ -314,3 +316,61 @@ def test_replaying_the_turns_log_gives_the_same_campaign():
     again = replay(played.log, load_library(None).library, ALL_COMMANDS, start, rules=RULES, tilesets=standard_tilesets())
     for part in ("adventure", "dungeons", "character", "combat", "pending"):
         assert getattr(again, part) == getattr(played, part), part
+
+
+def test_a_searchs_trap_waits_at_step_5_and_is_told_as_the_searchs():
+    game = on_quest()
+    push(game, *d100(YELLOW_CROSSROADS))
+    game.execute(MoveOn(side="N"))
+    ch = game.campaign.character
+    clocks = [(ch.time_track.shaded + n) % LAYOUT.clocks + 1 for n in range(2)]
+    push(game, *d100(3), *[9 for c in clocks for t in LAYOUT.triggers_at(c) if t.kind == "wandering"], 3)
+    events = game.execute(SearchArea())  # Table F 3: +2 time, roll 1d10 on Table G: 3, the PENDULUM TRAP
+    assert [d.spec.name for d in game.campaign.pending if isinstance(d, CalledTest)] == ["PENDULUM TRAP"]
+    assert current_step(game.campaign) == "search"
+    [g] = [e for e in events if e.kind == "area_resolved"]
+    assert g.message.startswith("Search, Table F: ") and "Yellow area" not in g.message
+    with pytest.raises(CommandRefused, match=r"step 5 \(Search or skip\): you cannot move on yet"):
+        game.execute(MoveOn(side="N"))
+    again = Campaign.model_validate_json(game.campaign.model_dump_json())
+    assert current_step(again) == "search"
+
+
+def test_door_released_offers_each_closed_door_and_one_click_opens_it_by_hand():
+    from d100gui.engine.adventure.corrections import corrections_for
+    from d100gui.engine.hero.skill_test import RollTest
+
+    game = on_quest(entrance=27)  # Table M 27: one door, LOCKED (Table D 30)
+    dungeon = game.campaign.dungeons.current_dungeon
+    [where] = dg.doorways_of(dungeon, dungeon.hero)
+    push(game, 2, 0)
+    game.execute(
+        RollTest(
+            text="DOOR RELEASED – Test: Dex [S: On your map change any door that is still closed to Open] [F: -1 hp]",
+            auto_accept=True,
+        )
+    )
+    first, last = corrections_for(game.campaign)
+    assert first.label == f"Open the LD door ({where.pos} {where.side})" and last.command is None and last.section == "doors"
+    game.execute(first.command)
+    door = dg.door_at(game.campaign.dungeons.current_dungeon, where)
+    assert door is not None and door.is_open and door.type == "LD" and game.campaign.log[-1].manual
+
+
+def test_a_door_test_waits_at_step_3_and_the_step_comes_back_after_it():
+    from d100gui.engine.adventure.doors import TryDoor
+    from d100gui.engine.hero.skill_test import AcceptTest
+
+    game = on_quest(entrance=27)  # Table M 27: one door, LOCKED (Table D 30)
+    dungeon = game.campaign.dungeons.current_dungeon
+    [where] = dg.doorways_of(dungeon, dungeon.hero)
+    game.campaign.character.supplies.picks = 2
+    before = current_step(game.campaign)
+    push(game, 9, 9)  # the LOCKED DOOR pick test: 99, a failure waiting to be accepted
+    game.execute(TryDoor(pos=where.pos, side=where.side, method="pick"))
+    assert current_step(game.campaign) == "exit"
+    with pytest.raises(CommandRefused, match=r"step 3 \(Choose an exit\): you cannot move on yet"):
+        game.execute(MoveOn(side="S"))
+    game.override.push(*next_clock_faces(game) * 3)
+    game.execute(AcceptTest())
+    assert current_step(game.campaign) == before

@@ -133,3 +133,35 @@ def test_the_view_asks_only_for_the_rows_on_screen(qtbot, dock):
     QApplication.processEvents()
     assert model.rowCount() == 20_000
     assert 0 < len(model.asked) < 200
+
+
+def test_the_doors_filter_shows_the_table_d_rolls_of_a_placement(qtbot):
+    ch = new_character(RULES)
+    ch.creation = None
+    ch.hp_primary = ch.hp = 20
+    campaign = Campaign()
+    campaign.character = ch
+    game = Game(campaign, load_library(None).library, ALL_COMMANDS, rules=RULES, tilesets=standard_tilesets())
+    game.override = ScriptedSource([2, 7, 3, 4])  # Table M 27: a room with one door; Table D 34: JAMMED
+    bridge = EngineBridge(game)
+    assert bridge.send(BeginQuest()) and bridge.send(EnterDungeon())
+    widget = AdventureLog(bridge)
+    qtbot.addWidget(widget)
+    qtbot.mouseClick(widget.filters["doors"], Qt.MouseButton.LeftButton)
+    [door] = widget.model.shown()
+    assert door.kind == "roll_made" and door.category == "doors" and "JD" in door.text
+
+
+def test_a_long_line_ends_in_dots_within_the_list_and_its_tooltip_has_it_whole(qtbot, dock):
+    dock.resize(300, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    longest = max(dock.model.shown(), key=lambda line: len(line.text))
+    qtbot.keyClicks(dock.search, longest.text[-12:])  # the long line first in the list (its size is every row's)
+    first = dock.model.index(0)
+    text = first.data()
+    QApplication.processEvents()
+    assert dock.list.fontMetrics().horizontalAdvance(text) > dock.list.viewport().width()  # too long to show whole
+    assert not dock.list.horizontalScrollBar().isVisible()  # no sideways scroll: the row ends in "..."
+    assert dock.list.visualRect(first).width() <= dock.list.viewport().width()
+    assert first.data(Qt.ItemDataRole.ToolTipRole).startswith(text)
