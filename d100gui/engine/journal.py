@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args
 
@@ -95,16 +95,57 @@ class Parts:
         self._members[name] = fresh  # only the current members are kept (and kept alive, so ids stay theirs)
         return texts, self.adapter(name).dump_json(value, exclude={member_field}).decode()
 
-    def book_join(self, name: str, members: list[str], rest: str) -> str:
+    def book_join(self, name: str, members: Sequence[str], rest: str) -> str:
         """The book's JSON from its members' JSON and :meth:`book_members`' ``rest``."""
-        head = f'{{"{self._books[name]}":[{",".join(members)}]'
-        return head + "}" if rest == "{}" else f"{head},{rest[1:]}"
+        return join_book(self._books[name], members, rest)
 
     def dump(self, name: str, value: Any) -> str:
         """The part's JSON, exactly as the model writes it."""
         if not self.is_book(name, value):
             return self.adapter(name).dump_json(value).decode()
         return self.book_join(name, *self.book_members(name, value))
+
+    def snapshot(self, name: str, value: Any) -> PartText:
+        """The part as a step keeps it: its JSON, or for a book its members' JSON (:class:`BookText`).
+
+        A book's member texts are the journal cache's own strings, so the steps of a hundred
+        moves share the JSON of every dungeon they did not change instead of holding a copy each.
+        """
+        if not self.is_book(name, value):
+            return self.adapter(name).dump_json(value).decode()
+        members, rest = self.book_members(name, value)
+        return BookText(self._books[name], tuple(members), rest)
+
+    def load_snapshot(self, name: str, kept: PartText) -> Any:
+        """The part a :meth:`snapshot` was taken of. A book's members still current (same JSON)
+        are reused as they are, the others validated from their JSON: undoing a move validates
+        the one dungeon it changed, not the whole book."""
+        if isinstance(kept, str):
+            return self.load(name, kept)
+        known = self._members.get(name, {})
+        by_text = {text: member for member, text in known.values()}
+        members = []
+        item = self.item_adapter_of_book(name)
+        for text in kept.members:
+            member = by_text.get(text)
+            if member is None:
+                member = by_text[text] = item.validate_json(text)
+                known[id(member)] = (member, text)  # its JSON is known: the next dump reuses it
+            members.append(member)
+        book_type = self._fields[name].annotation
+        assert isinstance(book_type, type) and issubclass(book_type, BaseModel)
+        return book_type.model_validate({**json.loads(kept.rest), kept.list_field: members})
+
+    def item_adapter_of_book(self, name: str) -> TypeAdapter[Any]:
+        """The adapter of one member of book part ``name`` (a dungeon of the dungeon book)."""
+        key = f"{name}.{self._books[name]}"
+        found = self._items.get(key)
+        if found is None:
+            book_type = self._fields[name].annotation
+            assert isinstance(book_type, type) and issubclass(book_type, BaseModel)
+            (item,) = get_args(book_type.model_fields[self._books[name]].annotation)
+            found = self._items[key] = TypeAdapter(item)
+        return found
 
     def dump_plain(self, name: str, value: Any) -> str:
         """The part's JSON without any cache (what the journal check compares against)."""
@@ -118,6 +159,43 @@ class Parts:
 
     def load_item(self, name: str, text: str | bytes) -> Any:
         return self.item_adapter(name).validate_json(text)
+
+
+def join_book(field_name: str, members: Sequence[str], rest: str) -> str:
+    """A book's JSON from its members' JSON and the JSON of its other fields (``rest``)."""
+    head = f'{{"{field_name}":[{",".join(members)}]'
+    return head + "}" if rest == "{}" else f"{head},{rest[1:]}"
+
+
+@dataclass(frozen=True)
+class BookText:
+    """A book part as a step keeps it: each member's JSON (strings shared with the journal's cache
+    and with other steps), the JSON of its other fields, and ``own``: the bytes only this step
+    holds (the members it changed; -1 when not known, then every byte is counted)."""
+
+    list_field: str
+    members: tuple[str, ...]
+    rest: str
+    own: int = field(default=-1, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The whole book's JSON, exactly as the model writes it."""
+        return join_book(self.list_field, self.members, self.rest)
+
+    @property
+    def size(self) -> int:
+        return self.own if self.own >= 0 else len(self.rest) + sum(map(len, self.members))
+
+    def owning(self, after: BookText) -> BookText:
+        """This snapshot, with ``own`` counting only the members that differ from ``after``'s."""
+        shared = after.members
+        own = len(self.rest) + sum(len(t) for i, t in enumerate(self.members) if i >= len(shared) or t is not shared[i])
+        return BookText(self.list_field, self.members, self.rest, own)
+
+
+#: a part as a step keeps it: its JSON, or a book's members' JSON
+PartText = str | BookText
 
 
 @dataclass
@@ -134,18 +212,24 @@ class Step:
 
     An undo step holds the parts as they were *before* the action (applying it removes the
     entry from the log); a redo step holds them as they were *after* it (applying it appends
-    the entry again).
+    the entry again). ``kept`` holds each part as :meth:`Parts.snapshot` took it (a book as
+    its members' shared JSON); ``parts`` gives every part as plain JSON, for the store.
     """
 
     label: str
     entry: Any  # the action's LogEntry
-    parts: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, PartText] = field(default_factory=dict)
     sequences: dict[str, SequenceState] = field(default_factory=dict)
 
     @property
+    def parts(self) -> dict[str, str]:
+        """Each part's JSON (a book's put together from its members): what the store writes."""
+        return {name: kept if isinstance(kept, str) else kept.text for name, kept in self.kept.items()}
+
+    @property
     def size(self) -> int:
-        """Roughly the bytes this step holds (its parts' JSON)."""
-        return sum(len(text) for text in self.parts.values())
+        """Roughly the bytes only this step holds (its parts' JSON; of a book, the members it changed)."""
+        return sum(len(kept) if isinstance(kept, str) else kept.size for kept in self.kept.values())
 
     def sequences_json(self, parts: Parts) -> str:
         """This step's sequence states as JSON (the store keeps its parts' JSON in rows of their own)."""
@@ -163,7 +247,7 @@ class Step:
             name: SequenceState(int(s["length"]), {int(i): parts.load_item(name, t) for i, t in s["items"].items()})
             for name, s in data.items()
         }
-        return cls(label=label, entry=entry, parts=dict(part_rows), sequences=sequences)
+        return cls(label=label, entry=entry, kept=dict(part_rows), sequences=sequences)
 
 
 #: a step not read from the store yet (the store hands these to a reopened game)
@@ -195,7 +279,7 @@ class Watch:
     def __init__(self, parts: Parts, values: dict[str, Any]) -> None:
         self.parts = parts
         self.parked: dict[str, Any] = values
-        self.before: dict[str, str] = {}  # value part -> JSON before the command
+        self.before: dict[str, PartText] = {}  # value part -> its snapshot before the command
         self.lists: dict[str, tuple[list[Any], list[Any]]] = {}  # sequence part -> (its list, a copy of its entries)
 
     def reach(self, fields: dict[str, Any], name: str) -> Any:
@@ -207,7 +291,7 @@ class Watch:
         else:
             # serialised now, never taken from a cache: a test or a tool may have changed the
             # campaign by hand since the last command, and undo must give back what was there
-            self.before[name] = self.parts.dump(name, value)
+            self.before[name] = self.parts.snapshot(name, value)
         return value
 
     def unpark(self, fields: dict[str, Any], order: Collection[str]) -> None:
