@@ -383,7 +383,13 @@ class Dice:
         return self.roll("d100", purpose, modifiers, clamp=(1, 100))
 
     def reroll(self, record: RollRecord, indexes: Sequence[int]) -> RollRecord:
-        """Re-roll the dice at ``indexes`` (Fate), keeping the others and the modifiers."""
+        """Re-roll the dice at ``indexes`` (Fate), keeping the others and the modifiers.
+
+        The new record's ``manual`` says where the *re-rolled* faces came from (this roller's
+        source), not the first roll's: a physical roll re-rolled by the computer is not manual, a
+        computer roll re-rolled with physical dice is. A replay needs exactly that to know whether
+        the re-roll drew from the random generator (see ``game._physical_faces``).
+        """
         if not indexes:
             raise DiceError("Choose at least one die to re-roll.")
         dice = list(record.dice)
@@ -410,5 +416,6 @@ class Dice:
                 "natural": natural,
                 "final": _finish(natural, record.terms, record.modifiers, record.clamp),
                 "rerolled": [*record.rerolled, *indexes],
+                "manual": isinstance(self.source, ManualSource),
             }
         )

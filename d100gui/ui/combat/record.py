@@ -8,7 +8,8 @@ dice and which outcome never depend on it, so rewording the engine cannot break 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -306,6 +307,49 @@ class _Reader:
             at = next((i for i in range(over, -1, -1) if self.events[i].kind == DEFEATED_KIND), over)
         told = [e for i, e in enumerate(self.events[at : over + 1], start=at) if i not in self.prompts]
         return outcome, [e.message for e in told if e.message]
+
+
+#: reads log entries ``offset .. offset + limit - 1`` that are not in memory (the campaign store's ``log_page``)
+LogReader = Callable[[int, int], list[LogEntry]]
+FIGHT_PAGE = 200  # entries read back at a time while looking for the fight's start
+
+
+def _starts_fight(entries: list[LogEntry]) -> bool:
+    return any(e.command.get("kind") == "start_combat" for e in entries)
+
+
+def fight_log(log: list[LogEntry], start: int, older: LogReader | None, in_progress: bool) -> tuple[list[LogEntry], int]:
+    """The entries to read the latest fight from, and the log index of the first of them.
+
+    A campaign opened from its store keeps only its newest entries in memory (``log`` begins at
+    entry ``start``). While a fight is on whose ``start_combat`` is older than that, earlier pages
+    are read back (``older``) until it is found, so the record covers the whole fight however
+    long the campaign's log. Otherwise the entries in memory are enough: a fight that is over and
+    older than them is not shown again, and nothing is read.
+    """
+    if not in_progress or older is None or start <= 0 or _starts_fight(log):
+        return log, start
+    pages: list[list[LogEntry]] = []
+    at = start
+    while at > 0:
+        first = max(0, at - FIGHT_PAGE)
+        page = older(first, at - first)
+        if len(page) != at - first:
+            break  # the store cannot give them: show what is in memory
+        pages.append(page)
+        at = first
+        if _starts_fight(page):
+            return [e for page in reversed(pages) for e in page] + list(log), at
+    return log, start
+
+
+def read_fight_at(log: list[LogEntry], start: int, older: LogReader | None, in_progress: bool) -> FightRecord | None:
+    """:func:`read_fight` over :func:`fight_log`, its ``start`` and ``end`` as indexes in the whole log."""
+    entries, first = fight_log(log, start, older, in_progress)
+    record = read_fight(entries) if entries else None
+    if record is None:
+        return None
+    return replace(record, start=record.start + first, end=record.end + first if record.end >= 0 else -1)
 
 
 def read_fight(log: list[LogEntry], titles: list[str] | None = None) -> FightRecord | None:

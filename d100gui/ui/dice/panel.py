@@ -12,8 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -29,6 +27,7 @@ from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
+from d100gui.ui.dice.history_view import HistoryView
 
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 NOTES_MAX_HEIGHT = 120  # pixels; longer notes scroll inside the box
@@ -52,6 +51,7 @@ class DicePanel(QWidget):
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("dicePanel")
         self.bridge = bridge
         self._last_command: RollDice | RollTable | None = None
         self._shown_index: int | None = None
@@ -83,6 +83,7 @@ class DicePanel(QWidget):
     def _build_expression(self) -> QHBoxLayout:
         expr = QHBoxLayout()
         self.expression = QLineEdit()
+        self.expression.setAccessibleName("Dice to roll")
         self.expression.setPlaceholderText("Dice expression, e.g. 2d6, 3d4+1, d%")
         self.expression_button = QPushButton("Roll")
         expr.addWidget(self.expression, 1)
@@ -93,6 +94,7 @@ class DicePanel(QWidget):
         tables = QGroupBox("Tables")
         tl = QVBoxLayout(tables)
         self.table_filter = QLineEdit()
+        self.table_filter.setAccessibleName("Find a table")
         self.table_filter.setPlaceholderText("Search tables (e.g. encounter, sword, wilderness)")
         self.table_filter.setClearButtonEnabled(True)
         self.table_list = QTreeWidget()
@@ -102,6 +104,7 @@ class DicePanel(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("Modifier"))
         self.modifier = QSpinBox()
+        self.modifier.setAccessibleName("Modifier to the table roll")
         self.modifier.setRange(-100, 100)
         self.modifier.setToolTip(
             "Added to the roll, then clamped into the die's range (e.g. the quest's encounter modifier on Table E)"
@@ -162,8 +165,7 @@ class DicePanel(QWidget):
     def _build_history(self) -> QGroupBox:
         hist = QGroupBox("History")
         hl = QVBoxLayout(hist)
-        self.history = QListWidget()
-        self.history.setWordWrap(True)
+        self.history = HistoryView(self.bridge)
         hb = QHBoxLayout()
         self.physical = QCheckBox("Physical dice")
         self.physical.setToolTip("Roll your own dice and type the faces")
@@ -288,7 +290,10 @@ class DicePanel(QWidget):
         self.bridge.send(RerollDice(entry=self._shown_index, dice=self.faces.selected()))
 
     def copy_history(self) -> None:
-        QGuiApplication.clipboard().setText(history_text(self.bridge.game.campaign.dice_history))
+        """The whole history as text, read a page at a time (most of it may be in the campaign's store)."""
+        total = self.bridge.dice_history_length
+        entries = [e for start in range(0, total, 1000) for e in self.bridge.dice_history_page(start, 1000)]
+        QGuiApplication.clipboard().setText(history_text(entries))
 
     # ------------------------------------------------------------------ display
     def show_error(self, message: str) -> None:
@@ -300,13 +305,12 @@ class DicePanel(QWidget):
         self.physical.setChecked(on)
 
     def reload_history(self) -> None:
-        """Re-read the whole history (a campaign was opened, or undo/redo)."""
-        history = self.bridge.game.campaign.dice_history
-        self.history.clear()
-        for i, entry in enumerate(history):
-            self.history.addItem(f"{i + 1}. {entry.describe()}")
-        if history:
-            self.show_entry(len(history) - 1, history[-1])
+        """Show another history (a campaign was opened, or undo/redo): the list re-reads what is on screen."""
+        self.history.reload()
+        total = self.bridge.dice_history_length
+        last = self.bridge.dice_history_page(total - 1, 1) if total else []
+        if last:
+            self.show_entry(total - 1, last[0])
         else:
             self._shown_index = None
             self.faces.set_faces([])
@@ -352,12 +356,7 @@ class DicePanel(QWidget):
                 parts.append("<span style='color:#2874a6'>From your own table pack.</span>")
             self.result_text.setText(f"<b>[{row.range_label()}]</b> " + "<br>".join(parts))
         self._set_followups(index, entry)
-        item = QListWidgetItem(f"{index + 1}. {entry.describe()}")
-        if index < self.history.count():
-            self.history.item(index).setText(item.text())
-        else:
-            self.history.addItem(item)
-            self.history.scrollToBottom()
+        self.history.roll_shown(index)
 
     def _set_followups(self, index: int | None, entry: HistoryEntry | None) -> None:
         while self.followups.count():
