@@ -107,3 +107,99 @@ def test_replay_of_fate_re_rolls_matches(qtbot, _fresh_home, physical_first):
     result = _replay(path, _fresh_home)
     assert result.returncode == 0, result.stderr
     assert "matches" in result.stderr
+
+
+def test_replay_of_a_campaign_on_the_players_own_tile_set_matches(tmp_path, _fresh_home):
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon, SetTileSet
+    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.protocol import CommandRefused
+    from d100gui.storage.campaigns import save_campaign
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.paths import user_data_dir
+    from d100gui.storage.resources import bundled_rules, standard_tileset, standard_tilesets
+    from d100gui.storage.tilesets import save_tileset
+
+    mine = standard_tileset()
+    green = mine.model_copy(update={"tiles": [t.model_copy(update={"colour": "G"}) for t in mine.tiles]})
+    saved = save_tileset(green, "My Caves")
+    game = Game(
+        Campaign(),
+        load_library(user_data_dir()).library,
+        ALL_COMMANDS,
+        rules=bundled_rules(),
+        tilesets={**standard_tilesets(), saved.id: saved},
+    )
+    game.execute(SetTileSet(tileset=saved.id))
+    game.execute(NewDungeon(quest="Cellar"))
+    game.execute(EnterDungeon())
+    dungeon = game.campaign.dungeons.current_dungeon
+    assert dungeon is not None
+    area = dungeon.hero_area()
+    assert area is not None
+    assert area.colour == "G"  # mapped from the player's own tile set
+    moved = 0
+    for side in [side for side, exit_ in area.exits.items() if exit_.kind == "open"]:
+        try:
+            game.execute(MoveHero(side=side))
+            moved += 1
+            break
+        except CommandRefused:
+            continue  # the exit back out of the dungeon
+    assert moved == 1 and len(dungeon.areas) >= 1
+    path = tmp_path / "caves.d100.json"
+    save_campaign(game.campaign, path)
+    result = _replay(path, _fresh_home)
+    assert result.returncode == 0, result.stderr
+    assert "matches" in result.stderr
+
+
+def test_replay_names_the_players_rows_this_machine_lacks(tmp_path, _fresh_home):
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.dice.commands import RollTable
+    from d100gui.engine.dice.dice import ScriptedSource
+    from d100gui.engine.dice.tables import Row
+    from d100gui.engine.game import Campaign, Game
+    from d100gui.storage.campaigns import save_campaign
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.paths import user_data_dir
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
+
+    library = load_library(user_data_dir()).library  # this machine's pack has no rows of its own
+    library.add_user_row("d100.E", Row(range=(26, 100), fields={"monster": "Ghoul"}, partial=True, user=True))
+    game = Game(Campaign(), library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    game.override = ScriptedSource([4, 2])
+    game.execute(RollTable(table_id="d100.E"))
+    path = tmp_path / "elsewhere.d100.json"
+    save_campaign(game.campaign, path)
+    result = _replay(path, _fresh_home)
+    assert result.returncode == 2
+    assert "player's own table row(s): d100.E row 26-100" in result.stderr
+
+
+def test_replay_of_a_campaign_that_typed_a_missing_row_matches(tmp_path, _fresh_home):
+    """The typed row is in the player's pack by the time of the replay: the replay must still see
+    the roll land on the gap, as it did in play, and type the row in again."""
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.dice.commands import ProvideRow, RollTable
+    from d100gui.engine.dice.tables import Row
+    from d100gui.engine.game import Campaign, Game
+    from d100gui.storage import packs
+    from d100gui.storage.campaigns import save_campaign
+    from d100gui.storage.paths import user_data_dir
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
+
+    loaded = packs.load_library(user_data_dir())
+    game = Game(Campaign(), loaded.library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    game.physical = lambda requests: [4, 2][: len(requests)]  # the player's own dice: the log keeps the faces
+    game.execute(RollTable(table_id="d100.E"))
+    game.physical = None
+    assert game.campaign.dice_history[0].table is not None and game.campaign.dice_history[0].table.missing
+    game.execute(ProvideRow(entry=0, row=Row(range=(26, 100), fields={"monster": "Ghoul"}, partial=True)))
+    packs.save_user_table(loaded.user_pack_path, loaded.library.get("d100.E"))  # as the window does
+    game.execute(RollTable(table_id="d100.E"))
+    path = tmp_path / "typed.d100.json"
+    save_campaign(game.campaign, path)
+    result = _replay(path, _fresh_home)
+    assert result.returncode == 0, result.stderr
+    assert "matches" in result.stderr

@@ -27,22 +27,33 @@ import datetime as _dt
 import os
 import secrets
 import uuid
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, Field, PrivateAttr
+from pydantic import AfterValidator, BaseModel, Field, PrivateAttr, WrapSerializer
 
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
 from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, ManualSource, Modifier, RandomSource, RollRecord
-from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.history import DiceHistory, HistoryEntry, PageReader, dump_history
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
-from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.dice.tables import Row, TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
-from d100gui.engine.journal import Change, LazyStep, Parts, SequenceState, Step, Watch, apply_sequence, sequence_delta
+from d100gui.engine.journal import (
+    BookText,
+    Change,
+    LazyStep,
+    Parts,
+    SequenceState,
+    Step,
+    Watch,
+    apply_sequence,
+    sequence_delta,
+)
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.toolbox.state import ToolboxState
@@ -94,6 +105,13 @@ class Command(BaseModel):
         return f"{self.kind}({fields})"
 
 
+class PlayerRowRead(BaseModel):
+    """One of the player's own table rows an action read: a replay elsewhere needs it too."""
+
+    table_id: str
+    row: Row
+
+
 class LogEntry(BaseModel):
     """One action in the command log: what was asked, every roll made, when."""
 
@@ -104,6 +122,7 @@ class LogEntry(BaseModel):
     manual: bool = False
     policy: MissingRowPolicy = MissingRowPolicy.ASK
     at: str = ""
+    player_rows: list[PlayerRowRead] = Field(default_factory=list)  # the player's own rows it read
 
     @property
     def messages(self) -> list[str]:
@@ -152,7 +171,7 @@ class Campaign(BaseModel):
     rng_state: RngState = Field(default_factory=list)
     start_rng_state: RngState = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
-    dice_history: list[HistoryEntry] = Field(default_factory=list)
+    dice_history: Annotated[list[HistoryEntry], WrapSerializer(dump_history)] = Field(default_factory=list)  # paged by its store
     dungeons: DungeonBook = Field(default_factory=DungeonBook)
     tileset: ShortText = "standard"  # the Table M tile set this campaign rolls on
     character: Character | None = None
@@ -186,6 +205,27 @@ class Campaign(BaseModel):
         if start < 0:
             raise ValueError("a log cannot start before its first entry")
         self._log_start = start
+
+    def page_dice_history(self, length: int, reader: PageReader) -> None:
+        """Keep only the dice history's newest entries (``dice_history`` holds them now) in memory, of
+        ``length`` in all: ``reader`` reads the others from the store when asked (:class:`DiceHistory`)."""
+        tail = list(self.dice_history)
+        if len(tail) > length:
+            raise ValueError("a dice history tail longer than the history")
+        me = weakref.ref(self)  # no cycle: a campaign switched away is freed at once, even with the collector frozen
+
+        def active() -> bool:
+            campaign = me()
+            return campaign is not None and _watching(campaign) is not None
+
+        self.dice_history = DiceHistory.paged(length, tail, reader, active)
+
+    def dice_history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """Dice history entries ``offset .. offset + limit - 1`` (fewer at the end), read from the store if need be."""
+        history = self.dice_history
+        if isinstance(history, DiceHistory):
+            return history.page(offset, limit)
+        return history[max(0, offset) : max(0, offset) + max(0, limit)]
 
     if not TYPE_CHECKING:
         # A part parked by the journal comes back on first use, and the journal notes it.
@@ -329,6 +369,7 @@ class Game:
         self.max_undo = MAX_UNDO
         self.check_journal = os.environ.get("D100GUI_CHECK_JOURNAL") == "1" if check_journal is None else check_journal
         self._undo: list[Step | LazyStep] = []
+        self._undo_bytes = 0  # what the steps in _undo hold (kept as they are pushed and dropped)
         self._redo: list[Step | LazyStep] = []
         self.listeners: list[Callable[[list[Event]], None]] = []
         #: called with each do, undo and redo's :class:`Change` (the campaign store saves it)
@@ -360,6 +401,7 @@ class Game:
         campaign._watch = watch
         dice = _RecordingDice(self._source())
         ctx = GameContext(campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets, self.rules)
+        self.library.player_rows_read = []
         try:
             events = command.apply(ctx)
         except BaseException:
@@ -382,6 +424,7 @@ class Game:
             manual=type(command).manual,
             policy=self.policy,
             at=campaign.meta.last_played,
+            player_rows=[PlayerRowRead(table_id=t, row=r) for t, r in self.library.player_rows_read],
         )
         campaign.log.append(entry)
         step.entry = change.entry = change.step.entry = entry
@@ -402,10 +445,10 @@ class Game:
         after: dict[str, str] = {}
         sequences: dict[str, SequenceState] = {}
         for name, old in watch.before.items():
-            now = CAMPAIGN_PARTS.dump(name, fields[name])
+            now = CAMPAIGN_PARTS.snapshot(name, fields[name])
             if now != old:
-                before.parts[name] = old
-                after[name] = now
+                before.kept[name] = old.owning(now) if isinstance(old, BookText) and isinstance(now, BookText) else old
+                after[name] = now if isinstance(now, str) else now.text
         for name, (_original, entries) in watch.lists.items():
             delta = sequence_delta(fields[name], entries)
             if delta is not None:
@@ -417,8 +460,8 @@ class Game:
         """Undo what a refused command changed: the parts it reached, the random state."""
         fields = self.campaign.__dict__
         for name, old in watch.before.items():
-            if CAMPAIGN_PARTS.dump(name, fields[name]) != old:
-                fields[name] = CAMPAIGN_PARTS.load(name, old)
+            if CAMPAIGN_PARTS.snapshot(name, fields[name]) != old:
+                fields[name] = CAMPAIGN_PARTS.load_snapshot(name, old)
         for name, (original, entries) in watch.lists.items():
             original[:] = entries
             fields[name] = original
@@ -426,17 +469,25 @@ class Game:
             self.random.set_state(self.campaign.rng_state)
 
     def _push_undo(self, step: Step) -> None:
-        """Keep at most ``max_undo`` steps, and drop the oldest beyond MIN_UNDO once they hold UNDO_BUDGET bytes."""
+        """Keep at most ``max_undo`` steps, and drop the oldest beyond MIN_UNDO once they hold UNDO_BUDGET bytes.
+
+        The bytes are a running total (each step measured once, when pushed or dropped), so an
+        action costs the same with 5 or 500 steps kept.
+        """
         self._undo.append(step)
-        del self._undo[: -self.max_undo]
-        if len(self._undo) > MIN_UNDO:
-            sizes = [s.size if isinstance(s, Step) else 0 for s in self._undo]
-            total = sum(sizes)
-            drop = 0
-            while total > UNDO_BUDGET and len(self._undo) - drop > MIN_UNDO:
-                total -= sizes[drop]
-                drop += 1
-            del self._undo[:drop]
+        self._undo_bytes += _size(step)
+        drop = max(0, len(self._undo) - self.max_undo)
+        total = self._undo_bytes - sum(map(_size, self._undo[:drop]))
+        while total > UNDO_BUDGET and len(self._undo) - drop > MIN_UNDO:
+            total -= _size(self._undo[drop])
+            drop += 1
+        del self._undo[:drop]
+        self._undo_bytes = total
+
+    @property
+    def undo_bytes(self) -> int:
+        """The bytes the in-memory undo steps hold (what :data:`UNDO_BUDGET` bounds)."""
+        return self._undo_bytes
 
     def _emit(self, events: list[Event]) -> None:
         for listener in self.listeners:
@@ -468,28 +519,30 @@ class Game:
     def restore_journal(self, undo: Sequence[Step | LazyStep], redo: Sequence[Step | LazyStep] = ()) -> None:
         """Take the undo and redo stacks a reopened campaign's store kept (oldest first)."""
         self._undo = list(undo)[-self.max_undo :]
+        self._undo_bytes = sum(map(_size, self._undo))
         self._redo = list(redo)
-
-    def _current_json(self, name: str) -> str:
-        return CAMPAIGN_PARTS.dump(name, self.campaign.__dict__[name])
 
     def _apply_step(self, step: Step) -> Step:
         """Put the campaign in the state ``step`` holds; return the step that goes back."""
         fields = self.campaign.__dict__
         inverse = Step(label=step.label, entry=step.entry)
-        for name, text in step.parts.items():
-            inverse.parts[name] = self._current_json(name)
-            fields[name] = CAMPAIGN_PARTS.load(name, text)
+        for name, kept in step.kept.items():
+            now = CAMPAIGN_PARTS.snapshot(name, fields[name])
+            fields[name] = CAMPAIGN_PARTS.load_snapshot(name, kept)
+            after = CAMPAIGN_PARTS.snapshot(name, fields[name])
+            inverse.kept[name] = now.owning(after) if isinstance(now, BookText) and isinstance(after, BookText) else now
         for name, state in step.sequences.items():
             inverse.sequences[name] = apply_sequence(fields[name], state)
-        if "rng_state" in step.parts and self.campaign.rng_state:
+        if "rng_state" in step.kept and self.campaign.rng_state:
             self.random.set_state(self.campaign.rng_state)
         return inverse
 
     def undo(self) -> list[Event]:
         if not self._undo:
             raise CommandRefused("Nothing to undo.")
-        step = _loaded(self._undo.pop())
+        popped = self._undo.pop()
+        self._undo_bytes -= _size(popped)
+        step = _loaded(popped)
         campaign = self.campaign
         redo = self._apply_step(step)
         if campaign.log:
@@ -547,9 +600,10 @@ class Game:
             now = CAMPAIGN_PARTS.dump_plain(name, fields[name])
             if now != CAMPAIGN_PARTS.dump(name, fields[name]):
                 raise AssertionError(f"{command.kind} changed a member of {name!r} in place (replace it instead)")
-            if name not in step.parts and now != full[name]:
+            kept = step.kept.get(name)
+            if kept is None and now != full[name]:
                 raise AssertionError(f"{command.kind} changed {name!r} without the journal seeing it")
-            if name in step.parts and step.parts[name] != full[name]:
+            if kept is not None and (kept if isinstance(kept, str) else kept.text) != full[name]:
                 raise AssertionError(f"{command.kind}: the journal kept a wrong 'before' for {name!r}")
         for name in CAMPAIGN_PARTS.sequences:
             state = step.sequences.get(name)
@@ -565,7 +619,16 @@ def _loaded(step: Step | LazyStep) -> Step:
 
 def _new_parts(inverse: Step, applied: Step) -> dict[str, str]:
     """The parts' new JSON after ``applied`` (a part whose JSON did not change is left out)."""
-    return {name: text for name, text in applied.parts.items() if inverse.parts.get(name) != text}
+    return {
+        name: kept if isinstance(kept, str) else kept.text
+        for name, kept in applied.kept.items()
+        if inverse.kept.get(name) != kept
+    }
+
+
+def _size(step: Step | LazyStep) -> int:
+    """The bytes a kept step holds (a step still in the store holds none here)."""
+    return step.size if isinstance(step, Step) else 0
 
 
 def replay(
@@ -589,7 +652,7 @@ def replay(
     game = Game(campaign, library, commands, rules=rules, tilesets=tilesets)
     for entry in log:
         command = game.parse_command(entry.command)
-        manual_faces = _physical_faces(entry, game.random)
+        manual_faces = _physical_faces(entry)
         if manual_faces:  # as physical dice again, so the replayed rolls keep their manual flag
             game.override = ManualSource(_faces_from(manual_faces))
         game.policy = entry.policy
@@ -600,20 +663,24 @@ def replay(
     return game.campaign
 
 
-def _physical_faces(entry: LogEntry, random: RandomSource) -> list[int]:
-    """The faces the player entered by hand in ``entry``: those of the rolls flagged manual; for a
-    Fate re-roll, its re-rolled dice when the random generator (probed on a copy) would not have
-    given them (a re-roll keeps the flag of the roll it re-rolls, so its flag cannot say)."""
-    if entry.command.get("kind") != "reroll" or not entry.rolls:
-        return [d.face for r in entry.rolls if r.manual for d in r.dice]
-    record = entry.rolls[-1]
-    indexes = [i for i in entry.command.get("dice", []) if isinstance(i, int) and 0 <= i < len(record.dice)]
-    picked = [record.dice[i] for i in indexes]
-    probe = RandomSource()
-    probe.set_state(random.get_state())
-    drawn = [probe.face(FaceRequest(sides=d.sides, role=d.role, purpose="", expression="")) for d in picked]
-    faces = [d.face for d in picked]
-    return [] if drawn == faces else faces
+def _physical_faces(entry: LogEntry) -> list[int]:
+    """The faces the player entered by hand in ``entry``, in the order the command asked for them.
+
+    A command draws every face from one source, and each record says whether its faces came from
+    the player (``manual``). A fresh roll drew all its dice; a Fate re-roll only the dice it
+    re-rolled (the last of ``rerolled``, as many as the command chose), the others being kept.
+    """
+    chosen = [i for i in entry.command.get("dice", []) if isinstance(i, int)]
+    faces: list[int] = []
+    for record in entry.rolls:
+        if not record.manual:
+            continue
+        if record.rerolled:  # a re-roll: only the dice re-rolled now were asked for
+            drawn = record.rerolled[-len(chosen) :] if chosen else record.rerolled
+            faces += [record.dice[i].face for i in drawn if 0 <= i < len(record.dice)]
+        else:
+            faces += [d.face for d in record.dice]
+    return faces
 
 
 def _faces_from(faces: list[int]) -> Callable[[list[FaceRequest]], list[int]]:

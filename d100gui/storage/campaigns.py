@@ -161,7 +161,36 @@ def load_campaign(path: Path) -> Campaign:
 
 # A quick look at the raw text for what the careful path must check value by value: a long
 # run of digits (an integer out of range), an exponent, a \uD800-\uDFFF escape, NaN/Infinity.
-_SUSPECT = re.compile(r"\d{16}|\d[eE][+-]?\d{3}|\\u[dD][89a-fA-F]|[:\[,]\s*-?(?:NaN|Infinity)")
+# A number only follows ``:``, ``[`` or ``,``: a string such as a hex id ("...999e742...") is not one.
+_SUSPECT = re.compile(r"[:\[,]\s*-?(?:\d{16}|\d+(?:\.\d+)?[eE][+-]?\d{3}|NaN|Infinity)|\\u[dD][89a-fA-F]")
+_SUSPECT_BYTES = re.compile(_SUSPECT.pattern.encode("ascii"))
+#: every digit as 0 and E as e, so a run of 16 digits or an exponent is a plain substring search
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789E", b"000000000e")
+_SHAPES = (b"0" * 16, b"0e000", b"0e+000", b"0e-000")
+_AROUND = 64  # bytes looked at around a candidate: the number's start and its digits
+
+
+def _suspect(text: str) -> bool:
+    """Whether the careful path must look at ``text`` (see :data:`_SUSPECT`).
+
+    The regular expression over megabytes costs more than validating them, so substring searches
+    (C speed) find the candidates first, and the expression looks only around each of them (a hex
+    id such as ``"...999e742..."`` is a candidate, not a number).
+    """
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    if b"NaN" in data or b"Infinity" in data or b"\\u" in data:
+        return _SUSPECT_BYTES.search(data) is not None
+    shapes = data.translate(_DIGITS_AS_ZERO)
+    for shape in _SHAPES:
+        at = shapes.find(shape)
+        while at != -1:
+            if _SUSPECT_BYTES.search(data, max(0, at - _AROUND), at + _AROUND) is not None:
+                return True
+            at = shapes.find(shape, at + 1)
+    return False
 
 
 class _OutOfRange(ValueError):
@@ -239,7 +268,7 @@ def _campaign_from_text(path: Path, text: str, backups: list[Path] | None, migra
     backups = backups or []
     if not text.strip():
         raise CampaignFileError(path, "it is empty", backups)
-    if text.startswith(CURRENT_PREFIX) and _SUSPECT.search(text) is None:
+    if text.startswith(CURRENT_PREFIX) and not _suspect(text):
         try:
             return Campaign.model_validate_json(text)
         except (ValidationError, RecursionError):

@@ -6,7 +6,8 @@ Tables:
   wrote it;
 * ``parts`` — the campaign's current state, one row per part (its JSON): the hero, the
   dungeons, the fight, the random state, ... (:data:`~d100gui.engine.game.CAMPAIGN_PARTS`);
-* ``items`` — the entries of sequence parts (the dice history), one row each;
+* ``items`` — the entries of sequence parts (the dice history), one row each, and the members of
+  book parts (the dungeons);
 * ``log`` — the append-only command log, one row per action (command, rolls, events as JSON);
 * ``journal`` and ``journal_parts`` — the undo and redo steps (the parts each action changed, as
   they were), so undo survives reopening.
@@ -15,7 +16,10 @@ Tables:
 each do, undo and redo is written in one transaction (its log row, the parts it changed, its
 journal step), so a crash or kill loses at most the action in progress, and an action costs
 what it changed, never the log's length. Opening reads the state and the last few log
-entries; :meth:`CampaignStore.log_page` pages through the rest on demand.
+entries; :meth:`CampaignStore.log_page` pages through the rest on demand. The dice history is read
+the same way: its newest :data:`OPEN_HISTORY_TAIL` entries on open, the others (slots holding
+:data:`~d100gui.engine.dice.history.UNLOADED`) when asked (:meth:`CampaignStore.history_page`,
+``campaign.dice_history_page``).
 
 The database runs in WAL mode with an exclusive lock (a second app cannot open the same
 campaign; no ``-shm`` file); :meth:`CampaignStore.close` checkpoints and goes back to a
@@ -35,7 +39,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from d100gui.engine.dice.history import UNLOADED, DiceHistory, HistoryEntry
 from d100gui.engine.game import CAMPAIGN_PARTS, CAMPAIGN_SCHEMA_VERSION, Campaign, Change, Game, LogEntry, Step
+from d100gui.engine.journal import SequenceState
 from d100gui.storage.campaigns import (
     SUFFIX,
     CampaignFileError,
@@ -50,20 +56,26 @@ from d100gui.storage.campaigns import (
 )
 
 STORE_SUFFIX = ".d100"
-STORE_VERSION = 1
+STORE_VERSION = 2
 #: the database may not grow past this: every part must stay loadable (the log is never read whole)
 MAX_STORE_BYTES = 1024 * 1024 * 1024
 #: the store warns (:attr:`CampaignStore.size_warning`) once it holds this much
 WARN_STORE_BYTES = 768 * 1024 * 1024
 #: log entries read on open (the newest): what the window's recent-history views look at
 OPEN_LOG_TAIL = 200
+#: dice-history entries read on open (the newest); the history keeps at most twice as many in memory
+OPEN_HISTORY_TAIL = 100
+HISTORY = "dice_history"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 #: WAL with synchronous=NORMAL: a commit survives the app crashing or being killed (the kill test);
 #: only a power cut or OS crash may lose the last actions, never corrupt the file. FULL would fsync
 #: every action (about 4 ms each on a laptop SSD) to keep those too.
 SYNCHRONOUS = "NORMAL"
 
-_LOG_COLUMNS = "idx, kind, command, rolls, events, manual, policy, at"
+_LOG_COLUMNS = "idx, kind, command, rolls, events, manual, policy, at, extra"
+_LOG_VALUES = "?, ?, ?, ?, ?, ?, ?, ?, ?"
+#: the log entry's fields with a column of their own; any other field is kept in ``extra`` (a JSON object)
+_LOG_FIELDS = ("index", "command", "rolls", "events", "manual", "policy", "at")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -71,7 +83,7 @@ CREATE TABLE IF NOT EXISTS parts (name TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS items (part TEXT NOT NULL, idx INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (part, idx));
 CREATE TABLE IF NOT EXISTS log (
     idx INTEGER PRIMARY KEY, kind TEXT NOT NULL, command TEXT NOT NULL, rolls TEXT NOT NULL,
-    events TEXT NOT NULL, manual INTEGER NOT NULL, policy TEXT NOT NULL, at TEXT NOT NULL
+    events TEXT NOT NULL, manual INTEGER NOT NULL, policy TEXT NOT NULL, at TEXT NOT NULL, extra TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS journal (
     id INTEGER PRIMARY KEY AUTOINCREMENT, stack TEXT NOT NULL, label TEXT NOT NULL,
@@ -83,8 +95,14 @@ CREATE TABLE IF NOT EXISTS journal_parts (
 );
 """
 
+
+def _store_1_to_2(db: sqlite3.Connection) -> None:
+    """Version 2 keeps a log entry's newer fields (the player's table rows it read) in ``log.extra``."""
+    db.execute("ALTER TABLE log ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'")
+
+
 #: store layout migrations: version -> a function bringing a connection to version + 1
-STORE_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+STORE_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _store_1_to_2}
 
 
 class StoreFull(CampaignFileError):
@@ -100,8 +118,13 @@ def is_store(path: Path) -> bool:
         return False
 
 
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def _entry_row(entry: LogEntry) -> tuple[Any, ...]:
-    dumped = entry.model_dump(mode="json", include={"command", "rolls", "events"})
+    dumped = entry.model_dump(mode="json", exclude={"index", "manual", "policy", "at"})
+    extra = {name: dumped[name] for name in type(entry).model_fields if name not in _LOG_FIELDS}
     return (
         entry.index,
         str(entry.command.get("kind", "")),
@@ -111,15 +134,17 @@ def _entry_row(entry: LogEntry) -> tuple[Any, ...]:
         int(entry.manual),
         entry.policy.value,
         entry.at,
+        _compact(extra),
     )
 
 
 def _entry_json(row: tuple[Any, ...]) -> str:
     """A log row as the LogEntry JSON pydantic writes (same field order, compact)."""
-    idx, _kind, command, rolls, events, manual, policy, at = row
+    idx, _kind, command, rolls, events, manual, policy, at, extra = row
+    more = "" if extra in ("{}", "") else "," + str(extra)[1:-1]
     return (
         f'{{"index":{int(idx)},"command":{command},"rolls":{rolls},"events":{events},'
-        f'"manual":{"true" if manual else "false"},"policy":{json.dumps(policy)},"at":{json.dumps(at, ensure_ascii=False)}}}'
+        f'"manual":{"true" if manual else "false"},"policy":{json.dumps(policy)},"at":{json.dumps(at, ensure_ascii=False)}{more}}}'
     )
 
 
@@ -136,16 +161,20 @@ def _write_state(db: sqlite3.Connection, campaign: Campaign) -> dict[str, tuple[
         else:
             db.execute("INSERT INTO parts VALUES (?, ?)", (name, CAMPAIGN_PARTS.dump(name, value)))
     for name in CAMPAIGN_PARTS.sequences:
+        entries = fields[name].resolved() if isinstance(fields[name], DiceHistory) else fields[name]
         db.executemany(
             "INSERT INTO items VALUES (?, ?, ?)",
-            [(name, i, CAMPAIGN_PARTS.dump_item(name, item)) for i, item in enumerate(fields[name])],
+            [(name, i, CAMPAIGN_PARTS.dump_item(name, item)) for i, item in enumerate(entries)],
         )
-    db.executemany(f"INSERT INTO log ({_LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", map(_entry_row, campaign.log))
+    db.executemany(f"INSERT INTO log ({_LOG_COLUMNS}) VALUES ({_LOG_VALUES})", map(_entry_row, campaign.log))
     return books
 
 
-def _state_json(db: sqlite3.Connection, log: str | None) -> tuple[str, dict[str, str]]:
-    """The campaign's JSON from the state rows (``log``: the log's JSON text, or None to leave it out)."""
+def _state_json(db: sqlite3.Connection, log: str | None, tails: dict[str, int] | None = None) -> tuple[str, dict[str, str]]:
+    """The campaign's JSON from the state rows (``log``: the log's JSON text, or None to leave it out).
+
+    ``tails``: for these sequence parts only the newest ``tails[name]`` entries, and ``tails[name]``
+    becomes the part's whole length (what :meth:`Campaign.page_dice_history` needs)."""
     parts = dict(db.execute("SELECT name, json FROM parts").fetchall())
     pieces = []
     for name in Campaign.model_fields:
@@ -153,7 +182,11 @@ def _state_json(db: sqlite3.Connection, log: str | None) -> tuple[str, dict[str,
             if log is not None:
                 pieces.append(f'"log":{log}')
         elif name in CAMPAIGN_PARTS.sequences or (name in CAMPAIGN_PARTS.books and name in parts):
-            rows = db.execute("SELECT json FROM items WHERE part = ? ORDER BY idx", (name,)).fetchall()
+            first = 0
+            if tails is not None and name in tails:
+                length = _count(db, name)
+                first, tails[name] = max(0, length - max(0, tails[name])), length
+            rows = db.execute("SELECT json FROM items WHERE part = ? AND idx >= ? ORDER BY idx", (name, first)).fetchall()
             members = [r[0] for r in rows]
             if name in CAMPAIGN_PARTS.sequences:
                 pieces.append(f'"{name}":[{",".join(members)}]')
@@ -162,6 +195,12 @@ def _state_json(db: sqlite3.Connection, log: str | None) -> tuple[str, dict[str,
         elif name in parts:
             pieces.append(f'"{name}":{parts[name]}')
     return "{" + ",".join(pieces) + "}", parts
+
+
+def _count(db: sqlite3.Connection, part: str) -> int:
+    """The entries of a sequence part (kept as rows 0 .. n-1)."""
+    row = db.execute("SELECT max(idx) FROM items WHERE part = ?", (part,)).fetchone()
+    return 0 if row is None or row[0] is None else int(row[0]) + 1
 
 
 class CampaignStore:
@@ -276,8 +315,9 @@ class CampaignStore:
         ``campaign.log_start`` says where they begin; :meth:`log_page` reads the others. The
         state is validated for type and range like a JSON file; a bad one is refused.
         """
+        tails = {HISTORY: OPEN_HISTORY_TAIL}
         try:
-            text, parts = _state_json(self._db, None)
+            text, parts = _state_json(self._db, None, tails)
             length = self.log_length
         except sqlite3.DatabaseError as exc:
             raise CampaignFileError(self.path, f"it is damaged ({exc})") from None
@@ -289,6 +329,8 @@ class CampaignStore:
         with gc_paused():
             campaign.log = self.log_page(start, length - start)
         campaign.set_log_start(start)
+        if tails[HISTORY] > len(campaign.dice_history):
+            campaign.page_dice_history(tails[HISTORY], self.history_page)
         return campaign
 
     def _migrated(self, version: int | None) -> Campaign:
@@ -332,6 +374,30 @@ class CampaignStore:
             return [LogEntry.model_validate_json(_entry_json(row)) for row in rows]
         except ValueError as exc:
             raise CampaignFileError(self.path, f"its log is damaged near entry {rows[0][0]} ({exc})") from None
+
+    @property
+    def history_length(self) -> int:
+        """Entries in the dice history (as saved)."""
+        return _count(self._db, HISTORY)
+
+    def history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """Dice-history entries ``offset`` .. ``offset + limit - 1`` as saved (fewer at the end), validated.
+
+        What a paged :class:`~d100gui.engine.dice.history.DiceHistory` reads its unread slots with;
+        views page with ``campaign.dice_history_page`` (the entries in memory, else these).
+        """
+        try:
+            rows = self._db.execute(
+                "SELECT idx, json FROM items WHERE part = ? AND idx >= ? ORDER BY idx LIMIT ?",
+                (HISTORY, max(0, offset), max(0, limit)),
+            ).fetchall()
+        except sqlite3.Error as exc:
+            raise CampaignFileError(self.path, f"its dice history cannot be read ({exc})") from None
+        try:
+            with gc_paused():
+                return [CAMPAIGN_PARTS.load_item(HISTORY, text) for _idx, text in rows]
+        except ValueError as exc:
+            raise CampaignFileError(self.path, f"its dice history is damaged near roll {rows[0][0] + 1} ({exc})") from None
 
     def load_journal(self, game: Game) -> None:
         """Hand ``game`` the undo and redo steps kept in the store (read when undo reaches them)."""
@@ -378,6 +444,11 @@ class CampaignStore:
             for name in CAMPAIGN_PARTS.books
             if CAMPAIGN_PARTS.is_book(name, fields[name])
         }
+        history = game.campaign.dice_history
+        if isinstance(history, DiceHistory):  # a copy of another store (Save As): its rolls are read here now
+            history.read_from(self.history_page)
+        else:  # kept here: memory keeps only the newest
+            game.campaign.page_dice_history(len(history), self.history_page)
         self.load_journal(game)
         game.change_listeners.append(self.save)
         self._game = game
@@ -390,13 +461,14 @@ class CampaignStore:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
-    def _push(self, db: sqlite3.Connection, stack: str, step: Step, deltas: dict[str, str]) -> None:
-        """Keep ``step`` on ``stack``; a book part as its ``deltas`` (the members that differ), when given."""
+    def _push(self, db: sqlite3.Connection, stack: str, step: Step, deltas: dict[str, str], sequences: str | None = None) -> None:
+        """Keep ``step`` on ``stack``; a book part as its ``deltas`` (the members that differ), when given;
+        ``sequences``: the step's sequence states as :func:`_sequences_json` wrote them before a change."""
         entry = step.entry
         entry_text = entry.model_dump_json() if stack == "redo" else None
         cursor = db.execute(
             "INSERT INTO journal (stack, label, entry_idx, entry, sequences) VALUES (?, ?, ?, ?, ?)",
-            (stack, step.label, entry.index, entry_text, step.sequences_json(CAMPAIGN_PARTS)),
+            (stack, step.label, entry.index, entry_text, sequences or _sequences_json(db, step.sequences)),
         )
         rows = [(cursor.lastrowid, name, deltas.get(name, text)) for name, text in step.parts.items()]
         db.executemany("INSERT INTO journal_parts VALUES (?, ?, ?)", rows)
@@ -414,6 +486,9 @@ class CampaignStore:
         except BaseException:
             self._books = books
             raise
+        history = self._game.campaign.dice_history if self._game is not None else None
+        if isinstance(history, DiceHistory):
+            history.trim(OPEN_HISTORY_TAIL)  # saved: the older entries are read back from here when asked
 
     def _save(self, change: Change) -> None:
         with self._transaction() as db:
@@ -422,25 +497,23 @@ class CampaignStore:
                 "INSERT OR REPLACE INTO parts VALUES (?, ?)",
                 [(name, text) for name, text in change.parts.items() if name not in self._books],
             )
+            # the step goes back first: an unread slot it holds is the row as it is before this change
+            popped = _top_sequences(db, change.action)
+            pushed = _sequences_json(db, change.step.sequences)
             for name, state in change.sequences.items():
                 db.execute("DELETE FROM items WHERE part = ? AND idx >= ?", (name, state.length))
-                db.executemany(
-                    "INSERT OR REPLACE INTO items VALUES (?, ?, ?)",
-                    [(name, i, CAMPAIGN_PARTS.dump_item(name, item)) for i, item in state.items.items() if i < state.length],
-                )
+                db.executemany("INSERT OR REPLACE INTO items VALUES (?, ?, ?)", _item_rows(name, state, popped))
             if change.action == "undo":
                 db.execute("DELETE FROM log WHERE idx >= ?", (change.log_length,))
                 self._pop(db, "undo")
-                self._push(db, "redo", change.step, deltas)
+                self._push(db, "redo", change.step, deltas, pushed)
             else:
-                db.execute(
-                    f"INSERT OR REPLACE INTO log ({_LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", _entry_row(change.entry)
-                )
+                db.execute(f"INSERT OR REPLACE INTO log ({_LOG_COLUMNS}) VALUES ({_LOG_VALUES})", _entry_row(change.entry))
                 if change.action == "redo":
                     self._pop(db, "redo")
                 else:
                     db.execute("DELETE FROM journal WHERE stack = 'redo'")
-                self._push(db, "undo", change.step, deltas)
+                self._push(db, "undo", change.step, deltas, pushed)
             db.execute(
                 "DELETE FROM journal WHERE stack = 'undo' AND id NOT IN "
                 "(SELECT id FROM journal WHERE stack = 'undo' ORDER BY id DESC LIMIT ?)",
@@ -528,6 +601,54 @@ class _Transaction:
             self.db.execute("ROLLBACK")
 
 
+def _sequences_json(db: sqlite3.Connection, sequences: dict[str, SequenceState]) -> str:
+    """A step's sequence states as ``Step.sequences_json`` writes them; an unread slot (UNLOADED) as its row now.
+
+    A command that replaced a dice-history entry older than the ones in memory keeps UNLOADED as what
+    was there: the store, which has that row, keeps its text in the journal so undo can put it back.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for name, state in sequences.items():
+        items: dict[str, str] = {}
+        for i, item in state.items.items():
+            if item is UNLOADED:
+                row = db.execute("SELECT json FROM items WHERE part = ? AND idx = ?", (name, i)).fetchone()
+                if row is None:
+                    raise sqlite3.DatabaseError(f"the {name} entry {i} an undo step needs is missing")
+                items[str(i)] = str(row[0])
+            else:
+                items[str(i)] = CAMPAIGN_PARTS.dump_item(name, item)
+        out[name] = {"length": state.length, "items": items}
+    return json.dumps(out, ensure_ascii=False)
+
+
+def _top_sequences(db: sqlite3.Connection, action: str) -> dict[str, Any]:
+    """The sequence states of the journal step an undo or redo pops (parsed), else {}."""
+    stack = {"undo": "undo", "redo": "redo"}.get(action)
+    if stack is None:
+        return {}
+    row = db.execute(
+        "SELECT sequences FROM journal WHERE id = (SELECT max(id) FROM journal WHERE stack = ?)", (stack,)
+    ).fetchone()
+    return {} if row is None else dict(json.loads(row[0]))
+
+
+def _item_rows(name: str, state: SequenceState, popped: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """The rows to write for a sequence's new state; an unread slot (UNLOADED) as the popped step kept it."""
+    rows = []
+    for i, item in state.items.items():
+        if i >= state.length:
+            continue
+        if item is UNLOADED:
+            text = popped.get(name, {}).get("items", {}).get(str(i))
+            if text is None:
+                raise sqlite3.DatabaseError(f"the {name} entry {i} to put back is not in the undo history")
+            rows.append((name, i, str(text)))
+        else:
+            rows.append((name, i, CAMPAIGN_PARTS.dump_item(name, item)))
+    return rows
+
+
 def _version_of(text: str | None) -> int | None:
     try:
         value = json.loads(text) if text is not None else None
@@ -597,6 +718,28 @@ def summarize_store(path: Path) -> CampaignSummary:
     except (OSError, ValueError, sqlite3.Error) as exc:
         return CampaignSummary(path, path.stem, None, None, None, "", problem=str(exc) or "unreadable")
     return summary_from(path, hero, meta)
+
+
+def peek_store(path: Path, names: tuple[str, ...], tail: int = 0) -> tuple[dict[str, Any], list[LogEntry]]:
+    """Parts ``names`` of a store (parsed JSON) and its newest ``tail`` log entries, read-only (the roster reads
+    every campaign this way). A broken or busy store raises ``ValueError``, ``OSError`` or ``sqlite3.Error``."""
+    if not is_store(path):
+        raise ValueError("not a campaign database")
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        marks = ",".join("?" for _ in names)
+        rows = db.execute(f"SELECT name, json FROM parts WHERE name IN ({marks})", names).fetchall()
+        columns = _LOG_COLUMNS if _has_extra(db) else _LOG_COLUMNS.replace("extra", "'{}'")  # read-only: not migrated
+        log = db.execute(f"SELECT {columns} FROM log ORDER BY idx DESC LIMIT ?", (max(0, tail),)).fetchall()
+    finally:
+        db.close()
+    entries = [LogEntry.model_validate_json(_entry_json(row)) for row in reversed(log)]
+    return {str(name): json.loads(text) for name, text in rows}, entries
+
+
+def _has_extra(db: sqlite3.Connection) -> bool:
+    """Whether the store's log has the ``extra`` column (store version 2 on)."""
+    return any(row[1] == "extra" for row in db.execute("PRAGMA table_info(log)"))
 
 
 def list_all_campaigns(directory: Path | None = None) -> list[CampaignSummary]:

@@ -200,6 +200,7 @@ class TableRoller:
 
     def _found(self, result: TableRoll, row: Row) -> TableRoll:
         """The result with its row, and the dice written in the cell it reads rolled."""
+        self.library.note_read(result.table_id, row)
         cells = [row.fields.get(result.column, "")] if result.column else [*row.fields.values(), row.text]
         rolled = []
         for spec in row.dice:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import PackInvalid, TableError
 from d100gui.engine.game import Command, Game
 from d100gui.engine.protocol import CommandRefused, Event
@@ -40,6 +41,19 @@ class EngineBridge(QObject):
     def rules(self) -> Rules:
         """The rules the game applies: widgets read numbers and rule answers from here."""
         return self.game.rules
+
+    @property
+    def dice_history_length(self) -> int:
+        """How many rolls the campaign's dice history holds (most may still be in the campaign's store)."""
+        return len(self.game.campaign.dice_history)
+
+    def dice_history_page(self, offset: int, limit: int) -> list[HistoryEntry]:
+        """Rolls ``offset .. offset + limit - 1`` of the dice history (fewer at the end): what a view pages with.
+
+        A campaign opened from its store keeps only its newest rolls in memory; this reads the others
+        from the store (one query a page). Iterating ``campaign.dice_history`` instead meets placeholders.
+        """
+        return self.game.campaign.dice_history_page(offset, limit)
 
     def set_game(self, game: Game) -> None:
         """Show another campaign's game (opened, new or restored): every view re-reads."""
