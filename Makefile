@@ -4,13 +4,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint contracts typecheck qtfree pytest bench clean
+.PHONY: run test lint contracts typecheck qtfree pytest bench clean dist smoke icons
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "d100gui needs Python 3.11 or newer")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m compileall -q -j 0 d100gui  # bytecode once, here: `make run` does not compile at each start
 	touch $(STAMP)
 
 # On Linux, first check that Qt's X11 plugin finds its system libraries (names the packages if not).
@@ -21,8 +22,8 @@ run: $(STAMP)
 test: $(STAMP) lint contracts typecheck qtfree pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py
-	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py
+	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py
+	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py
 
 # import-linter: the engine imports no Qt, storage or ui; ui feature folders stay apart (pyproject.toml)
 contracts: $(STAMP)
@@ -39,7 +40,25 @@ pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
-	for b in odds autosave map startup actions; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
+	for b in odds autosave map startup open actions memory dice_history; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
+
+# The one-folder app (dist/d100gui/, about 1 min and 185 MB): PyInstaller comes from the `dist` extra,
+# installed here and not by `make test`. `make smoke` builds it, then runs it offscreen (packaging/smoke.py).
+DIST_STAMP := $(VENV)/.dist-stamp
+
+$(DIST_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[dev,dist]'
+	touch $(DIST_STAMP)
+
+dist: $(DIST_STAMP)
+	$(VENV)/bin/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/d100gui.spec
+
+smoke: dist
+	$(PY) packaging/smoke.py dist/d100gui
+
+# After editing packaging/d100gui.svg: the PNG sizes, .ico and .icns in packaging/icons/ (commit them)
+icons: $(STAMP)
+	$(PY) packaging/make_icons.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .import_linter_cache *.egg-info dist build

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from d100gui import __version__
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from PySide6.QtWidgets import QApplication
 
     from d100gui.engine.game import Campaign
+    from d100gui.ui.common.crash import CrashGuard
     from d100gui.ui.common.settings import Preferences
     from d100gui.ui.main_window import MainWindow
 
@@ -58,10 +59,11 @@ def replay_main(argv: Sequence[str]) -> int:
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.game import Campaign, replay
     from d100gui.engine.protocol import CommandRefused
+    from d100gui.engine.replay_needs import missing_resources, replay_library
     from d100gui.storage.campaigns import CampaignFileError
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
-    from d100gui.storage.resources import bundled_rules, standard_tilesets
+    from d100gui.storage.resources import bundled_packs, player_rules, standard_tilesets
 
     try:
         saved = _read_whole(Path(args.file))
@@ -69,7 +71,9 @@ def replay_main(argv: Sequence[str]) -> int:
         print(f"d100gui replay: {exc}", file=sys.stderr)
         return 2
     tilesets = _tilesets_for(saved, standard_tilesets())
-    missing = _missing_resources(saved, tilesets)
+    loaded = load_library(user_data_dir())
+    library = replay_library(bundled_packs(), loaded.user_pack, saved.log)
+    missing = missing_resources(saved.log, saved.tileset, tilesets, library)
     if missing:
         print(f"d100gui replay: this machine lacks what the campaign used: {missing}", file=sys.stderr)
         return 2
@@ -77,10 +81,10 @@ def replay_main(argv: Sequence[str]) -> int:
     try:
         final = replay(
             saved.log,
-            load_library(user_data_dir()).library,
+            library,
             ALL_COMMANDS,
             start,
-            rules=bundled_rules(),
+            rules=player_rules()[0],  # the layout the window plays by (the player's own, if saved)
             tilesets=tilesets,
         )
     except (CommandRefused, ValueError) as exc:
@@ -118,14 +122,6 @@ def _tilesets_for(campaign: Campaign, tilesets: dict[str, Any]) -> dict[str, Any
     return tilesets
 
 
-def _missing_resources(campaign: Campaign, tilesets: Mapping[str, object]) -> str:
-    """What the campaign used that this machine lacks (its tile set), as a sentence; "" if nothing."""
-    missing = []
-    if campaign.tileset not in tilesets:
-        missing.append(f"the tile set {campaign.tileset!r} (this machine has {', '.join(sorted(tilesets))})")
-    return "; ".join(missing)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "replay":
@@ -134,7 +130,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+    was_collecting = gc.isenabled()
+    gc.disable()  # start-up builds objects that all stay: the collector's passes over them only cost time
+    try:
+        return _start(args)
+    finally:
+        if was_collecting:
+            gc.enable()
+
+
+def _start(args: argparse.Namespace) -> int:
+    """Build the window and show it; open the campaign once it is on screen (the screenshot opens it first)."""
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
+
+    _defer_model_building()
 
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
@@ -157,30 +167,108 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(loaded, prefs, seed=args.seed, campaign=campaign)
     window.map_area.set_dark(theme == "dark")
     app.aboutToQuit.connect(window.campaigns.close)  # however the app ends, the store is closed: no -wal
+    guard = None if args.screenshot else _crash_guard(app, window)
+    if args.screenshot:
+        return _open_asked(window, prefs, args, guard) or _screenshot(app, window, Path(args.screenshot))
+    window.resize(*SCREENSHOT_SIZE)
+    window.restore_window_state()
+    window.show()
+    QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard))
+    return app.exec()
+
+
+def _defer_model_building() -> None:
+    """Pydantic builds a model's validator when it is first used, not when its class is made: the
+    app defines some 530 models and a start uses few of them (about 40% of the import time).
+    Imported after PySide6 (shiboken's import hook must see pydantic whole)."""
+    from pydantic import BaseModel
+
+    BaseModel.model_config["defer_build"] = True
+    _memo_builtin_factories()
+
+
+def _memo_builtin_factories() -> None:
+    """Building a model's validator asks, for each ``default_factory``, whether it takes the validated
+    data: pydantic parses the factory's signature every time, and ``list`` and ``dict`` are the factory
+    of some 140 fields on a start (a third of the campaign's validator build). Their answer (no) never
+    changes, so it is kept after the first ask; any other factory is asked as before. Nothing is done
+    on a pydantic without that internal check."""
+    from pydantic._internal import _fields, _generate_schema
+
+    name = "takes_validated_data_argument"
+    ask: Callable[[Any], object] | None = getattr(_fields, name, None)
+    same = ask is not None and getattr(_generate_schema, name, None) is ask
+    if ask is None or not same or getattr(ask, "memo_of_builtins", False):
+        return
+    answers: dict[type, bool] = {}
+
+    def takes_data(factory: Any) -> Any:
+        if factory not in (list, dict, set, frozenset, tuple):
+            return ask(factory)
+        if factory not in answers:
+            answers[factory] = bool(ask(factory))
+        return answers[factory]
+
+    takes_data.__dict__["memo_of_builtins"] = True  # marks the wrapper: never wrapped twice
+    setattr(_fields, name, takes_data)  # pydantic.fields calls it through this module
+    setattr(_generate_schema, name, takes_data)  # this one imported it by name
+
+
+def _after_shown(app: QApplication, window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> None:
+    """The window is on screen (its first paint done): open the campaign, then let the collector run.
+
+    The objects built so far (modules, classes, the window, the campaign) stay for the whole run:
+    ``gc.freeze`` keeps the collector from walking them again on every later pass.
+    """
+    from PySide6.QtCore import QTimer
+
+    _startup_mark(args, "shown")
+    status = _open_asked(window, prefs, args, guard)
+    window.table_files.show_startup_problems()
+    gc.freeze()
+    gc.enable()
+    if status:
+        app.exit(status)
+    elif args.quit_when_idle:
+        QTimer.singleShot(0, lambda: _quit_idle(app, args))
+
+
+def _quit_idle(app: QApplication, args: argparse.Namespace) -> None:
+    _startup_mark(args, "idle")
+    app.quit()
+
+
+def _startup_mark(args: argparse.Namespace, what: str) -> None:
+    """For the start-up benchmark (``--quit-when-idle``): when the window was shown, when it went idle."""
+    if args.quit_when_idle:
+        print(f"d100gui-startup {what}={time.time():.6f}", file=sys.stderr, flush=True)
+
+
+def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> int:
+    """Open what the command line asked (or the last campaign), roll ``--roll``; an exit status, 0 if fine."""
     if args.demo:
         window.dice_panel.reload_history()
     elif args.open:
         if not window.open_campaign(args.open):
             box = window.last_message_box
             print(f"d100gui: {box.text() if box else 'the campaign was not opened'}", file=sys.stderr)
-    elif not args.new:
+    elif not args.new and not (guard is not None and guard.offer_recovery()):  # after a crash: the offer instead
         _reopen_last(window, prefs, quiet=bool(args.screenshot))
     if args.roll:
         if not window.dice_panel.select_table(args.roll):
             print(f"d100gui: there is no table {args.roll!r}", file=sys.stderr)
             return 2
         window.dice_panel.roll_selected_table()
-    if args.screenshot:
-        return _screenshot(app, window, Path(args.screenshot))
-    window.resize(*SCREENSHOT_SIZE)
-    window.restore_window_state()
-    window.show()
-    window.table_files.show_startup_problems()
-    if args.quit_when_idle:
-        from PySide6.QtCore import QTimer
+    return 0
 
-        QTimer.singleShot(0, app.quit)
-    return app.exec()
+
+def _crash_guard(app: QApplication, window: MainWindow) -> CrashGuard:
+    """Unhandled errors shown and logged, and the running marker that tells the next start of a crash."""
+    from d100gui.ui.common.crash import CrashGuard
+
+    guard = CrashGuard(window).install()
+    app.aboutToQuit.connect(guard.uninstall)  # after the store has closed: a clean exit removes the marker
+    return guard
 
 
 def _reopen_last(window: MainWindow, prefs: Preferences, quiet: bool) -> None:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QCursor, QKeyEvent
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QWidget
 
 from d100gui.storage.resources import help_topics, help_tour
 from d100gui.ui.common.settings import Preferences
-from d100gui.ui.help.lookup import topic_for
-from d100gui.ui.help.panel import HelpWindow
-from d100gui.ui.help.shortcuts import ShortcutSheet
-from d100gui.ui.help.tour import Tour
+
+if TYPE_CHECKING:  # the tour, the panel and the sheet are imported when first opened, not at start-up
+    from d100gui.ui.help.panel import HelpWindow
+    from d100gui.ui.help.shortcuts import ShortcutSheet
+    from d100gui.ui.help.tour import Tour
 
 
 class HelpActions(QObject):
@@ -48,6 +51,8 @@ class HelpActions(QObject):
         """Help > Tour of the panels (any time); the tour under way, if one is, starts again."""
         if self.tour is not None and self.tour.active:
             self.tour.close()
+        from d100gui.ui.help.tour import Tour
+
         self.tour = Tour(self.window, help_tour())
         self.tour.start()
         self.prefs.tour_shown = True
@@ -67,6 +72,8 @@ class HelpActions(QObject):
     def open_help(self, topic_id: str = "") -> HelpWindow:
         """Help > Help: the panel, on ``topic_id`` when given."""
         if self.help_window is None:
+            from d100gui.ui.help.panel import HelpWindow
+
             self.help_window = HelpWindow(help_topics(), self.window)
         if topic_id:
             self.help_window.show_topic(topic_id)
@@ -76,6 +83,8 @@ class HelpActions(QObject):
 
     def context_help(self) -> HelpWindow:
         """F1: the topic of the panel with the keyboard focus (else the one under the mouse), else the panel as it was."""
+        from d100gui.ui.help.lookup import topic_for
+
         app = QApplication.instance()
         focus = app.focusWidget() if isinstance(app, QApplication) else None
         topics = help_topics()
@@ -90,6 +99,8 @@ class HelpActions(QObject):
         if self.shortcut_sheet is not None:
             self.shortcut_sheet.close()
             self.shortcut_sheet.deleteLater()
+        from d100gui.ui.help.shortcuts import ShortcutSheet
+
         self.shortcut_sheet = ShortcutSheet(self.window)
         self.shortcut_sheet.show()
         return self.shortcut_sheet

@@ -28,13 +28,12 @@ from d100gui.engine.hero.sheet_edits import EditItem, SetSpell
 from d100gui.engine.protocol import Event
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
-from d100gui.ui.hero.creation_wizard import CreationWizard
-from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
-from d100gui.ui.hero.sheet_print import export_sheet_pdf, print_sheet
-from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the dialogs, the wizard and the printing are imported when first opened, not at start-up
+    from d100gui.ui.hero.creation_wizard import CreationWizard
+    from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
     from d100gui.ui.hero.sheet import CharacterSheet
+    from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
 
 NO_HERO = "Create a character first (Hero > New character)."
 
@@ -89,6 +88,8 @@ class HeroActions(QObject):
     # ------------------------------------------------------------------ Hero menu
     def new_character(self) -> CreationWizard:
         """Open the creation wizard (a new character, or carrying on with one being created)."""
+        from d100gui.ui.hero.creation_wizard import CreationWizard
+
         wizard = CreationWizard(self.bridge, self.window)
         wizard.open()
         self.creation_wizard = wizard
@@ -102,6 +103,8 @@ class HeroActions(QObject):
         if character is None or character.creation is not None:
             self.error.emit(NO_HERO)
             return None
+        from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
+
         dialog = SkillTestDialog(self.bridge, text or None, self.window, door)
         dialog.open()
         self.test_dialog = dialog
@@ -117,6 +120,8 @@ class HeroActions(QObject):
         ch = self.character
         if ch is None:
             return None
+        from d100gui.ui.hero.sheet_print import print_sheet
+
         self.print_dialog = print_sheet(self.window, ch, self.bridge.rules)
         return self.print_dialog
 
@@ -133,6 +138,8 @@ class HeroActions(QObject):
                 return None
             if self.prefs is not None:
                 self.prefs.remember_folder(path)
+        from d100gui.ui.hero.sheet_print import export_sheet_pdf
+
         try:
             self.last_pdf = export_sheet_pdf(ch, self.bridge.rules, path)
         except OSError as exc:
@@ -147,6 +154,8 @@ class HeroActions(QObject):
         item = item_at(ch, where, slot, index) if ch is not None else None
         if item is None:
             return None
+        from d100gui.ui.hero.item_dialogs import ItemDialog
+
         dialog = ItemDialog(self.bridge.rules, item, f"Edit {item.name}", self.window)
         dialog.accepted.connect(partial(self._edited, dialog, where, slot, index))
         return self._open_item(dialog)
@@ -158,6 +167,8 @@ class HeroActions(QObject):
         """Open an empty item form; OK writes it on the sheet (an AddItem hand entry)."""
         kind = {"potions": "potion", "belt": "potion"}.get(where, "item")
         blank = Item(name="", kind=kind, source="written by hand")  # type: ignore[arg-type]  # kind is one of the form's kinds
+        from d100gui.ui.hero.item_dialogs import ItemDialog
+
         dialog = ItemDialog(self.bridge.rules, blank, "Write an item", self.window)
         dialog.accepted.connect(partial(self._added, dialog, where, belt_index))
         return self._open_item(dialog)
@@ -176,6 +187,8 @@ class HeroActions(QObject):
         spell = ch.spell_book[index] if ch and index < len(ch.spell_book) else None
         threshold = self.bridge.rules.spell_thresholds()[index]
         name, cost, effect = (spell.name, spell.cost, spell.effect) if spell else ("", "", "")
+        from d100gui.ui.hero.item_dialogs import SpellDialog
+
         dialog = SpellDialog(index + 1, threshold, name, cost, effect, self.window)
         dialog.accepted.connect(partial(self._spell_written, dialog, index))
         dialog.open()

@@ -7,6 +7,7 @@ dialog or write a file live here, so a menu item, its shortcut and a test take o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
@@ -17,8 +18,9 @@ from d100gui.engine.dungeon.tiles import TileSet, TileSetInvalid
 from d100gui.storage import tilesets
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
-from d100gui.ui.map.export import export_pdf, export_png, export_svg, print_map
-from d100gui.ui.map.tile_editor import TileEditorDialog
+
+if TYPE_CHECKING:  # the export and the editor are imported when first used, not at start-up
+    from d100gui.ui.map.tile_editor import TileEditorDialog
 
 NO_DUNGEON = "There is no dungeon to print yet: start one first (Map > New dungeon)."
 EXPORT_FILTERS = "PDF (*.pdf);;PNG image (*.png);;SVG (*.svg)"
@@ -45,6 +47,8 @@ class MapActions(QObject):
 
     def print_map(self) -> bool:
         """Open the print dialog for the current map (Map > Print map)."""
+        from d100gui.ui.map.export import print_map
+
         dungeon = self._dungeon_or_say()
         return bool(dungeon and print_map(dungeon, self.window))
 
@@ -59,6 +63,8 @@ class MapActions(QObject):
             if not path:
                 return None
             self.prefs.remember_folder(path)
+        from d100gui.ui.map.export import export_pdf, export_png, export_svg
+
         target = Path(path)
         try:
             if target.suffix.lower() == ".png":
@@ -87,6 +93,8 @@ class MapActions(QObject):
 
     def open_tile_editor(self) -> TileEditorDialog:
         """Map > Tile editor, on the campaign's tile set; a saved set is usable at once."""
+        from d100gui.ui.map.tile_editor import TileEditorDialog
+
         game = self.bridge.game
         current = game.tilesets.get(game.campaign.tileset) or game.tilesets["standard"]
         dialog = TileEditorDialog(current, self.window, folders=self.prefs)

@@ -10,6 +10,7 @@ preferences (the same setting Edit > Preferences shows, in the same words).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QButtonGroup, QDialog, QDialogButtonBox, QLabel, QRadioButton, QVBoxLayout, QWidget
@@ -18,7 +19,9 @@ from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT
 from d100gui.ui.common.settings import Preferences
-from d100gui.ui.table_editor.editor import TableEditor
+
+if TYPE_CHECKING:  # the editor is imported when it first opens, not at start-up
+    from d100gui.ui.table_editor.editor import TableEditor
 
 CHOSEN_KEY = "tables/missing_row_policy_chosen"
 ASK, COMPLETE, SAMPLE = "ask", "complete", "sample"
@@ -83,6 +86,8 @@ class TableSetup(QObject):
     def open_editor(self) -> TableEditor:
         """The table editor (one at a time; opening it again brings it back with its drafts)."""
         if self.editor is None:
+            from d100gui.ui.table_editor.editor import TableEditor
+
             self.editor = TableEditor(self.bridge, self.save_rows, self.window)
         self.editor.fill_list()
         if self.editor.isVisible():

@@ -7,7 +7,9 @@ window is open), and Copy puts it on the clipboard.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Iterator, Mapping
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -56,8 +58,31 @@ def _titles(groups: list[tuple[str, tuple[Tool, ...]]]) -> dict[str, str]:
     return titles
 
 
+class _Panels(Mapping[str, QWidget]):
+    """Every tool's panel by key, each built when it is first asked for (shown, or read by a caller)."""
+
+    def __init__(self, dock: ToolboxPanel) -> None:
+        self._dock = dock
+
+    def __getitem__(self, key: str) -> QWidget:
+        return self._dock.panel(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dock.tools)
+
+    def __len__(self) -> int:
+        return len(self._dock.tools)
+
+
 class ToolboxPanel(QWidget):
-    """The toolbox: pick a tool on the left, use it on the right, keep its results below."""
+    """The toolbox: pick a tool on the left, use it on the right, keep its results below.
+
+    A tool's panel is built the first time it is chosen (or asked for through :attr:`panels`): the
+    dock starts behind the dice tab, and building its forty-odd forms was a third of building the window.
+    Each panel reads the campaign when it is built, so a late one shows the same state an early one would.
+    """
+
+    panel_built = Signal(QWidget)  # a tool's panel, just made (the read-only lock watches the new ones)
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,7 +90,9 @@ class ToolboxPanel(QWidget):
         groups = tool_groups()
         self.runner = ToolRunner(bridge, _titles(groups), self)
         self.tools: dict[str, Tool] = {}
-        self.panels: dict[str, QWidget] = {}
+        self.built: dict[str, QWidget] = {}  # the panels made so far, by key
+        self._scrolls: dict[str, QScrollArea] = {}
+        self.panels: Mapping[str, QWidget] = _Panels(self)
         self.tree = QTreeWidget()
         self.tree.setObjectName("toolList")
         self.tree.setAccessibleName("Tools")
@@ -78,7 +105,7 @@ class ToolboxPanel(QWidget):
                 item = QTreeWidgetItem(group, [tool.title])
                 item.setData(0, KEY_ROLE, tool.key)
                 item.setToolTip(0, tool.summary)
-                self._add_panel(tool)
+                self.tools[tool.key] = tool
             group.setExpanded(True)
         self.tree.currentItemChanged.connect(lambda item, _old: self._chosen(item))
         self.results = QListWidget()
@@ -101,6 +128,12 @@ class ToolboxPanel(QWidget):
         if child is not None:
             self.tree.setCurrentItem(child)
 
+    def panel(self, key: str) -> QWidget:
+        """The panel of the tool ``key``, built now if it was not yet (KeyError for an unknown tool)."""
+        if key not in self.built:
+            self._add_panel(self.tools[key])
+        return self.built[key]
+
     def _add_panel(self, tool: Tool) -> None:
         panel: QWidget
         if tool.panel == "fight":
@@ -119,8 +152,9 @@ class ToolboxPanel(QWidget):
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the panel fits the dock's width
-        self.tools[tool.key], self.panels[tool.key] = tool, panel
+        self.built[tool.key], self._scrolls[tool.key] = panel, scroll
         self.stack.addWidget(scroll)
+        self.panel_built.emit(panel)
 
     def _layout(self) -> None:
         results = QWidget()
@@ -146,8 +180,9 @@ class ToolboxPanel(QWidget):
     # ------------------------------------------------------------------ tools
     def _chosen(self, item: QTreeWidgetItem | None) -> None:
         key = item.data(0, KEY_ROLE) if item is not None else None
-        if key in self.panels:
-            self.stack.setCurrentIndex(list(self.panels).index(key))
+        if key in self.tools:
+            self.panel(key)
+            self.stack.setCurrentWidget(self._scrolls[key])
 
     def choose(self, key: str) -> QWidget:
         """Show the tool ``key`` (as a click on it in the list does) and return its panel."""

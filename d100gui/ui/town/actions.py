@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.town.wizard import TownWizard
+
+if TYPE_CHECKING:  # the wizard is imported when it first opens, not at start-up
+    from d100gui.ui.town.wizard import TownWizard
 
 #: the events that end a quest, after which the between-quests phase comes
 QUEST_ENDS = frozenset({"quest_completed", "quest_failed"})
@@ -27,6 +31,8 @@ class TownActions(QObject):
     def open_wizard(self) -> TownWizard:
         """Show the wizard (one per window), at the step the campaign is at."""
         if self.wizard is None:
+            from d100gui.ui.town.wizard import TownWizard
+
             self.wizard = TownWizard(self.bridge, self.window)
         self.wizard.refresh()
         self.wizard.show()

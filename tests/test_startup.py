@@ -1,0 +1,129 @@
+"""Start-up order (issue 9): the window is shown first, the campaign opened on the first turn of the event
+loop, and a campaign that cannot be opened never stops the start. Run as a player starts the app: a process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from d100gui.engine.api import Session
+from d100gui.storage.resources import bundled_game_data
+from d100gui.storage.store import CampaignStore
+
+
+def _start(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "d100gui", "--quit-when-idle", *args]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, check=False)
+
+
+def _marks(stderr: str) -> list[str]:
+    """The start-up marks and the app's own messages, in the order they were printed."""
+    return [line.split("=")[0].split(": it ")[0] for line in stderr.splitlines() if line.startswith("d100gui")]
+
+
+def test_the_window_is_shown_then_the_campaign_opened_then_idle(tmp_path):
+    session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+    session.run({"kind": "roll_dice", "expression": "2d6"})
+    path = tmp_path / "c.d100"
+    CampaignStore.create(path, session.campaign, session.game).close()
+    done = _start(tmp_path, "--open", str(path))
+    assert done.returncode == 0, done.stderr
+    assert _marks(done.stderr) == ["d100gui-startup shown", "d100gui-startup idle"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.d100", "home"]  # opened and closed: no -wal left
+
+
+def test_a_campaign_that_cannot_be_opened_is_told_after_the_window_is_shown(tmp_path):
+    broken = tmp_path / "broken.d100"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)  # a damaged database
+    done = _start(tmp_path, "--open", str(broken))
+    assert done.returncode == 0, done.stderr  # the app started all the same
+    assert _marks(done.stderr) == ["d100gui-startup shown", "d100gui: broken.d100 cannot be opened", "d100gui-startup idle"]
+    assert broken.read_bytes() == b"SQLite format 3\x00" + b"\x00" * 200  # left untouched
+
+
+def test_a_roll_asked_for_an_unknown_table_still_exits_with_its_status(tmp_path):
+    done = _start(tmp_path, "--new", "--roll", "no.such.table")
+    assert done.returncode == 2
+    assert "there is no table 'no.such.table'" in done.stderr
+
+
+def test_the_default_factory_memo_answers_as_pydantic_does(monkeypatch):
+    """Start-up keeps pydantic's "does this factory take the validated data?" for the builtin factories:
+    the answers are pydantic's own, any other factory is still asked, and a second call wraps nothing."""
+    from pydantic._internal import _fields, _generate_schema
+
+    from d100gui.app import _memo_builtin_factories
+
+    name = "takes_validated_data_argument"
+    original = getattr(_fields, name)
+    for module in (_fields, _generate_schema):  # put back as they were after the test
+        monkeypatch.setattr(module, name, original)
+    _memo_builtin_factories()
+    memo = getattr(_fields, name)
+    assert memo is not original and getattr(_generate_schema, name) is memo
+    _memo_builtin_factories()
+    assert getattr(_fields, name) is memo  # never wrapped twice
+
+    def with_data(data):
+        return data
+
+    for factory in (list, dict, set, list, dict, with_data, lambda: 0):
+        assert memo(factory) == original(factory)
+    assert memo(with_data) is True and memo(list) is False
+
+
+def test_the_toolbox_builds_a_tool_panel_when_it_is_first_shown(qtbot):
+    """The toolbox starts behind the dice tab: only the tool in front is built, each other on its first showing,
+    and a panel asked for by key is built then (what it shows is the same either way)."""
+    from d100gui.ui.common.bridge import EngineBridge
+    from d100gui.ui.toolbox.dock import ToolboxPanel
+
+    session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+    dock = ToolboxPanel(EngineBridge(session.game))
+    qtbot.addWidget(dock)
+    built: list[object] = []
+    dock.panel_built.connect(built.append)
+    assert list(dock.built) == [next(iter(dock.tools))]  # the first tool, in front
+    assert len(dock.panels) == len(dock.tools) > 1
+    key = list(dock.tools)[1]
+    panel = dock.choose(key)
+    assert dock.current_panel is panel and built == [panel] and key in dock.built
+    assert dock.panels[key] is panel and built == [panel]  # built once
+    assert len(list(dock.panels.values())) == len(dock.tools) == len(dock.built)
+
+
+DEFERRED = (  # opened on demand, never on the way to the first paint
+    "d100gui.ui.map.export",
+    "d100gui.ui.map.tile_editor",
+    "d100gui.ui.hero.creation_wizard",
+    "d100gui.ui.hero.sheet_print",
+    "d100gui.ui.hero.skill_test_dialog",
+    "d100gui.ui.help.panel",
+    "d100gui.ui.help.tour",
+    "d100gui.ui.help.shortcuts",
+    "d100gui.ui.town.wizard",
+    "d100gui.ui.table_editor.editor",
+    "d100gui.ui.fallen_viewer",
+    "d100gui.ui.roster.dialog",
+)
+
+
+def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
+    """A start to idle (the tour already seen) leaves the dialogs, wizards, help, export and print unimported."""
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    script = (
+        "import sys; from d100gui.app import main; from d100gui.ui.common.settings import Preferences\n"
+        "p = Preferences(); p.tour_shown = True; p.sync()\n"  # a player who has seen the tour
+        "status = main(['--quit-when-idle', '--new'])\n"
+        "print('\\n'.join(sorted(m for m in sys.modules if m.startswith('d100gui.'))))\n"
+        "sys.exit(status)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "d100gui.ui.main_window" in loaded and "d100gui.engine.commands" in loaded  # it did start
+    assert sorted(loaded.intersection(DEFERRED)) == []
