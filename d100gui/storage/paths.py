@@ -33,3 +33,20 @@ def user_config_dir() -> Path:
     path = override / "config" if override else Path(appdirs.user_config_dir(APP_NAME, APP_AUTHOR))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+#: the player's own copy of the sheet layout (Edit > Preferences > Sheet layout), beside settings.ini
+LAYOUT_OVERRIDE_FILE = "sheet-layout.json"
+
+
+def user_layout_path() -> Path:
+    """Where the player's edited sheet layout is kept; absent until they save one."""
+    return user_config_dir() / LAYOUT_OVERRIDE_FILE
+
+
+def user_log_dir() -> Path:
+    """The app's own log (unhandled errors, Qt's warnings): appdirs' user log folder, or ``$D100GUI_HOME/logs``."""
+    override = _home_override()
+    path = override / "logs" if override else Path(appdirs.user_log_dir(APP_NAME, APP_AUTHOR))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

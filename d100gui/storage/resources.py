@@ -9,13 +9,18 @@ once per process.
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from d100gui.engine.dice.tables import Pack, TableLibrary, load_pack_text
 from d100gui.engine.dungeon.tiles import TileSet, load_tileset_text
 from d100gui.engine.game import GameData
-from d100gui.engine.rules.model import LAYOUT_FILE, RULES_FILE, Rules, load_rules_text
+from d100gui.engine.rules.model import LAYOUT_FILE, RULES_FILE, Rules, RulesInvalid, SheetLayout, load_rules_text
+from d100gui.storage.atomic import write_text_atomic
+from d100gui.storage.paths import user_layout_path
 
 STANDARD_TILESET = "standard"
 
@@ -75,3 +80,140 @@ def bundled_game_data() -> GameData:
     files are shared.
     """
     return GameData(rules=bundled_rules(), library=TableLibrary(bundled_packs()), tilesets=standard_tilesets())
+
+
+# ---------------------------------------------------------------------- help (the tour and the help topics)
+HELP_DIR = "help"
+
+
+class TourStep(BaseModel):
+    """One step of the first-run tour: the widget it points at (by objectName) and what it says."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    target: str
+    title: str
+    text: str
+
+
+class HelpTopic(BaseModel):
+    """One help topic: a procedure the app automates, in our own words (Markdown), and the panels it explains."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str
+    title: str
+    file: str
+    panels: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+
+class _TourFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    steps: tuple[TourStep, ...]
+
+
+class _TopicsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    topics: tuple[HelpTopic, ...]
+
+
+class HelpInvalid(ValueError):
+    """A help file that does not parse: names the file and the field at fault."""
+
+
+def _help_json(name: str) -> object:
+    relative = f"{HELP_DIR}/{name}"
+    try:
+        return json.loads(read_text(relative))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise HelpInvalid(f"{relative}: {exc}") from exc
+
+
+@functools.lru_cache(maxsize=1)
+def help_tour() -> tuple[TourStep, ...]:
+    """The first-run tour's steps (``resources/help/tour.json``), in order."""
+    try:
+        return _TourFile.model_validate(_help_json("tour.json")).steps
+    except ValidationError as exc:
+        raise HelpInvalid(f"{HELP_DIR}/tour.json: {exc}") from exc
+
+
+@functools.lru_cache(maxsize=1)
+def help_topics() -> tuple[HelpTopic, ...]:
+    """The help topics (``resources/help/topics.json``), each with the text of its Markdown file."""
+    try:
+        index = _TopicsFile.model_validate(_help_json("topics.json")).topics
+    except ValidationError as exc:
+        raise HelpInvalid(f"{HELP_DIR}/topics.json: {exc}") from exc
+    topics = []
+    for topic in index:
+        try:
+            text = read_text(f"{HELP_DIR}/{topic.file}")
+        except OSError as exc:
+            raise HelpInvalid(f"{HELP_DIR}/topics.json: topic {topic.id!r} names {topic.file!r}, which cannot be read") from exc
+        topics.append(topic.model_copy(update={"text": text}))
+    return tuple(topics)
+
+
+# --------------------------------------------------------------------------- the player's sheet layout
+
+
+def check_layout_text(text: str, name: str = "your sheet layout") -> Rules:
+    """The shipped rules with ``text`` as their sheet layout; :class:`RulesInvalid` names the field at fault.
+
+    The layout is checked against the rules it is laid into (a hit-location mod names a real slot).
+    """
+    try:
+        return load_rules_text(read_text(RULES_FILE), text)
+    except RulesInvalid as exc:
+        raise RulesInvalid(str(exc).replace(LAYOUT_FILE, name)) from None
+
+
+def player_layout_text() -> str:
+    """The sheet layout the player edits: their saved copy if they have one, else the shipped file."""
+    path = user_layout_path()
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    return bundled_layout_text()
+
+
+def has_player_layout() -> bool:
+    return user_layout_path().is_file()
+
+
+def save_player_layout(layout: SheetLayout) -> Path:
+    """Check ``layout`` and keep it as the player's own (written whole or not at all); a bad one raises."""
+    text = layout.model_dump_json(indent=2) + "\n"
+    check_layout_text(text)
+    path = user_layout_path()
+    write_text_atomic(path, text)
+    return path
+
+
+def reset_player_layout() -> None:
+    """Back to the shipped layout: the player's copy is removed."""
+    user_layout_path().unlink(missing_ok=True)
+
+
+def player_rules() -> tuple[Rules, str]:
+    """The rules a game on this machine plays by: the shipped numbers with the player's sheet layout.
+
+    A saved copy that no longer loads (edited by hand, from a newer version) is not used: the
+    shipped layout is, and the second value says why ("" when nothing was refused).
+    """
+    if not has_player_layout():
+        return bundled_rules(), ""
+    try:
+        return check_layout_text(player_layout_text(), str(user_layout_path())), ""
+    except (RulesInvalid, OSError, UnicodeDecodeError) as exc:
+        return bundled_rules(), f"Your sheet layout was not used (the shipped one is): {exc}"
+
+
+def shipped_layout() -> SheetLayout:
+    """The sheet layout as shipped (what "Reset to defaults" puts back)."""
+    return bundled_rules().sheet
+
+
+def player_layout() -> SheetLayout:
+    """The sheet layout a game here plays by: the player's copy if it loads, else the shipped one."""
+    return player_rules()[0].sheet

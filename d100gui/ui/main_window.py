@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFrame,
     QMainWindow,
@@ -25,41 +25,47 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui import __version__
 from d100gui.engine.combat.offers import follow_up
 from d100gui.engine.combat.round import StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import FaceRequest
-from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.packs import LoadedLibrary
-from d100gui.storage.resources import bundled_rules, standard_tilesets
+from d100gui.storage.resources import player_rules, standard_tilesets
 from d100gui.storage.store import STORE_SUFFIX
 from d100gui.ui.adventure.log_dock import AdventureLog, centre_on_area
-from d100gui.ui.adventure.routing import MoveRouter, route_moves
+from d100gui.ui.adventure.routing import MoveRouter, wire_map
 from d100gui.ui.adventure.turn_strip import TurnStrip, above
 from d100gui.ui.campaign_files import CampaignFiles
 from d100gui.ui.combat.panel import CombatPanel
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
+from d100gui.ui.common.preferences import Choices, Confirmations, PreferenceActions
 from d100gui.ui.common.settings import Preferences
-from d100gui.ui.common.theme import apply_theme
 from d100gui.ui.decisions import RowRequests
 from d100gui.ui.dice.panel import DicePanel
+from d100gui.ui.help.actions import HelpActions
 from d100gui.ui.hero.actions import HeroActions
-from d100gui.ui.hero.creation_wizard import CreationWizard
 from d100gui.ui.hero.sheet import CharacterSheet
-from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
 from d100gui.ui.map.actions import MapActions
 from d100gui.ui.map.area import MapArea
 from d100gui.ui.menus import build_menus, fill_dungeons_menu, fill_recent_menu, fill_tileset_menu, make_action
+from d100gui.ui.roster.banner import FallenBanner
+from d100gui.ui.roster.read_only import GuardedBridge
+from d100gui.ui.roster_actions import RosterActions
 from d100gui.ui.table_editor.setup import TableSetup
 from d100gui.ui.tables import TableFiles
 from d100gui.ui.toolbox.dock import ToolboxPanel
 from d100gui.ui.town.actions import TownActions
+from d100gui.ui.town.curse_row import ask_curse_row, ask_waiting_curse, curse_waiting
+
+if TYPE_CHECKING:  # opened on demand: imported where they are opened (start-up skips them)
+    from d100gui.ui.common.about import AboutDialog
+    from d100gui.ui.hero.creation_wizard import CreationWizard
+    from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
 STATUS_MS = 8000
@@ -92,15 +98,16 @@ class MainWindow(QMainWindow):
         self.loaded = loaded
         self.prefs = prefs
         self.ask_faces: AskFaces = self._ask_faces_dialog
+        rules, layout_problem = player_rules()  # the player's sheet layout, if they saved one that loads
         game = Game(
             campaign or self._new_campaign(seed),
             loaded.library,
             ALL_COMMANDS,
             policy=prefs.missing_row_policy,
-            rules=bundled_rules(),
+            rules=rules,
             tilesets=standard_tilesets(),
         )
-        self.bridge = EngineBridge(game, self)
+        self.bridge: EngineBridge = GuardedBridge(game, self)  # a fallen hero's campaign refuses every command
         self.setWindowTitle("d100gui")
         self._init_helpers()
         self._init_central()
@@ -111,6 +118,18 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.say(f"{len(loaded.library)} tables loaded.", 0)
         self.campaigns.say_notes()
+        self.preference_actions = PreferenceActions(
+            self.bridge,
+            self.prefs,
+            self,
+            physical=self.physical_action,
+            set_sheet=lambda size, unbounded: setattr(self.map_area, "sheet_options", (size, unbounded)),
+            set_dark=self.map_area.set_dark,
+            choose_tileset=self.map_actions.choose_tileset,
+        )
+        self.preference_actions.message.connect(lambda text: self.say(text, 0))
+        self.preference_actions.error.connect(self.show_error)
+        self.preference_actions.start(layout_problem)
 
     @staticmethod
     def _new_campaign(seed: int | None) -> Campaign:
@@ -137,6 +156,7 @@ class MainWindow(QMainWindow):
         self.row_requests = RowRequests(self.bridge, self)
         self.table_setup = TableSetup(self.bridge, self.prefs, self, self.table_files.save_user_rows)
         self.town_actions = TownActions(self.bridge, self)  # the between-quests wizard; opens when a quest ends
+        self.help = HelpActions(self, self.prefs)  # the tour, the help panel (F1), the shortcut sheet
 
     def _init_central(self) -> None:
         self.map_area = MapArea(self.bridge)
@@ -144,13 +164,15 @@ class MainWindow(QMainWindow):
         self.map_area.sheet_options = (self.prefs.sheet_size, self.prefs.unbounded_sheet)
         self.map_area.follow_hero = self.prefs.follow_hero
         self.turn_strip = TurnStrip(self.bridge)  # the turn's steps, above the map
-        self.setCentralWidget(above(self.turn_strip, self.map_area))
+        self.fallen_banner = FallenBanner(self)  # shown while the campaign's hero has fallen (read-only)
+        self.setCentralWidget(above(self.fallen_banner, above(self.turn_strip, self.map_area)))
 
     def _dock(self, title: str, name: str, widget: QWidget, scroll: bool = False) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         if scroll:
             area = QScrollArea()
+            area.setAccessibleName(title)
             area.setWidget(widget)
             area.setWidgetResizable(True)
             area.setFrameShape(QFrame.Shape.NoFrame)
@@ -165,6 +187,7 @@ class MainWindow(QMainWindow):
         self.sheet_dock = self._dock("Character", "sheetDock", self.sheet)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)
         self.combat_panel = CombatPanel(self.bridge)
+        self.combat_panel.older_log = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
         self.combat_dock = self._dock("Combat", "combatDock", self.combat_panel, scroll=True)
         self.dice_panel = DicePanel(self.bridge)
         self.dice_dock = self._dock("Dice and tables", "diceDock", self.dice_panel, scroll=True)
@@ -188,16 +211,33 @@ class MainWindow(QMainWindow):
     def _init_actions(self) -> None:
         action = partial(make_action, self)  # every action calls its slot with no argument (see make_action)
         maps, tables, files = self.map_actions, self.table_files, self.campaigns
-        self.new_action = action("&New campaign", files.new_campaign, QKeySequence.StandardKey.New)
+        self.confirmations = Confirmations(self.prefs, self)  # the actions the player asked to be asked about
+        ask = self.confirmations.guard
+        self.new_action = action("&New campaign", ask("new_campaign", self._new_campaign_chosen), QKeySequence.StandardKey.New)
         self.open_action = action("&Open...", files.open_dialog, QKeySequence.StandardKey.Open)
         self.save_as_action = action("Save &As...", files.save_as, QKeySequence.StandardKey.SaveAs)
         self.campaigns_action = action("&Campaigns...", files.show_list, "Ctrl+Shift+O")
+        self.roster = RosterActions(self)  # the roster of heroes, the hall of the fallen, read-only viewing
+        self.roster_action = action("&Heroes and the hall of the fallen...", self.roster.show_roster, "Ctrl+Shift+H")
+        self.new_hero_action = action("New &hero...", self.roster.new_hero)
+        self.curse_row_action = action(
+            "Type the &curse's row...", lambda: ask_waiting_curse(self.bridge, self, self.row_requests.policy_chosen.emit)
+        )
         self.export_campaign_action = action("&Export campaign...", files.export_dialog)
         self.import_campaign_action = action("&Import campaign...", files.import_dialog)
         self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
-        self.new_dungeon_action = action("&New dungeon", self.map_area.new_dungeon, "Ctrl+Shift+D")
+        self.new_dungeon_action = action("&New dungeon", ask("new_dungeon", self.map_area.new_dungeon), "Ctrl+Shift+D")
         self.fit_map_action = action("&Fit map to window", self.map_area.fit_to_dungeon, "Ctrl+0")
+        self.move_actions = [  # Map > Move north...: the keyboard's way through an exit, as a click on it
+            action(f"Move {word}", partial(self.map_area.view.move_requested.emit, side), f"Alt+{key}")
+            for side, word, key in (
+                ("N", "&north", "Up"),
+                ("E", "&east", "Right"),
+                ("S", "&south", "Down"),
+                ("W", "&west", "Left"),
+            )
+        ]
         self.edit_map_action = action("&Edit map by hand", lambda: None, "Ctrl+E")
         self.edit_map_action.setCheckable(True)
         self.follow_hero_action = action("&Keep the hero in view", lambda: None)
@@ -208,7 +248,7 @@ class MainWindow(QMainWindow):
         self.export_map_action = action("E&xport map...", maps.export_map, "Ctrl+Alt+E")
         self.tile_editor_action = action("&Tile editor (Table M)...", maps.open_tile_editor)
         self.fallen_action = action("Hall of the &fallen...", self.show_hall_of_fallen)
-        self.new_character_action = action("New &character...", lambda: self.hero_actions.new_character(), "Ctrl+Shift+N")
+        self.new_character_action = action("New &character...", lambda: self.roster.new_character(), "Ctrl+Shift+N")
         self.test_action = action("Skill &test...", lambda: self.hero_actions.skill_test(), "Ctrl+T")
         self.print_sheet_action = action(
             "&Print sheet...", lambda: self.hero_actions.print_sheet(), QKeySequence.StandardKey.Print
@@ -224,9 +264,13 @@ class MainWindow(QMainWindow):
         self.export_pack_action = action("&Export my table pack...", tables.export_pack)
         self.export_csv_action = action("Export table as &CSV...", tables.export_table_csv)
         self.import_csv_action = action("Import table from CS&V...", tables.import_table_csv)
-        self.prefs_action = action("&Preferences...", self.edit_preferences, QKeySequence.StandardKey.Preferences)
+        self.prefs_action = action("&Preferences...", self.edit_preferences, "Ctrl+,")  # the standard key is empty on Linux
         self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.about_action = action("&About d100gui", self.about)
+        self.help_action = action("&Help", self.help.context_help, "F1")
+        self.help_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)  # F1 in the wizards too
+        self.tour_action = action("&Tour of the panels", self.help.open_tour)
+        self.shortcuts_action = action("&Keyboard shortcuts", self.help.open_shortcuts, "Ctrl+/")
         self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
         self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
 
@@ -243,8 +287,8 @@ class MainWindow(QMainWindow):
         self.follow_hero_action.toggled.connect(self.set_follow_hero)
         bridge.user_row_added.connect(tables.save_user_rows)
         self.row_requests.policy_chosen.connect(self.table_setup.set_policy)
-        self.new_action.triggered.connect(lambda _checked=False: self.table_setup.choose())
         tables.startup_shown.connect(self.table_setup.first_run)
+        tables.startup_shown.connect(lambda: self.help.first_run(self.table_setup.choice_dialog))  # the tour, once
         self.table_setup.message.connect(self.say)
         for helper in (maps, tables, self.campaigns):
             helper.message.connect(self.say)
@@ -269,9 +313,11 @@ class MainWindow(QMainWindow):
         self.map_area.edit_mode_changed.connect(self.edit_map_action.setChecked)
         self.combat_panel.fight_active_changed.connect(lambda on: self.combat_dock.raise_() if on else None)
         self.move_router = MoveRouter(self.bridge, self)  # a click on an exit: the turn's command while a quest is on
-        route_moves(self.map_area.view.move_requested, self.move_router)
+        wire_map(self.map_area.view, self.bridge, self.move_router, self.map_area.offer_door)  # exits, entrance, doors
+        self.turn_strip.correction_requested.connect(self.show_sheet_part)
         self.adventure_log.area_requested.connect(lambda key: centre_on_area(self.map_area.view, key))
         self.adventure_log.message.connect(self.say)
+        self.roster.connect_signals()
 
     # ------------------------------------------------------------------ behaviour
     def say(self, text: str, timeout: int = STATUS_MS) -> None:
@@ -314,6 +360,8 @@ class MainWindow(QMainWindow):
         else:
             text = "No hero has fallen in this campaign."
         box = QMessageBox(QMessageBox.Icon.Information, "Hall of the fallen", text, QMessageBox.StandardButton.Close, self)
+        every = box.addButton("Every hero's hall…", QMessageBox.ButtonRole.ActionRole)  # the roster, all campaigns
+        every.clicked.connect(lambda _=False: self.roster.show_roster(hall=True))
         box.open()
         self.fallen_box = box
         return box
@@ -329,7 +377,8 @@ class MainWindow(QMainWindow):
         """An event that asks for something: the move the rules require, or the row a table lacks."""
         command = follow_up(event)
         if command is None:
-            return self.row_requests.answer(event)
+            curse = ask_curse_row(self.bridge, event, self, self.row_requests.policy_chosen.emit)
+            return curse or self.row_requests.answer(event)
         self.say(event.message, 10000)
         if self.bridge.send(command):
             self.combat_dock.raise_()
@@ -337,6 +386,20 @@ class MainWindow(QMainWindow):
 
     def open_creation_wizard(self) -> CreationWizard:
         return self.hero_actions.new_character()
+
+    def show_sheet_part(self, section: str) -> None:
+        """A narrative's hand correction: show where to make it (the sheet, or the map for a door)."""
+        if section == "doors":
+            self.say("A door by hand: click it on the map (its menu has Mark it open), or Map > Edit map by hand, door tool.")
+            return
+        self.sheet_dock.show()
+        self.sheet_dock.raise_()
+        parts = {"hp": "health", "gp": "header", "supplies": "supplies", "tracks": "tracks", "items": "equipment"}
+        parts |= {"characteristics": "characteristics", "skills": "skills", "time": "time"}
+        part = getattr(self.sheet, parts.get(section, "header"), None)
+        if isinstance(part, QWidget):
+            self.sheet.scroll_area.ensureWidgetVisible(part)  # the sheet opens where the correction is made
+        self.say(f"Correct the {section} on the character sheet by hand.")
 
     def open_skill_test(self, text: str | None = None) -> SkillTestDialog | None:
         return self.hero_actions.skill_test(text or "")
@@ -350,29 +413,19 @@ class MainWindow(QMainWindow):
         return self.hero_actions.test_dialog
 
     def edit_preferences(self) -> PreferencesDialog:
-        dialog = PreferencesDialog(
-            self.prefs.missing_row_policy, self.prefs.theme, self, self.prefs.sheet_size, self.prefs.unbounded_sheet
-        )
+        """Edit > Preferences: OK applies each choice at once (see :class:`PreferenceActions`)."""
+        self.preferences_dialog = self.preference_actions.edit()
+        return self.preferences_dialog
 
-        def accepted() -> None:
-            size, unbounded = dialog.chosen_sheet()
-            self.prefs.sheet_size, self.prefs.unbounded_sheet = size, unbounded
-            self.map_area.sheet_options = (size, unbounded)
-            self.apply_preferences(dialog.chosen_policy().value, dialog.chosen_theme())
+    def apply_preferences(self, choices: Choices) -> None:
+        """Keep ``choices`` and apply each at once (the dialog's OK comes here through the helper)."""
+        self.preference_actions.apply(choices)
 
-        dialog.accepted.connect(accepted)
-        dialog.open()
-        self.preferences_dialog = dialog
-        return dialog
-
-    def apply_preferences(self, policy: str, theme: str) -> None:
-        self.prefs.missing_row_policy = MissingRowPolicy(policy)
-        self.prefs.theme = theme
-        self.prefs.sync()
-        self.game.policy = MissingRowPolicy(policy)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            self.map_area.set_dark(apply_theme(app, theme) == "dark")
+    def _new_campaign_chosen(self) -> None:
+        """File > New campaign: a blank campaign on the preferred tile set, then how to handle missing rows."""
+        self.campaigns.new_campaign()
+        self.preference_actions.preferred_tileset()
+        self.table_setup.choose()
 
     # ------------------------------------------------------------------ campaigns
     @property
@@ -396,6 +449,10 @@ class MainWindow(QMainWindow):
         self.undo_action.setToolTip("Undo your last action" if can_undo else "Nothing to undo: no action taken yet")
         self.redo_action.setEnabled(can_redo)
         self.redo_action.setToolTip("Redo the action you undid" if can_redo else "Nothing to redo: undo an action first")
+        self.roster.follow_read_only()
+        waiting = curse_waiting(self.bridge)  # a curse outside a fight waits for its Table C row
+        self.curse_row_action.setEnabled(waiting)
+        self.curse_row_action.setToolTip("" if waiting else "No curse is waiting for its row.")
 
     def set_follow_hero(self, on: bool) -> None:
         """Map > Keep the hero in view: a preference, kept for the next start."""
@@ -404,11 +461,19 @@ class MainWindow(QMainWindow):
         self.map_area.follow_hero = on
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.prefs.confirms("quit") and not getattr(self, "_quit_confirmed", False):
+            event.ignore()  # asked first (Preferences > Ask first); Yes closes for real
+            self.confirmations.ask("quit", self._quit_confirmed_close)
+            return
         self.prefs.qsettings.setValue("window/geometry", self.saveGeometry())
         self.prefs.qsettings.setValue("window/state", self.saveState())
         self.prefs.sync()
         self.campaigns.close()  # the store checkpointed: one file at rest, no -wal
         super().closeEvent(event)
+
+    def _quit_confirmed_close(self) -> None:
+        self._quit_confirmed = True
+        self.close()
 
     def restore_window_state(self) -> bool:
         """Window geometry and dock layout as the player left them; True if both came back."""
@@ -418,10 +483,10 @@ class MainWindow(QMainWindow):
         restored_state = state is not None and self.restoreState(state)
         return bool(restored_geometry and restored_state)
 
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About d100gui",
-            f"<b>d100gui {__version__}</b><br>A desktop companion for the solo dungeon crawl D100 Dungeon,"
-            " with a toolbox for classic rule systems.",
-        )
+    def about(self) -> AboutDialog:
+        """Help > About: the version, Qt and Python, the player's folders, the licence."""
+        from d100gui.ui.common.about import AboutDialog
+
+        self.about_dialog = AboutDialog(self)
+        self.about_dialog.open()
+        return self.about_dialog

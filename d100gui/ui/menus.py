@@ -47,7 +47,7 @@ def build_menus(window: MainWindow) -> FilledMenus:
     """The menu bar, from the window's actions and docks."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
-    _add(file_menu, window.new_action, window.open_action, window.campaigns_action)
+    _add(file_menu, window.new_action, window.open_action, window.campaigns_action, window.roster_action, window.new_hero_action)
     recent = file_menu.addMenu("Open &Recent")
     _add(file_menu, window.save_as_action, window.export_campaign_action, window.import_campaign_action, None)
     _add(file_menu, window.print_sheet_action, window.export_sheet_action, None)
@@ -56,12 +56,13 @@ def build_menus(window: MainWindow) -> FilledMenus:
     _add(edit_menu, window.undo_action, window.redo_action, None, window.prefs_action)
     map_menu = bar.addMenu("&Map")
     _add(map_menu, window.new_dungeon_action, window.fit_map_action, window.edit_map_action, window.follow_hero_action, None)
+    _add(map_menu, *window.move_actions, None)  # through an exit of the hero's area, by keyboard
     _add(map_menu, window.print_map_action, window.export_map_action, None)
     dungeons = map_menu.addMenu("&Dungeons")
     map_menu.addAction(window.tile_editor_action)
     tilesets = map_menu.addMenu("Tile &set")
     hero_menu = bar.addMenu("&Hero")
-    _add(hero_menu, window.new_character_action, window.test_action, None, window.fallen_action)
+    _add(hero_menu, window.new_character_action, window.test_action, window.curse_row_action, None, window.fallen_action)
     town_menu = bar.addMenu("To&wn")  # between quests
     town_menu.addAction(window.town_action)
     tables_menu = bar.addMenu("&Tables")
@@ -75,6 +76,8 @@ def build_menus(window: MainWindow) -> FilledMenus:
     tools_menu = bar.addMenu("T&ools")
     tools_menu.addAction(window.toolbox_action)
     help_menu = bar.addMenu("&Help")
+    help_menu.setObjectName("helpMenu")  # the tour points at it
+    _add(help_menu, window.help_action, window.tour_action, window.shortcuts_action, None)
     help_menu.addAction(window.about_action)
     return FilledMenus(recent=recent, dungeons=dungeons, tilesets=tilesets)
 

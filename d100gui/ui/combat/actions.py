@@ -32,6 +32,18 @@ from d100gui.engine.rules.model import Rules
 
 Send = Callable[[Command], bool]
 
+#: what each action button does (its tooltip while it is allowed; a greyed one says why instead)
+ACTION_TIPS = {
+    "attack_main": "Attack with the weapon in your main hand (A)",
+    "attack_off": "Attack with the weapon in your off hand instead",
+    "change_weapon": "Give up this round's attack to change the weapons in your hands",
+    "cast_spell": "Cast a spell from your book instead of attacking (its cost is paid first)",
+    "use_belt": "Use a potion, brew or scroll from your belt instead of attacking",
+    "escape": "Give up your attack to try to escape: a test; on a success the fight ends (E)",
+    "block_escape": "Give up your attack to stop the escaping monster: a test",
+    "pass": "Let the round go by without acting",
+}
+
 
 class ActionsBox(QWidget):
     """The buttons of step 2 (``buttons`` by action name), the weapon menus and the spell bonus."""
@@ -76,6 +88,7 @@ class ActionsBox(QWidget):
     def _button(self, name: str, text: str, row: int) -> QPushButton:
         b = QPushButton(text)
         b.setObjectName(name)
+        b.setToolTip(ACTION_TIPS.get(name, ""))
         b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.buttons[name] = b
         self._rows[row].addWidget(b, 1)
@@ -124,7 +137,7 @@ class ActionsBox(QWidget):
         for name, button in self.buttons.items():
             why = allowed.get(name, "")
             button.setEnabled(not why)
-            tip = why
+            tip = why or ACTION_TIPS.get(name, "")
             if not why and name.startswith("attack") and odds is not None and odds.weapon:
                 tip = f"Best odds: {odds.weapon} ({odds.stat}), {round(odds.hero_hit_chance * 100)}% to hit."
             button.setToolTip(tip)

@@ -47,10 +47,12 @@ from d100gui.ui.combat.record import (
     FIGHT_KINDS,
     FOLLOW_UP_KINDS,
     FightRecord,
+    LogReader,
     Section,
     Step,
     fight_entries,
     read_fight,
+    read_fight_at,
 )
 from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.combat.steps_view import StepsView
@@ -140,7 +142,9 @@ class CombatPanel(QWidget):
         self.bridge = bridge
         self.rules = bridge.rules
         self.record: FightRecord | None = None
-        self._record_key: tuple[int, int, str] | None = None
+        self._record_key: tuple[int, int, str, int] | None = None
+        #: reads log entries older than those in memory (the window sets it to its campaign store's)
+        self.older_log: LogReader | None = None
         self.last_error = ""
         self._sending = False
         self._dismissed = -1  # start index of a finished fight the player closed
@@ -230,6 +234,9 @@ class CombatPanel(QWidget):
             s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.continue_shortcuts = [space, *enter]
         self.fight_shortcuts: list[QShortcut] = [self.attack_shortcut, self.escape_shortcut, self.fate_shortcut, space]
+        words = ("Fight: attack", "Fight: try to escape", "Fight: Fate on every die waiting", *["Fight: continue"] * 3)
+        for key, what in zip([*self.fight_shortcuts, *enter], words, strict=True):
+            key.setWhatsThis(what)  # the words of Help > Keyboard shortcuts
 
     # ------------------------------------------------------------------ the parts' widgets, as before
     buttons = property(lambda self: self.action_box.buttons)
@@ -355,15 +362,15 @@ class CombatPanel(QWidget):
         campaign, c = self.campaign, self.combat
         ch = campaign.character
         log = campaign.log
-        key = (id(log), len(log), log[-1].at if log else "")
+        key = (id(log), len(log), log[-1].at if log else "", campaign.log_start)
         if key != self._record_key:  # the log is read again only when it changed
             self._record_key = key
-            self.record = read_fight(log) if log else None
+            self.record = read_fight_at(log, campaign.log_start, self.older_log, c is not None)
         record = self.record
         ended = (
             c is None
             and record is not None
-            and record.end == len(campaign.log)
+            and record.end == campaign.log_length
             and record.start != self._dismissed
             and bool(record.outcome or record.events)
         )

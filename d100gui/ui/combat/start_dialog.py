@@ -62,8 +62,10 @@ class StartFightDialog(QDialog):
         self.form_box = self._build_form()
         outer.addWidget(self.form_box)
         self.surprise = QCheckBox("It has SURPRISE (Table F says so): test SURPRISE first")
+        self.surprise.setToolTip("The monster may strike before you can act: its SURPRISE test is rolled first")
         outer.addWidget(self.surprise)
         self.fate_windows = QCheckBox("Stop after each roll while I have Fate to spend")
+        self.fate_windows.setToolTip("Each roll of the fight waits so you can spend Fate on it; off: the fight runs on")
         self.fate_windows.setChecked(True)
         outer.addWidget(self.fate_windows)
         self.message = QLabel()
@@ -91,16 +93,21 @@ class StartFightDialog(QDialog):
         modifier = ch.quest_encounter_modifier if ch is not None else 0
         self.table_e = QRadioButton(f"Roll Table E (encounter modifier {modifier:+d})")
         self.table_e.setChecked(True)
+        self.table_e.setToolTip("Roll the encounter table for the monster, with your quest's encounter modifier")
         self.snake = QRadioButton("The Giant Snake (Table G's snake pit)")
+        self.snake.setToolTip("Fight the snake a geographic result names")
         self.typed = QRadioButton("Type a monster in from your rulebook")
+        self.typed.setToolTip("Type the monster's numbers from your rulebook in the form below")
         for i, radio in enumerate((self.table_e, self.snake, self.typed)):
             self.group.addButton(radio, i)
         outer.addWidget(self.table_e)
         rolled = QHBoxLayout()
         rolled.setContentsMargins(24, 0, 0, 0)
         self.use_value = QCheckBox("I rolled it myself:")
+        self.use_value.setToolTip("You rolled the encounter table at the table: type the result instead of rolling")
         self.table_value = QLineEdit()
         self.table_value.setPlaceholderText("1-100, modifier included")
+        self.table_value.setToolTip("The encounter roll you made, with the modifier")
         self.table_value.setMaximumWidth(160)
         rolled.addWidget(self.use_value)
         rolled.addWidget(self.table_value)
@@ -114,6 +121,7 @@ class StartFightDialog(QDialog):
         form = QFormLayout(box)
         form.setContentsMargins(24, 0, 0, 0)
         self.type = QComboBox()
+        self.type.setToolTip("The monster's type, if your rulebook gives one")
         self.type.addItem("(none)", "")
         for code, name in TYPE_NAMES.items():
             self.type.addItem(f"[{code}] {name}", code)
@@ -124,12 +132,19 @@ class StartFightDialog(QDialog):
             return edit
 
         self.name = line("Giant Rats")
+        self.name.setToolTip("The monster's name")
         self.av = line("25")
+        self.av.setToolTip("Its attack value (AV): it hits on this or less")
         self.defence = line("0")
+        self.defence.setToolTip("Its defence (DEF), taken off your damage")
         self.dmg = line("-2")
+        self.dmg.setToolTip("Its damage modifier (DMG), added to its damage die")
         self.hp = line("3/2/2 (one number per individual)")
+        self.hp.setToolTip("Its health; a pack gives one number per individual")
         self.loot = line("[K:Table P]")
+        self.loot.setToolTip("What killing it brings, as your rulebook writes it")
         self.special = line("Disease, Pack")
+        self.special.setToolTip("Its abilities, as your rulebook lists them")
         for label, widget in (
             ("Name", self.name),
             ("Type", self.type),

@@ -95,6 +95,7 @@ class StepsView(QWidget):
         head.addWidget(self.round_picker)
         col.addLayout(head)
         self.steps_scroll = QScrollArea()
+        self.steps_scroll.setAccessibleName("Steps of the round")
         self.steps_scroll.setWidgetResizable(True)
         self.steps_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps_body = QWidget()

@@ -64,6 +64,7 @@ from d100gui.engine.hero.queries import ability_requirement, unlock_thresholds
 from d100gui.engine.rules.model import Rules
 from d100gui.storage import packs
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.contrast import error_style
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.dice_faces import DiceFacesView
 
@@ -83,7 +84,7 @@ class _Page(QWizardPage):
         self.box = QVBoxLayout(self)
         self.error = QLabel()
         self.error.setObjectName("errorLabel")
-        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setStyleSheet(error_style(self.palette()))  # the red, readable in either theme
         self.error.setWordWrap(True)
 
     def finish_layout(self) -> None:
@@ -170,6 +171,7 @@ class CharacteristicsPage(_Page):
                 combo.addItem(str(v), v)
             combo.setCurrentIndex(values.index(default))
             combo.currentIndexChanged.connect(self._changed)
+            combo.setToolTip(f"The value {rules.characteristic_names.get(stat, stat)} starts with (each value goes to one)")
             self.combos[stat] = combo
             form.addRow(f"{rules.characteristic_names.get(stat, stat)} ({stat})", combo)
         self.box.addLayout(form)
@@ -226,6 +228,7 @@ class SkillsPage(_Page):
         self.checks: dict[str, QCheckBox] = {}
         for i, skill in enumerate(rules.skills):
             check = QCheckBox(skill)
+            check.setToolTip(f"Start with a bonus in {skill}")
             check.toggled.connect(self._changed)
             self.checks[skill] = check
             grid.addWidget(check, i // 2, i % 2)
@@ -324,6 +327,7 @@ class RollPage(_Page):
         line = QHBoxLayout()
         self.roll_button = QPushButton(f"Roll {title.split('–')[0].strip()}")
         self.roll_button.clicked.connect(lambda _=False: self.roll())
+        self.roll_button.setToolTip("Roll this step's table; what it brings goes on the sheet")
         line.addWidget(self.roll_button)
         self.progress = QLabel()
         line.addWidget(self.progress, 1)
@@ -349,7 +353,9 @@ class RollPage(_Page):
         col.addWidget(self.clash_text)
         buttons = QHBoxLayout()
         self.keep_button = QPushButton("Keep the new piece")
+        self.keep_button.setToolTip("Wear the new armour; the piece already in that slot is discarded")
         self.reroll_button = QPushButton("Roll again")
+        self.reroll_button.setToolTip("Keep the armour you have and roll the table again")
         self.keep_button.clicked.connect(lambda _=False: self.resolve_clash("keep_new"))
         self.reroll_button.clicked.connect(lambda _=False: self.resolve_clash("reroll"))
         buttons.addWidget(self.keep_button)
@@ -364,6 +370,7 @@ class RollPage(_Page):
         self.missing_text.setWordWrap(True)
         col.addWidget(self.missing_text)
         self.type_row_button = QPushButton("Type the row from my rulebook…")
+        self.type_row_button.setToolTip("Your tables lack the row rolled: type it from your rulebook (kept in your pack)")
         self.type_row_button.clicked.connect(lambda _=False: self.ask_row())
         col.addWidget(self.type_row_button)
         self.box.addWidget(self.missing)
@@ -494,6 +501,7 @@ class NamePage(_Page):
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setMaxLength(60)
+        self.name.setToolTip("The hero's name, as it goes on the sheet")
         self.name.textChanged.connect(lambda _t: self.completeChanged.emit())
         form.addRow("Name", self.name)
         self.box.addLayout(form)
@@ -544,6 +552,7 @@ class CreationWizard(QWizard):
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None, user_pack_path: Path | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("creationWizard")
         self.bridge = bridge
         self.rules: Rules = bridge.rules
         self.user_pack_path = user_pack_path
@@ -554,6 +563,9 @@ class CreationWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setMinimumSize(520, 440)
+        self.button(QWizard.WizardButton.CancelButton).setToolTip("Stop creating: every step taken in this wizard is undone")
+        self.button(QWizard.WizardButton.BackButton).setToolTip("The previous step")
+        self.button(QWizard.WizardButton.CommitButton).setToolTip("Keep this step's results and go on")
         self.pages_by_name: dict[str, _Page] = self._build_pages()
         for name, page in self.pages_by_name.items():
             self.setPage(PAGE_IDS[name], page)

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.game import Command
 from d100gui.engine.hero.character import Character, derive
+from d100gui.engine.town.fallen import death_of, describe, fallen_hero
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
 from d100gui.ui.hero.sheet_equipment import BeltSection, EquipmentSection
@@ -102,9 +103,11 @@ class CharacterSheet(QWidget):
     item_edit_requested = Signal(str, str, int)  # where, slot, index
     item_add_requested = Signal(str, int)  # where, belt index
     spell_edit_requested = Signal(int)  # spell-book index
+    hall_requested = Signal()  # the fallen hero's final sheet, map and log (the roster's viewer)
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("characterSheet")
         self.bridge = bridge
         self.rules = bridge.rules
         self.last_error = ""
@@ -180,6 +183,7 @@ class CharacterSheet(QWidget):
         outer.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_empty())
         self.scroll_area = QScrollArea()
+        self.scroll_area.setAccessibleName("Character sheet")
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
@@ -218,8 +222,14 @@ class CharacterSheet(QWidget):
         set_dim(self.empty_label)
         col.addWidget(self.empty_label)
         self.create_button = QPushButton("Create a character…")
+        self.create_button.setToolTip("Make a new hero by the rulebook's creation steps (Hero > New character)")
         self.create_button.clicked.connect(lambda _=False: self.create_requested.emit())
         col.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.hall_button = QPushButton("View the final sheet, map and log…")
+        self.hall_button.setToolTip("Open the fallen hero's final sheet, map and adventure log, read-only")
+        self.hall_button.clicked.connect(lambda _=False: self.hall_requested.emit())
+        self.hall_button.setVisible(False)
+        col.addWidget(self.hall_button, 0, Qt.AlignmentFlag.AlignHCenter)
         col.addStretch(2)
         return empty
 
@@ -231,6 +241,7 @@ class CharacterSheet(QWidget):
         self.creating_label.setWordWrap(True)
         banner.addWidget(self.creating_label, 1)
         self.continue_button = QPushButton("Continue creating…")
+        self.continue_button.setToolTip("Go back to the creation wizard at the step you left")
         self.continue_button.clicked.connect(lambda _=False: self.create_requested.emit())
         banner.addWidget(self.continue_button)
         return self.creating_banner
@@ -296,12 +307,18 @@ class CharacterSheet(QWidget):
             section.show_character(ch, d)
 
     def _show_empty(self, ch: Character | None) -> None:
-        self.empty_label.setText(
-            "No character yet."
-            if ch is None
-            else f"{ch.name or 'The character'} has died.\nTheir sheet is in the hall of the fallen."
-        )
-        self.create_button.setText("Create a character…")
+        """No living hero: say so, or who has fallen and how (the engine's mark and the log's death event)."""
+        campaign = self.bridge.game.campaign
+        fallen = fallen_hero(campaign)
+        if fallen is None:
+            self.empty_label.setText("No character yet.")
+            self.create_button.setText("Create a character…")
+        else:
+            self.empty_label.setText(
+                f"{describe(fallen.name, death_of(campaign))}\nTheir final sheet is kept, read-only, in the hall of the fallen."
+            )
+            self.create_button.setText("New hero…")
+        self.hall_button.setVisible(fallen is not None)
         self.stack.setCurrentIndex(0)
         for button in (self.test_button, self.print_button, self.pdf_button):
             button.setEnabled(False)

@@ -141,6 +141,8 @@ class QuestLogSection(SheetSection):
             cell.setSpacing(0)
             cell.addWidget(field_label(key.upper()), 0, Qt.AlignmentFlag.AlignHCenter)
             box = self.number(-99, 9999, partial(_field, f"quests_{key}"), 40)
+            box.setAccessibleName(f"Quests {key}")
+            box.setToolTip(f"Quests {key}: correct the count by hand")
             self.quest_boxes[key] = box
             cell.addWidget(box, 0, Qt.AlignmentFlag.AlignHCenter)
             row.addLayout(cell)
@@ -149,6 +151,8 @@ class QuestLogSection(SheetSection):
         line = QHBoxLayout()
         line.addWidget(field_label("CURRENT"))
         self.current_quest = QLineEdit()
+        self.current_quest.setAccessibleName("Current quest")
+        self.current_quest.setToolTip("The quest under way, as written on the back of the sheet (the game fills it in)")
         self.current_quest.setObjectName("sheetText")
         self.current_quest.editingFinished.connect(self._quest_edited)
         line.addWidget(self.current_quest, 1)
@@ -225,6 +229,8 @@ class NotesSection(SheetSection):
     def __init__(self, rules: Rules, send: Send, parent: QWidget | None = None) -> None:
         super().__init__("Notes", rules, send, parent)
         self.notes = NotesEdit()
+        self.notes.setTabChangesFocus(True)  # Tab moves on (a keyboard player is never trapped in the notes)
+        self.notes.setAccessibleName("Notes")
         self.notes.setPlaceholderText("Your notes: saved when you leave the box.")
         self.notes.setFixedHeight(80)
         self.notes.editing_finished.connect(self._notes_edited)

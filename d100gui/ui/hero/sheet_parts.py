@@ -281,6 +281,7 @@ class SheetSection(Section):
     def number(self, lo: int, hi: int, command: Callable[[int], Command], width: int = 38, tip: str = "") -> NumberBox:
         """A number box whose committed value is sent as ``command(value)``."""
         box = NumberBox(lo, hi, width)
+        box.setAccessibleName(tip)  # what a screen reader says for the box
         if tip:
             box.setToolTip(tip)
         box.valueChanged.connect(lambda v: self.send(command(v)))

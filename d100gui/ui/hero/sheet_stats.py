@@ -41,6 +41,8 @@ class HeaderSection(SheetSection):
         grid.setVerticalSpacing(1)
         grid.addWidget(field_label("NAME"), 0, 0)
         self.name_edit = QLineEdit()
+        self.name_edit.setAccessibleName("Hero's name")
+        self.name_edit.setToolTip("The hero's name")
         self.name_edit.setObjectName("sheetText")
         grid.addWidget(self.name_edit, 0, 1, 1, 5)
         self.header_boxes: dict[str, NumberBox] = {}
@@ -115,6 +117,7 @@ class CharacteristicsSection(SheetSection):
         name.setToolTip(self.rules.characteristic_names.get(stat, stat))
         grid.addWidget(name, r, 0)
         box = self.number(0, 999, partial(_primary, stat), 34, "Primary value")
+        box.setAccessibleName(f"{stat} primary value")
         self.primary_boxes[stat] = box
         grid.addWidget(box, r, 1)
         adj = QLabel()

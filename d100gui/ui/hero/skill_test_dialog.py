@@ -40,6 +40,7 @@ from d100gui.engine.hero.skill_test import (
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.notation import TestSpec, parse_test
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.contrast import error_style
 from d100gui.ui.hero.skill_test_panels import (
     DecisionBox,
     DecisionHandlers,
@@ -68,6 +69,7 @@ class SkillTestDialog(QDialog):
         self, bridge: EngineBridge, text: str | None = None, parent: QWidget | None = None, door: DoorAt | None = None
     ) -> None:
         super().__init__(parent)
+        self.setObjectName("skillTestDialog")
         self.bridge = bridge
         self.rules = bridge.rules
         self.text = (text or "").strip()
@@ -114,6 +116,7 @@ class SkillTestDialog(QDialog):
         self.target = TargetPanel()
         outer.addWidget(self.target)
         self.roll_button = QPushButton("Roll d100")
+        self.roll_button.setToolTip("Roll against the target shown")
         self.roll_button.setDefault(True)
         self.roll_button.clicked.connect(lambda _=False: self.roll())
         outer.addWidget(self.roll_button)
@@ -130,7 +133,7 @@ class SkillTestDialog(QDialog):
         outer.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("errorLabel")
-        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setStyleSheet(error_style(self.palette()))  # the red, readable in either theme
         self.error_label.setWordWrap(True)
         outer.addWidget(self.error_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -305,7 +308,7 @@ class SkillTestDialog(QDialog):
             self.target.show_problem(self.preview_error)
         busy = fight_test_reason(self.campaign) if ready else ""  # the fight's test waits: no other test now
         self.roll_button.setEnabled(ready and not busy and self.preview is not None and ch is not None and ch.creation is None)
-        self.roll_button.setToolTip(busy)
+        self.roll_button.setToolTip(busy or "Roll against the target shown")
         if busy or self.error_label.text() == self._busy_said:
             self.error_label.setText(busy)
         self._busy_said = busy

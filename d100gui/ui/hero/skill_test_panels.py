@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +41,7 @@ from d100gui.engine.hero.character import (
 from d100gui.engine.hero.queries import experience_pips, is_single_die, modifier_step, pending_chance
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import TestSpec
+from d100gui.ui.common.contrast import readable
 from d100gui.ui.common.dice_faces import DiceFacesView
 
 SUCCESS_STYLE = "color: #2e8b57; font-weight: bold; font-size: 13pt;"
@@ -70,13 +72,16 @@ class TestInputs(QGroupBox):
         super().__init__("Before you roll", parent)
         self.form = QFormLayout(self)
         self.characteristic = QComboBox()
+        self.characteristic.setToolTip("The characteristic the test is made against")
         for stat in STATS:
             self.characteristic.addItem(f"{stat} ({rules.characteristic_names.get(stat, stat)})", stat)
         self.form.addRow("Characteristic", self.characteristic)
         self.modifier = _bonus_box(rules)
+        self.modifier.setToolTip("The test's modifier, as written after the characteristic")
         self.form.addRow("Modifier", self.modifier)
         self.name = QLineEdit()
         self.name.setPlaceholderText("(optional) what is being tested")
+        self.name.setToolTip("What is being tested, for the log (optional)")
         self.form.addRow("Name", self.name)
         skills = QWidget()
         grid = QGridLayout(skills)
@@ -85,6 +90,7 @@ class TestInputs(QGroupBox):
         self.skill_checks: dict[str, QCheckBox] = {}
         for i, skill in enumerate(rules.skills):
             check = QCheckBox(skill)
+            check.setToolTip(f"Add your {skill} bonus: tick it when the test lists {skill}")
             self.skill_checks[skill] = check
             grid.addWidget(check, i // 3, i % 3)
             check.toggled.connect(self._changed)
@@ -191,10 +197,12 @@ class RolledPanel(QGroupBox):
         self.fate_both = QPushButton("Re-roll both")
         for button, dice in ((self.fate_tens, [0]), (self.fate_units, [1]), (self.fate_both, [0, 1])):
             button.clicked.connect(partial(self._fate, dice))
+            button.setToolTip("Spend Fate to re-roll these dice")
             fate.addWidget(button)
         fate.addStretch(1)
         rolled.addLayout(fate)
         self.accept_button = QPushButton("Accept the roll")
+        self.accept_button.setToolTip("Take the result as it stands: no more Fate on this roll")
         self.accept_button.clicked.connect(lambda _=False: self.accept_requested.emit())
         rolled.addWidget(self.accept_button)
 
@@ -203,7 +211,9 @@ class RolledPanel(QGroupBox):
 
     def _verdict(self, natural: int, target: int, success: bool) -> None:
         self.result_label.setText(f"Rolled {natural} against {target}: {'SUCCESS' if success else 'FAILURE'}")
-        self.result_label.setStyleSheet(SUCCESS_STYLE if success else FAILURE_STYLE)
+        style = SUCCESS_STYLE if success else FAILURE_STYLE
+        ink = readable(QColor(style.split(";")[0].split(":")[1].strip()), self.result_label.palette())
+        self.result_label.setStyleSheet(f"color: {ink.name()};" + style.split(";", 1)[1])  # readable in either theme
 
     def show_pending(self, test: PendingTest, fate: int, fate_cost: int) -> None:
         roll = test.roll

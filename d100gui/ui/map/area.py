@@ -51,6 +51,7 @@ class MapArea(QWidget):
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("mapArea")  # the tour and F1 find it by name
         self.bridge = bridge
         self.sheet_options: tuple[tuple[int, int], bool] = ((DEFAULT_WIDTH, DEFAULT_HEIGHT), False)  # from the preferences
         self.follow_hero = True  # scroll after each move so the hero stays in view (a preference)

@@ -374,6 +374,7 @@ class TileEditorDialog(QDialog):
         name_row.addWidget(QLabel("Tile name"))
         self.name_edit = QLineEdit()
         self.name_edit.setMaxLength(40)
+        self.name_edit.setToolTip("The tile's name, as your printed sheet gives it")
         name_row.addWidget(self.name_edit)
         right.addLayout(name_row)
         self.problems_label = QLabel()
@@ -394,6 +395,7 @@ class TileEditorDialog(QDialog):
             button.setStyleSheet(f"QRadioButton::indicator {{ border: 3px solid {swatch}; border-radius: 8px; }}")
             self.colour_group.addButton(button)
             self.colour_buttons[code] = button
+            button.setToolTip(f"The area's colour: {COLOUR_MEANINGS[code]}")
             grid.addWidget(button, i // 2, i % 2)
         return colours
 
@@ -402,11 +404,16 @@ class TileEditorDialog(QDialog):
         bottom.addWidget(QLabel("Set name"))
         self.set_name_edit = QLineEdit()
         self.set_name_edit.setMaxLength(60)
+        self.set_name_edit.setToolTip("The name of your tile set, as the Map > Tile set menu lists it")
         bottom.addWidget(self.set_name_edit, 1)
         self.save_button = QPushButton("Save as set")
+        self.save_button.setToolTip("Save these tiles as your own tile set, usable at once")
         self.import_button = QPushButton("Import JSON…")
+        self.import_button.setToolTip("Load a tile set from a JSON file")
         self.export_button = QPushButton("Export JSON…")
+        self.export_button.setToolTip("Write this tile set to a JSON file")
         self.close_button = QPushButton("Close")
+        self.close_button.setToolTip("Close the tile editor (a set not saved is lost)")
         for b in (self.save_button, self.import_button, self.export_button, self.close_button):
             bottom.addWidget(b)
         return bottom

@@ -52,6 +52,7 @@ class TableEditor(QDialog):
 
     def __init__(self, bridge: EngineBridge, save_rows: SaveRows, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("tableEditor")
         self.setWindowTitle("Table editor")
         self.bridge = bridge
         self.save_rows = save_rows

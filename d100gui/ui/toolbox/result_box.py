@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
+from d100gui.ui.common.contrast import error_style
 from d100gui.ui.toolbox.runner import ToolResult
 
 RESULT_LINES = 6  # the result box's height, in lines
@@ -30,7 +31,7 @@ class ResultBox(QWidget):
         self.error = QLabel("")
         self.error.setObjectName("toolError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b;")
+        self.error.setStyleSheet(error_style(self.error.palette()))  # the red, readable in either theme
         self.error.hide()
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Put this result on the clipboard")
