@@ -470,7 +470,11 @@ class CampaignStore:
             "INSERT INTO journal (stack, label, entry_idx, entry, sequences) VALUES (?, ?, ?, ?, ?)",
             (stack, step.label, entry.index, entry_text, sequences or _sequences_json(db, step.sequences)),
         )
-        rows = [(cursor.lastrowid, name, deltas.get(name, text)) for name, text in step.parts.items()]
+        # a book given as its delta is never joined whole: that would cost the whole book's size per action
+        rows = [
+            (cursor.lastrowid, name, deltas[name] if name in deltas else (kept if isinstance(kept, str) else kept.text))
+            for name, kept in step.kept.items()
+        ]
         db.executemany("INSERT INTO journal_parts VALUES (?, ?, ?)", rows)
 
     @staticmethod

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_actions import Saver, combat_actions, moves, rss_mb, table_rolls, timed
+from bench_actions import ANSWERS, Saver, combat_actions, moves, rss_mb, settle_experience, table_rolls, timed
 from figures import emit
 from large_campaign import large_campaign
 
@@ -40,13 +40,25 @@ def undo_bytes(session: Session) -> int:
     return sum(s.size for s in session.game.undo_steps if isinstance(s, Step))
 
 
+def fight_to_the_end(session: Session, saver: Saver) -> int:
+    """Ten combat actions, then on until that fight is over: a fight left open would refuse every
+    move, and the moves would then open dungeon after dungeon looking for a way on."""
+    done = len(combat_actions(session, saver, 10))
+    while session.combat is not None and session.character is not None:
+        if timed(session, saver, ANSWERS[session.combat.waiting]) is None:
+            raise SystemExit(f"combat answer refused while waiting for {session.combat.waiting}")
+        settle_experience(session)
+        done += 1
+    return done
+
+
 def play(session: Session, saver: Saver, actions: int) -> int:
     """Play ``actions`` actions (mixed); return how many were done."""
     done = 0
     steps: list[Callable[[], int]] = [
         lambda: len(table_rolls(session, saver, 10)),
         lambda: len(moves(session, saver, 10)[0]),
-        lambda: len(combat_actions(session, saver, 10)),
+        lambda: fight_to_the_end(session, saver),
         lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
     ]
     i = 0
