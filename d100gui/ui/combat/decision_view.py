@@ -31,6 +31,7 @@ from d100gui.ui.combat.dice_views import BigDice, die_names, location_of, roll_v
 from d100gui.ui.combat.record import FightRecord
 from d100gui.ui.combat.widgets import Box, clear_layout, dim_label
 from d100gui.ui.common.dialogs import MissingRowDialog
+from d100gui.ui.common.theme import scaled_font
 
 Send = Callable[[Command], bool]
 FightDecision = ExperienceChoice | TargetChoice | OutcomeChoice
@@ -233,7 +234,7 @@ class DecisionBox(Box):
         else:
             location = location_of(record)
             what = QLabel(f"<b>{roll_value(record, self._where(location) if location else '')}</b>")
-        what.setStyleSheet("font-size: 16px;")
+        scaled_font(what, 1.2)  # grows with the system font
         row.addWidget(what)
         row.addStretch(1)
         landed = self._landed(campaign)

@@ -13,6 +13,7 @@ from d100gui.engine.combat.round import weapon_in
 from d100gui.engine.hero.character import Character, derive
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import Box, FlowRow, badge, set_dim_style
+from d100gui.ui.common.theme import scaled_font
 
 LOCATION_SHORT = {"main_weapon": "Main", "off_weapon": "Off"}
 #: Short badge names for the engine's forfeit reasons (any other reason reads "Forfeit attack").
@@ -77,7 +78,8 @@ class HeroBox(Box):
         for i, slot in enumerate(sorted(slots, key=lambda s: s.hit_location or 0)):
             name = QLabel(f"{slot.hit_location} {LOCATION_SHORT.get(slot.id, slot.name)}")
             name.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            set_dim_style(name, "color: {dim}; font-size: 10px;")
+            set_dim_style(name, "color: {dim};")
+            scaled_font(name, 0.8)
             value = QLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignCenter)
             value.setObjectName("defCell")

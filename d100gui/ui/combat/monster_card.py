@@ -18,6 +18,7 @@ from d100gui.engine.hero.character import Character
 from d100gui.engine.hero.skill_test import preview_test
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, badge, dim_label
+from d100gui.ui.common.theme import scaled_font
 
 #: Abilities that call for a test of the hero: the test's kind in ``TEST_SPECS``.
 ABILITY_TESTS = {"fear": "fear", "fire": "fire", "freeze": "freeze", "stunned": "dazed", "surprise": "surprise", "web": "web"}
@@ -58,7 +59,7 @@ class MonsterCard(Box):
         top = QHBoxLayout()
         self.monster_name = QLabel()
         self.monster_name.setObjectName("monsterName")
-        self.monster_name.setStyleSheet("font-size: 17px; font-weight: bold;")
+        scaled_font(self.monster_name, 1.3, bold=True)
         top.addWidget(self.monster_name, 1)
         self.round_label = QLabel()
         self.round_label.setStyleSheet("font-weight: bold;")
@@ -66,7 +67,7 @@ class MonsterCard(Box):
         self.column.addLayout(top)
         self.monster_stats = QLabel()
         self.monster_stats.setObjectName("monsterStats")
-        self.monster_stats.setStyleSheet("font-size: 14px;")
+        scaled_font(self.monster_stats, 1.05)
         self.monster_stats.setTextFormat(Qt.TextFormat.RichText)
         self.column.addWidget(self.monster_stats)
         hp = QHBoxLayout()

@@ -58,6 +58,7 @@ from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.combat.steps_view import StepsView
 from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, follow_theme, set_dim_style
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.theme import scaled_font
 
 __all__ = [  # the names this module has always offered (most now live in the part modules)
     "ACTION_KINDS",
@@ -102,7 +103,7 @@ class EndBanner(Box):
         top = QHBoxLayout()
         self.end_title = QLabel()
         self.end_title.setObjectName("endTitle")
-        self.end_title.setStyleSheet("font-size: 20px; font-weight: bold;")
+        scaled_font(self.end_title, 1.5, bold=True)
         top.addWidget(self.end_title, 1)
         self.done_button = QPushButton("Done")
         self.done_button.setToolTip("Close this fight's summary")
@@ -211,7 +212,8 @@ class CombatPanel(QWidget):
         self.idle_label = QLabel()
         self.idle_label.setWordWrap(True)
         self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        set_dim_style(self.idle_label, "color: {dim}; font-size: 14px; padding: 12px;")
+        set_dim_style(self.idle_label, "color: {dim}; padding: 12px;")
+        scaled_font(self.idle_label, 1.05)
         idle.addWidget(self.idle_label)
         self.start_button = QPushButton("Start a fight...")
         self.start_button.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")

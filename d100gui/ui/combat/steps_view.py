@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollAre
 from d100gui.ui.combat.dice_views import CompactDice, roll_value
 from d100gui.ui.combat.record import FightRecord, Step
 from d100gui.ui.combat.widgets import html
+from d100gui.ui.common.theme import scaled_font
 
 
 class StepRow(QFrame):
@@ -34,7 +35,7 @@ class StepRow(QFrame):
         body = "".join(f"<br>{html(t)}" for t in step.lines)
         if step.kind == "round":
             self.setStyleSheet("QFrame#stepRow { border-bottom: 1px solid palette(mid); margin-top: 4px; }")
-            text.setText(f"<span style='font-size: 13px'><b>{html(step.title)}</b></span>{body}")
+            text.setText(f"<b>{html(step.title)}</b>{body}")
             layout.addWidget(text, 1)
             return
         layout.addWidget(self._dice(step), 0, Qt.AlignmentFlag.AlignTop)
@@ -61,7 +62,7 @@ class StepRow(QFrame):
             line.setSpacing(4)
             line.addWidget(view)
             value = QLabel(roll_value(roll))
-            value.setStyleSheet("font-weight: bold; font-size: 13px;")
+            scaled_font(value, 1.0, bold=True)
             line.addWidget(value)
             line.addStretch(1)
             dice_col.addLayout(line)

@@ -46,6 +46,7 @@ from d100gui.engine.game import Command
 from d100gui.engine.hero.character import Character, derive
 from d100gui.engine.town.fallen import death_of, describe, fallen_hero
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
 from d100gui.ui.hero.sheet_equipment import BeltSection, EquipmentSection
 from d100gui.ui.hero.sheet_menus import ItemMenus
@@ -218,7 +219,8 @@ class CharacterSheet(QWidget):
         self.empty_label = QLabel("No character yet.")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("font-size: 15px; padding: 12px;")
+        self.empty_label.setStyleSheet("padding: 12px;")
+        scaled_font(self.empty_label, 1.15)
         set_dim(self.empty_label)
         col.addWidget(self.empty_label)
         self.create_button = QPushButton("Create a character…")

@@ -38,6 +38,7 @@ from d100gui.engine.dungeon.commands import (
 from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH, Direction, Dungeon, parse_key
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.map.style import MapStyle
 from d100gui.ui.map.view import MapEditPanel, MapView
 
@@ -72,7 +73,8 @@ class MapArea(QWidget):
         self.placeholder = QLabel("No dungeon yet.\nStart a quest's mapping sheet: the entrance is at the bottom middle.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: palette(placeholder-text); font-size: 15px; padding: 24px;")
+        self.placeholder.setStyleSheet("color: palette(placeholder-text); padding: 24px;")
+        scaled_font(self.placeholder, 1.15)
         self.new_button = QPushButton("New dungeon and enter it")
         self.new_button.setToolTip("Take a blank mapping sheet and step in: Table M is rolled for the entrance area")
         row = QHBoxLayout()
