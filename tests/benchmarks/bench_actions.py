@@ -154,6 +154,18 @@ def combat_actions(session: Session, saver: Saver, count: int) -> list[float]:
     return done
 
 
+def fight_to_the_end(session: Session, saver: Saver) -> int:
+    """Ten combat actions, then on until that fight is over: a fight left open would refuse every
+    move, and the moves would then open dungeon after dungeon looking for a way on."""
+    done = len(combat_actions(session, saver, 10))
+    while session.combat is not None and session.character is not None:
+        if timed(session, saver, ANSWERS[session.combat.waiting]) is None:
+            raise SystemExit(f"combat answer refused while waiting for {session.combat.waiting}")
+        settle_experience(session)
+        done += 1
+    return done
+
+
 def settle_experience(session: Session) -> None:
     """Put experience pips where they still fit (a characteristic at 80 takes no more)."""
     for pending in [d for d in session.pending if d.decision == "experience"]:
@@ -277,7 +289,7 @@ def memory_figure(data: Any, actions: int, json_save: bool) -> bool:
         steps: list[Callable[[], int]] = [
             lambda: len(table_rolls(session, saver, 10)),
             lambda: len(moves(session, saver, 10)[0]),
-            lambda: len(combat_actions(session, saver, 10)),
+            lambda: fight_to_the_end(session, saver),
             lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
         ]
         i = 0

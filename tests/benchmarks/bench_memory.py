@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_actions import ANSWERS, Saver, combat_actions, moves, rss_mb, settle_experience, table_rolls, timed
+from bench_actions import Saver, fight_to_the_end, moves, rss_mb, table_rolls, timed
 from figures import emit
 from large_campaign import large_campaign
 
@@ -38,18 +38,6 @@ MEMORY_BAR_MB = 400.0
 def undo_bytes(session: Session) -> int:
     """What the in-memory undo steps hold (their parts' JSON), the journal's own accounting."""
     return sum(s.size for s in session.game.undo_steps if isinstance(s, Step))
-
-
-def fight_to_the_end(session: Session, saver: Saver) -> int:
-    """Ten combat actions, then on until that fight is over: a fight left open would refuse every
-    move, and the moves would then open dungeon after dungeon looking for a way on."""
-    done = len(combat_actions(session, saver, 10))
-    while session.combat is not None and session.character is not None:
-        if timed(session, saver, ANSWERS[session.combat.waiting]) is None:
-            raise SystemExit(f"combat answer refused while waiting for {session.combat.waiting}")
-        settle_experience(session)
-        done += 1
-    return done
 
 
 def play(session: Session, saver: Saver, actions: int) -> int:
