@@ -31,6 +31,7 @@ from pydantic import ValidationError
 
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
+from d100gui.storage import safe_read
 from d100gui.storage.atomic import clean_temporary_files, write_bytes_atomic
 from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import bundled_rules
@@ -396,14 +397,20 @@ def _mapping(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def read_json_object(path: Path) -> dict[str, Any]:
+    """A campaign file's JSON object, read defensively for a list (the campaign list, the roster):
+    only a regular file within the size limit is read (a FIFO there would block the list for ever);
+    :class:`ValueError` or :class:`OSError` says why not."""
+    data = json.loads(safe_read.read_regular_text(path, MAX_CAMPAIGN_BYTES, "campaign file"))
+    if not isinstance(data, dict):
+        raise ValueError("not a campaign")
+    return data
+
+
 def summarize(path: Path) -> CampaignSummary:
     """What the campaign list shows of one file, without validating it (a broken file is listed with its problem)."""
     try:
-        if path.stat().st_size > MAX_CAMPAIGN_BYTES:
-            raise ValueError("too big")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a campaign")
+        data = read_json_object(path)
     except (OSError, ValueError, RecursionError) as exc:
         return CampaignSummary(path, path.stem, None, None, None, "", problem=str(exc) or "unreadable")
     return summary_from(path, data.get("character"), data.get("meta"))

@@ -11,7 +11,6 @@ listed with its problem. The campaign being played (its store locked by the wind
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 from d100gui.engine.game import Campaign, LogEntry
 from d100gui.engine.town.fallen import Death, death_in, death_of, fallen_hero
-from d100gui.storage.campaigns import MAX_CAMPAIGN_BYTES, SUFFIX, campaigns_dir
+from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object
 from d100gui.storage.store import STORE_SUFFIX, peek_store, store_path_for
 
 #: the newest log entries read for the death event and its fight's start (nothing is played after a death)
@@ -99,11 +98,7 @@ def read_store(path: Path) -> HeroLine:
 def read_json(path: Path) -> HeroLine:
     """The roster line of an older JSON campaign not converted to a store yet."""
     try:
-        if path.stat().st_size > MAX_CAMPAIGN_BYTES:
-            raise ValueError("too big")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a campaign")
+        data = read_json_object(path)
         raw_log = data.get("log")
         log = [LogEntry.model_validate(e) for e in raw_log[-DEATH_TAIL:]] if isinstance(raw_log, list) else []
     except (OSError, ValueError, RecursionError) as exc:

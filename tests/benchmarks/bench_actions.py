@@ -280,26 +280,34 @@ def load_figure(path: Path, size: int) -> bool:
     return figure(f"open the {size}-entry campaign (median)", value, "ms", f"< {LOAD_BAR_MS:.0f} ms", value < LOAD_BAR_MS)
 
 
+def play_mixed(session: Session, saver: Saver, actions: int, progress: Callable[[int], None] | None = None) -> int:
+    """Play about ``actions`` actions, cycling table rolls, moves, fights (each to its end) and dice
+    rolls; once the hero has fallen, play on with what needs no hero. Returns how many were done."""
+    steps: list[Callable[[], int]] = [
+        lambda: len(table_rolls(session, saver, 10)),
+        lambda: len(moves(session, saver, 10)[0]),
+        lambda: fight_to_the_end(session, saver),
+        lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
+    ]
+    done = i = 0
+    while done < actions and steps:
+        step = steps[i % len(steps)]
+        try:
+            done += step()
+        except CommandRefused:
+            steps.remove(step)
+        i += 1
+        if progress is not None:
+            progress(done)
+    return done
+
+
 def memory_figure(data: Any, actions: int, json_save: bool) -> bool:
     """RSS after ``actions`` actions (rolls, table rolls, moves, fights) on the large campaign."""
     with tempfile.TemporaryDirectory() as tmp:
         session = Session(data, large_campaign(), policy="reroll")
         saver = Saver(session, Path(tmp), json_save)
-        done = 0
-        steps: list[Callable[[], int]] = [
-            lambda: len(table_rolls(session, saver, 10)),
-            lambda: len(moves(session, saver, 10)[0]),
-            lambda: fight_to_the_end(session, saver),
-            lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
-        ]
-        i = 0
-        while done < actions:
-            step = steps[i % len(steps)]
-            try:
-                done += step()
-            except CommandRefused:  # the hero fell: play on with what needs no hero
-                steps.remove(step)
-            i += 1
+        done = play_mixed(session, saver, actions)
         gc.collect()
         value = rss_mb()
         saver.close()

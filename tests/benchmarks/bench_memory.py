@@ -18,18 +18,16 @@ import gc
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_actions import Saver, fight_to_the_end, moves, rss_mb, table_rolls, timed
+from bench_actions import Saver, play_mixed, rss_mb
 from figures import emit
 from large_campaign import large_campaign
 
 from d100gui.engine.api import Session
 from d100gui.engine.journal import Step
-from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_game_data
 
 MEMORY_BAR_MB = 400.0
@@ -41,27 +39,15 @@ def undo_bytes(session: Session) -> int:
 
 
 def play(session: Session, saver: Saver, actions: int) -> int:
-    """Play ``actions`` actions (mixed); return how many were done."""
-    done = 0
-    steps: list[Callable[[], int]] = [
-        lambda: len(table_rolls(session, saver, 10)),
-        lambda: len(moves(session, saver, 10)[0]),
-        lambda: fight_to_the_end(session, saver),
-        lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
-    ]
-    i = 0
-    told = 0
-    while done < actions and steps:
-        step = steps[i % len(steps)]
-        try:
-            done += step()
-        except CommandRefused:  # the hero fell: play on with what needs no hero
-            steps.remove(step)
-        i += 1
-        if done - told >= 500:
-            told = done
+    """Play ``actions`` mixed actions, printing the resident memory every 500."""
+    told = [0]
+
+    def progress(done: int) -> None:
+        if done - told[0] >= 500:
+            told[0] = done
             print(f"  ... {done} actions, RSS {rss_mb():.0f} MB", flush=True)
-    return done
+
+    return play_mixed(session, saver, actions, progress)
 
 
 def main() -> int:

@@ -129,3 +129,16 @@ def test_a_good_pack_still_loads(tmp_path: Path, bundled_library) -> None:
     _user_pack(tmp_path, json.dumps(pack))
     loaded = packs.load_library(tmp_path)
     assert loaded.problems == [] and loaded.user_pack is not None
+
+
+def test_a_fifo_among_the_campaigns_lists_as_broken_without_hanging() -> None:
+    """The campaign list and the roster read every campaign file in the folder: a pipe named like a
+    campaign used to block both for ever (its size is 0, so the size check let it through)."""
+    from d100gui.storage.campaigns import SUFFIX, campaigns_dir, summarize
+    from d100gui.storage.roster import read_roster
+
+    path = campaigns_dir() / f"pipe{SUFFIX}"
+    os.mkfifo(path)
+    assert "not a regular file" in (summarize(path).problem or "")
+    roster = read_roster(campaigns_dir())
+    assert any("not a regular file" in (line.problem or "") for line in roster.broken)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from d100gui.engine.dice.tables import Table, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox.classic import calendar as ccal
@@ -21,6 +20,8 @@ from d100gui.engine.toolbox.classic import stocking as cs
 from d100gui.engine.toolbox.classic import swimming as cswim
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import wilderness as cw
+from d100gui.engine.toolbox.context import keep_state as _keep
+from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicCastleMet,
     ClassicEgoContested,
@@ -35,17 +36,6 @@ from d100gui.engine.toolbox.events import (
 )
 
 __all__ = ["CLASSIC_COMMANDS"]
-
-
-def _table(ctx: GameContext, table_id: str) -> Table:
-    try:
-        return ctx.tables.library.get(table_id)
-    except TableError as exc:
-        raise CommandRefused(str(exc)) from None
-
-
-def _keep(ctx: GameContext, **state: object) -> None:
-    ctx.campaign.toolbox = ctx.campaign.toolbox.model_copy(update=state)
 
 
 class ClassicStockRooms(Command):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from d100gui.engine.dice.tables import Table, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox import exploration as ex
@@ -25,6 +24,8 @@ from d100gui.engine.toolbox.classic import monsters as cmon
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
+from d100gui.engine.toolbox.context import keep_state as _keep
+from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicEgoContested,
     ClassicGemsRolled,
@@ -59,18 +60,6 @@ from d100gui.engine.toolbox.events import (
 )
 
 __all__ = ["TOOLBOX_COMMANDS"]
-
-
-def _table(ctx: GameContext, table_id: str) -> Table:
-    try:
-        return ctx.tables.library.get(table_id)
-    except TableError as exc:
-        raise CommandRefused(str(exc)) from None
-
-
-def _keep(ctx: GameContext, **state: object) -> None:
-    """Write a tool's state after the action into the campaign (a new model: the journal sees the change)."""
-    ctx.campaign.toolbox = ctx.campaign.toolbox.model_copy(update=state)
 
 
 def _encounter(ctx: GameContext, given: sc.ScarsEncounter | None) -> sc.ScarsEncounter:
