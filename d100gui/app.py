@@ -122,6 +122,15 @@ def _tilesets_for(campaign: Campaign, tilesets: dict[str, Any]) -> dict[str, Any
     return tilesets
 
 
+def set_app_icon(app: QApplication) -> None:
+    """Give every window of the app our icon (the title bar, the task bar, Alt+Tab)."""
+    from PySide6.QtGui import QIcon
+
+    from d100gui.storage.resources import app_icon_path
+
+    app.setWindowIcon(QIcon(str(app_icon_path())))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "replay":
@@ -156,6 +165,7 @@ def _start(args: argparse.Namespace) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("d100gui")
     app.setApplicationVersion(__version__)
+    set_app_icon(app)
     prefs = Preferences()
     theme = apply_theme(app, args.theme or prefs.theme)
     loaded = load_library(user_data_dir())

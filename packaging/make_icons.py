@@ -11,6 +11,7 @@ spec gives those platforms. tests/packaging/test_desktop_files.py checks the PNG
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from d100gui import APP_ID  # noqa: E402
 
 SOURCE = ROOT / "packaging" / "d100gui.svg"
 OUT = ROOT / "packaging" / "icons"
+WINDOW_ICON = ROOT / "resources" / "d100gui-icon.png"  # the running app's window icon: the 256 px PNG
 SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
 #: the single image Qt writes into each platform file
 PLATFORM_FILES = {"d100gui.ico": 256, "d100gui.icns": 512}
@@ -61,6 +63,8 @@ def main(out: Path = OUT) -> int:
     for name, size in PLATFORM_FILES.items():
         if not render(size).save(str(out / name), name.rsplit(".", 1)[1].upper()):
             raise SystemExit(f"could not write {out / name}")
+    if out == OUT:
+        shutil.copyfile(png_path(256, out), WINDOW_ICON)
     print(f"wrote {len(SIZES)} PNGs and {', '.join(PLATFORM_FILES)} in {out}")
     return 0
 

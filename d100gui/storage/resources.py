@@ -30,6 +30,11 @@ def resource_dir() -> Path:
     return Path(str(resources.files("d100gui.resources")))
 
 
+def app_icon_path() -> Path:
+    """The window icon: a copy of ``packaging/``'s 256 px icon (a test keeps the two the same)."""
+    return resource_dir() / "d100gui-icon.png"
+
+
 def read_text(relative: str) -> str:
     """The text of one bundled file, e.g. ``"tables/d100-dungeon.json"``."""
     return (resource_dir() / relative).read_text(encoding="utf-8")
