@@ -13,10 +13,10 @@ Register them with ``Game(campaign, library, commands=[*CHARACTER_COMMANDS, ...]
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NoReturn
 
 from d100gui.engine.combat.guards import equipment_locked
-from d100gui.engine.game import Command, GameContext
+from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
 from d100gui.engine.hero.equipment import equip, unequip
@@ -33,6 +33,15 @@ def _take(items: list[Item], index: int, where: str) -> Item:
     return items.pop(index)
 
 
+def _refuse_in_fight(campaign: Campaign, why: str) -> NoReturn:
+    """Refuse an equipment change during a fight; in a quest, naming the turn and step the player is on."""
+    from d100gui.engine.adventure.turn import refuse_at, turn_of  # here: the adventure package imports the hero's
+
+    if turn_of(campaign) is None:
+        refuse(why)
+    refuse_at(campaign, why)
+
+
 class EquipItem(Command):
     """Equip backpack item ``index`` (0-based) in ``slot`` (a slot id such as ``head``)."""
 
@@ -44,7 +53,7 @@ class EquipItem(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         if why := equipment_locked(ctx.campaign):
-            refuse(why)
+            _refuse_in_fight(ctx.campaign, why)
         item = _take(ch.backpack, self.index, "backpack")
         equip(ch, rules, item, self.slot)
         enforce(ch, rules)
@@ -61,7 +70,7 @@ class UnequipItem(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         if why := equipment_locked(ctx.campaign):
-            refuse(why)
+            _refuse_in_fight(ctx.campaign, why)
         before = ch.hp
         item = unequip(ch, rules, self.slot)
         enforce(ch, rules)

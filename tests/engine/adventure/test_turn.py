@@ -25,6 +25,7 @@ from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.hero.commands import UnequipItem
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import standard_tilesets
@@ -111,6 +112,8 @@ def test_a_red_area_rolls_table_e_with_the_quest_modifier_and_the_fight_starts()
     with pytest.raises(CommandRefused, match="during a fight"):
         game.execute(FailQuest())
     assert "during a fight" in equipment_refusal(game.campaign)
+    with pytest.raises(CommandRefused, match=r"Turn 1, step 4 \(The area\): A fight with Giant Rats.* is on"):
+        game.execute(UnequipItem(slot="torso"))  # adjusting equipment in a fight names the step too
 
 
 def test_the_encounter_modifier_is_clamped_into_table_e():
