@@ -93,7 +93,7 @@ class TableRoll(BaseModel):
         else:
             head = f"{self.table_title}: {self.roll.final}"
         if self.reversed:
-            head += " (read reversed)"
+            head += " (percentages reversed)"
         if self.row is None:
             lo, hi = self.missing or (self.roll.final, self.roll.final)
             return f"{head} - row {lo}-{hi} is not in your tables"
@@ -133,6 +133,23 @@ class RollTree(BaseModel):
 MAX_DEPTH = 24
 
 
+def reversed_value(table: Table, value: int) -> int:
+    """The value to look up when ``table``'s percentages are reversed: the rows keep their order
+    but take the widths of their bands in reverse (65/25/10 becomes 10/25/65), so the odds swap
+    ends. Reading the die backwards would keep the odds; this changes them, as the text means."""
+    ranged = [r for r in table.rows if r.range]
+    if not ranged:
+        return value
+    lo = ranged[0].range[0] if ranged[0].range else value
+    widths = [r.range[1] - r.range[0] + 1 for r in ranged if r.range]
+    start = lo
+    for row, width in zip(ranged, reversed(widths), strict=True):
+        if start <= value < start + width and row.range:
+            return row.range[0]
+        start += width
+    return value
+
+
 def _fixed_record(value: int, purpose: str) -> RollRecord:
     return RollRecord(expression=f"row {value}", purpose=purpose, terms=[], dice=[], natural=value, final=value)
 
@@ -161,7 +178,7 @@ class TableRoller:
 
         ``column`` is the column the tool reads; rolls in ``reroll`` and rows printed as
         "no entry" in that column are ignored and rolled again; ``reverse`` reads the die
-        backwards (01 as 00)."""
+        percentages reversed (the bands' widths in reverse order)."""
         table = self.library.get(table_id)
         if not table.rollable or table.die is None:
             raise DiceError(f"{table.title} is a reference table: it is read, not rolled.")
@@ -174,7 +191,7 @@ class TableRoller:
         record = self.dice.roll(die, label, mods, clamp=(lo, hi))
         ignored: list[RollRecord] = []
         for _ in range(MAX_REROLLS):
-            looked = lo + hi - record.final if reverse else record.final
+            looked = reversed_value(table, record.final) if reverse else record.final
             found = table.find(looked)
             if not any(a <= record.final <= b for a, b in reroll) and not (found and table.is_no_entry(found, column)):
                 break
@@ -185,7 +202,7 @@ class TableRoller:
         result = TableRoll(
             table_id=table.id, table_title=table.title, roll=record, column=column, ignored=ignored, reversed=reverse
         )
-        row = table.find(lo + hi - record.final if reverse else record.final)
+        row = table.find(reversed_value(table, record.final) if reverse else record.final)
         if row is not None:
             return self._found(result, row)
         if self.policy is MissingRowPolicy.REROLL and any(r.range for r in table.rows):

@@ -8,9 +8,10 @@ contest resume after a save.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.game import Command, GameContext
+from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox.classic import calendar as ccal
 from d100gui.engine.toolbox.classic import castles as cc
@@ -42,6 +43,7 @@ class ClassicStockRooms(Command):
     """Stock ``rooms`` rooms of dungeon ``level``: a monster on 1-2, then treasure (1-3 with a monster, 1 without)."""
 
     kind: Literal["toolbox_classic_stock_rooms"] = "toolbox_classic_stock_rooms"
+    when: ClassVar[Phases] = TOOLBOX
     level: int
     rooms: int = 6
 
@@ -55,6 +57,7 @@ class ClassicWildernessDayCommand(Command):
     """One day of wilderness travel (or rest) on ``terrain`` by ``means``; the trip's day count is kept."""
 
     kind: Literal["toolbox_classic_wilderness_day"] = "toolbox_classic_wilderness_day"
+    when: ClassVar[Phases] = TOOLBOX
     terrain: str
     means: str = "Man on foot"
     party_size: int = 4
@@ -80,6 +83,7 @@ class ClassicCastle(Command):
     """Pass a castle ``hexes`` away (0 to 2): do its occupants come out, and who are they?"""
 
     kind: Literal["toolbox_classic_castle"] = "toolbox_classic_castle"
+    when: ClassVar[Phases] = TOOLBOX
     hexes: int = 0
     hailed: bool = False
     moving_on: bool = False  # the party goes its way: do the occupants pursue?
@@ -94,6 +98,7 @@ class ClassicEvade(Command):
     """Try to evade monsters in the wilderness, with the modifiers; a failure runs the pursuit (``chase``)."""
 
     kind: Literal["toolbox_classic_evade"] = "toolbox_classic_evade"
+    when: ClassVar[Phases] = TOOLBOX
     party_size: int
     monsters: int
     possible: int
@@ -101,14 +106,16 @@ class ClassicEvade(Command):
     woods: bool = False
     swamp: bool = False
     magic: bool = False
-    speed: cev.Speed = "even"
+    speed: cev.Speed = "even"  # without the two speeds: which side is twice as fast
     chase: bool = True
+    party_speed: int = 0  # the SPEEDs (inches per move); both given, they decide the shift and the catch
+    monster_speed: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
         table = _table(ctx, cev.EVASION_TABLE)
         evasion = cev.evade(
             ctx.dice, table, self.party_size, self.monsters, self.possible, self.surprise,
-            self.woods, self.magic, self.speed, self.chase, self.swamp,
+            self.woods, self.magic, self.speed, self.chase, self.swamp, self.party_speed, self.monster_speed,
         )  # fmt: skip
         return [Event.of(ClassicEvaded(evasion=evasion), evasion.describe())]
 
@@ -117,6 +124,7 @@ class ClassicUnderworldPursuit(Command):
     """A party flees underground: does the monster follow round a corner, through a door, after food?"""
 
     kind: Literal["toolbox_classic_underworld_pursuit"] = "toolbox_classic_underworld_pursuit"
+    when: ClassVar[Phases] = TOOLBOX
     distance: int
     escape: cev.Escape = "straight"
     food: cev.Wits | Literal["none"] = "none"
@@ -133,6 +141,7 @@ class ClassicHealing(Command):
     """How many hit points ``days`` of complete rest give back."""
 
     kind: Literal["toolbox_classic_healing"] = "toolbox_classic_healing"
+    when: ClassVar[Phases] = TOOLBOX
     hp_missing: int
     days: int
 
@@ -145,6 +154,7 @@ class ClassicEgoTest(Command):
     """The ego contest on the latest sword generated (``new_sword``: generate one first), against its wielder."""
 
     kind: Literal["toolbox_classic_ego_test"] = "toolbox_classic_ego_test"
+    when: ClassVar[Phases] = TOOLBOX
     intelligence: int = 10
     strength: int = 10
     condition: int = 0
@@ -174,6 +184,7 @@ class ClassicSwim(Command):
     """A man in ``armor`` goes into the water (``overboard``: thrown in; ``storm``: a gale or storm this turn)."""
 
     kind: Literal["toolbox_classic_swim"] = "toolbox_classic_swim"
+    when: ClassVar[Phases] = TOOLBOX
     armor: str
     overboard: bool = True
     storm: bool = False
@@ -188,6 +199,7 @@ class ClassicCampaignTime(Command):
     """Count ``count`` of an ``activity`` of the campaign time table on the campaign calendar."""
 
     kind: Literal["toolbox_classic_campaign_time"] = "toolbox_classic_campaign_time"
+    when: ClassVar[Phases] = TOOLBOX
     activity: str
     count: int = 1
 

@@ -354,11 +354,6 @@ def _kept_sword(state: ToolboxState) -> str:
 
 TERRAIN_CHOICES = tuple((t.capitalize(), t) for t in wilderness.TERRAINS)
 SURPRISE_CHOICES = (("Nobody", "none"), ("The party surprised them", "party"), ("The monsters surprised the party", "monsters"))
-SPEED_CHOICES = (
-    ("Neither twice as fast", "even"),
-    ("The party is twice as fast", "party"),
-    ("The monsters are twice as fast", "monsters"),
-)
 ESCAPE_CHOICES = (
     ("Straight on", "straight"),
     ("Round a corner, a door or stairs", "corner"),
@@ -425,15 +420,18 @@ WILDERNESS_TOOLS: tuple[Tool, ...] = (
           ToolInput("moving_on", "The party moves on (do they pursue?)", "bool", default=False))),
     Tool("classic_evade", "Evasion and pursuit", WILDERNESS,
          "The chance to slip away depends on the party's size and how many of the possible monsters turned up; surprise, "
-         "woods and a big difference in speed change it. If evasion fails, the chase goes hex by hex until the party is "
-         "caught or the pursuers give up; each hex costs half a day of rest.",
+         "woods and a big difference in speed (one side at least twice as fast) change it. If evasion fails, the chase goes "
+         "hex by hex until the party is caught (only by monsters faster than it: an even chance each hex, less in woods or "
+         "swamp) or the pursuers give up; each hex costs half a day of rest. Speeds are the SPEED of the monster tables and "
+         "the party's move by encumbrance, in inches.",
          ccm.ClassicEvade,
          (_rng("party_size", "Party size", (1, evasion.MAX_PARTY), 4), _rng("monsters", "Monsters met", (1, None), 4),
           _rng("possible", "Most that could appear", (1, None), 10),
           ToolInput("surprise", "Surprise", "choice", choices=SURPRISE_CHOICES, default="none"),
           ToolInput("woods", "In woods", "bool", default=False), ToolInput("swamp", "In swamp", "bool", default=False),
           ToolInput("magic", "The party can use magic", "bool", default=False),
-          ToolInput("speed", "Speed", "choice", choices=SPEED_CHOICES, default="even"),
+          _rng("party_speed", "Party's speed", (1, evasion.MAX_SPEED), 12),
+          _rng("monster_speed", "Monsters' speed", (1, evasion.MAX_SPEED), 12),
           ToolInput("chase", "Run the pursuit on a failure", "bool", default=True))),
     Tool("classic_swim", "Swimming", WILDERNESS,
          "Whoever goes into the water risks drowning by the armour worn (heavier is worse; unarmoured only when thrown "

@@ -145,11 +145,16 @@ def test_ignored_scores_are_rolled_again_and_kept_on_the_result(bundled_library)
     assert source.remaining == 2  # the 40 is left
 
 
-def test_a_reversed_link_reads_the_die_backwards(bundled_library):
-    roller, _ = _roller(bundled_library, *pct(5))
-    [alignment] = roller.follow(Link(table="classic.sword_alignment", reverse=True))
-    assert alignment.value == 5 and alignment.row.fields["alignment"] == "Sword is Chaotic"  # 05 read as 96
-    assert "reversed" in alignment.describe()
+def test_a_reversed_link_reverses_the_percentages(bundled_library):
+    # 65 / 25 / 10 reversed is 10 / 25 / 65: Lawful 01-10, Neutral 11-35, Chaotic 36-00 (reading the die
+    # backwards would keep the odds, which the text's "percentages are reversed" changes)
+    roller, _ = _roller(bundled_library, *pct(10, 11, 35, 36, 100))
+    link = Link(table="classic.sword_alignment", reverse=True)
+    read = [roller.follow(link)[0] for _ in range(5)]
+    assert [r.row.fields["alignment"].removeprefix("Sword is ") for r in read] == [
+        "Lawful", "Neutral", "Neutral", "Chaotic", "Chaotic",
+    ]  # fmt: skip
+    assert "percentages reversed" in read[0].describe()
 
 
 def test_a_link_to_a_row_reads_it_without_rolling(bundled_library):

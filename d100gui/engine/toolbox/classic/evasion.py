@@ -106,10 +106,13 @@ class Pursuit(BaseModel):
             if h.catch_roll is not None:
                 text += f", catch {h.catch_roll.final} vs {self.catch_chance}%" + (" CAUGHT" if h.caught else "")
             if h.goes_on is not None:
-                text += f", chase die {h.goes_on.final}" + (" goes on" if h.goes_on.final <= PURSUIT_GOES_ON else " ends")
+                text += f", chase die {h.goes_on.final}" + (
+                    ": it goes on" if h.goes_on.final <= PURSUIT_GOES_ON else ": they give up"
+                )
             steps.append(text)
-        end = "caught: melee" if self.caught else "the pursuit ends"
-        return f"Pursuit: {'; '.join(steps)}. {end}; {self.rest_days:g} day(s) of rest owed"
+        end = "Caught: melee" if self.caught else "The pursuit is over"
+        faster = "" if self.catch_chance else " (the monsters are not faster: they cannot catch the party)"
+        return f"Pursuit{faster}: {'; '.join(steps)}. {end}; {self.rest_days:g} day(s) of rest owed"
 
 
 def _party_band(size: int) -> int:
@@ -152,6 +155,17 @@ def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Sp
     return steps
 
 
+MAX_SPEED = 480  # inches per move: a bound on typing, well above any speed the texts give
+
+
+def speeds(party_speed: int, monster_speed: int) -> tuple[Speed, bool]:
+    """From the two SPEEDs: which side (if any) is at least twice as fast, and whether the monsters are faster."""
+    in_range("Party's speed", party_speed, 1, MAX_SPEED)
+    in_range("Monsters' speed", monster_speed, 1, MAX_SPEED)
+    twice: Speed = "party" if party_speed >= 2 * monster_speed else "monsters" if monster_speed >= 2 * party_speed else "even"
+    return twice, monster_speed > party_speed
+
+
 def evasion_inputs(party: int, monsters: int, possible: int) -> None:
     in_range("Party size", party, 1, MAX_PARTY)
     in_range("Monsters met", monsters, 1)
@@ -171,16 +185,25 @@ def evade(
     speed: Speed = "even",
     chase: bool = True,
     swamp: bool = False,
+    party_speed: int = 0,
+    monster_speed: int = 0,
 ) -> Evasion:
-    """Try to evade; when it fails and ``chase``, run the pursuit (woods or ``swamp`` make the party harder to catch)."""
+    """Try to evade; when it fails and ``chase``, run the pursuit (woods or ``swamp`` make the party harder to catch).
+
+    With both SPEEDs given (``party_speed``, ``monster_speed``), they decide the 25% shift (one at least
+    twice the other) and the catch (a monster merely faster catches on 50%); without them ``speed`` says
+    which side is twice as fast, and only a monster twice as fast can catch."""
     evasion_inputs(party, monsters, possible)
+    monsters_faster = speed == "monsters"
+    if party_speed or monster_speed:
+        speed, monsters_faster = speeds(party_speed, monster_speed)
     row, base = evasion_chance(table, party, monsters, possible)
     steps = _modified(base, surprise, woods, magic, speed)
     chance = steps[-1][1] if steps else base
     roll = dice.roll("d100", f"evasion ({chance}%)")
     result = Evasion(row=row, base=base, steps=steps, chance=chance, roll=roll)
     if not result.evaded and chase:
-        result.pursuit = pursue(dice, speed == "monsters", woods or swamp)
+        result.pursuit = pursue(dice, monsters_faster, woods or swamp)
     return result
 
 

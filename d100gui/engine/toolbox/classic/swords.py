@@ -11,6 +11,7 @@ contest.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Literal
 
@@ -46,6 +47,9 @@ LANGUAGES_TABLE = "classic.sword_languages"
 PURPOSE_TABLE = "classic.sword_purpose"
 PURPOSE_ABILITY_TABLE = "classic.sword_purpose_ability"
 ALIGNMENT_KEYS = {"Lawful": "Law", "Neutral": "Neutrality", "Chaotic": "Chaos"}
+CHAOTIC = "Chaotic"
+#: "+3 vs. Trolls (Clerics)": the foes stated, then those a Chaotic sword affects instead
+_VERSUS = re.compile(r"vs\.\s*([^()]+?)\s*\(([^)]+)\)")
 EGOISM_DIE = "1d12"  # egoism is 1 to 12
 EGOISM_MAX = 12
 INTELLIGENCE_MAX = 12
@@ -87,10 +91,24 @@ class Sword(BaseModel):
     purpose_roll: TableRoll | None = None  # the percentile roll: 91 or more gives a special purpose
     purpose: TableRoll | None = None
     purpose_ability: str = ""
+    raised: TableRoll | None = None  # a special purpose's top intelligence row, read (not rolled)
 
     @property
     def name(self) -> str:
         return self.item.text
+
+    @property
+    def alignment_name(self) -> str:
+        """Lawful, Neutral or Chaotic, as the alignment roll reads."""
+        return self.alignment.text.removeprefix("Sword is ").strip()
+
+    @property
+    def foes(self) -> str:
+        """The creatures the sword's bonus is against: a Chaotic sword's are those in parentheses."""
+        match = _VERSUS.search(self.name)
+        if match is None:
+            return ""
+        return match.group(2).strip() if self.alignment_name == CHAOTIC else match.group(1).strip()
 
     @property
     def intelligence_score(self) -> int:
@@ -118,7 +136,8 @@ class Sword(BaseModel):
 
     @property
     def communication(self) -> str:
-        return self.intelligence.row.fields.get("communicate", "") if self.intelligence.row else ""
+        row = self.raised.row if self.raised is not None else self.intelligence.row
+        return row.fields.get("communicate", "") if row else ""
 
     @property
     def extraordinary(self) -> int:
@@ -128,6 +147,9 @@ class Sword(BaseModel):
     def describe(self) -> str:
         item = ", ".join([self.item.text, *(d.describe() for d in self.item.dice)])
         parts = [item, self.alignment.text.removeprefix("Sword is ")]
+        if self.foes:
+            why = " (Chaotic: the creatures in parentheses)" if self.alignment_name == CHAOTIC else ""
+            parts.append(f"its bonus is against {self.foes}{why}")
         if self.purpose is not None:
             parts.append(f"special purpose: {self.purpose.text} ({self.purpose_ability}); Intelligence and Egoism at the top")
         parts.append(f"Intelligence {self.intelligence_score} ({self.communication.rstrip('*')})")
@@ -187,13 +209,38 @@ def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
     return _purpose(roller, sword) if PURPOSE_TABLE in roller.library else sword
 
 
+def _link_times(links: list[Link], table: str) -> int:
+    return sum(int(link.times) for link in links if link.table == table and link.times.strip().isdigit())
+
+
+def _raise_to_top(roller: TableRoller, sword: Sword) -> Sword:
+    """A special purpose moves intelligence to the top: the sword gains what the top row gives that it lacks
+    (the rest of its primary powers, languages, the extraordinary ability, telepathy), rolled now."""
+    [top] = roller.follow(Link(table=INTELLIGENCE_TABLE, row=INTELLIGENCE_MAX), "special purpose: top intelligence")
+    if sword.intelligence.value >= INTELLIGENCE_MAX or top.row is None:
+        return sword
+    had = roller.links(sword.intelligence)
+    powers: list[TableRoll] = []
+    languages = list(sword.language_rolls)
+    for link in roller.links(top):
+        missing = _link_times(roller.links(top), link.table) - _link_times(had, link.table)
+        if missing <= 0:
+            continue
+        extra = link.model_copy(update={"times": str(missing)})
+        _collect(roller, extra, languages if link.table == LANGUAGES_TABLE else powers)
+    rolled = [r for p in sword.powers for r in p.rolls] + powers
+    return sword.model_copy(update={"raised": top, "powers": _powers(rolled), "language_rolls": languages})
+
+
 def _purpose(roller: TableRoller, sword: Sword) -> Sword:
-    """The origin/purpose roll: on 91 or more the sword has a mission, and the ability of its alignment."""
+    """The origin/purpose roll: on 91 or more the sword has a mission, and the ability of its alignment;
+    its intelligence and egoism move to the top, with the powers the top intelligence gives."""
     rolled = roller.roll(PURPOSE_TABLE, "sword purpose")
     links = roller.links(rolled)
     if not links:
         return sword.model_copy(update={"purpose_roll": rolled})
     [purpose] = roller.follow(links[0], "sword purpose")
+    sword = _raise_to_top(roller, sword)
     ability = ""
     key = ALIGNMENT_KEYS.get(sword.alignment.text.removeprefix("Sword is ").strip(), "")
     if key and PURPOSE_ABILITY_TABLE in roller.library:

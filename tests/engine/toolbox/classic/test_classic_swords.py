@@ -49,7 +49,7 @@ def test_the_energy_draining_sword_reads_alignment_reversed_and_a_dull_sword_has
     s = scripted(*pct(83, 5), 3, *pct(50))
     sword = complete_sword(s.roller)
     assert s.source.remaining == 0
-    assert sword.alignment.reversed and sword.alignment.text == "Sword is Chaotic"  # 05 read as 96
+    assert sword.alignment.reversed and sword.alignment.text == "Sword is Lawful"  # reversed: Lawful is 01-10 (issue 22)
     assert sword.powers == [] and sword.egoism is None
     with pytest.raises(ToolInputError, match="only swords of 7 or more have an Egoism"):
         ego_contest(s.roller.dice, sword, 10, 10)
@@ -92,16 +92,17 @@ def test_ego_contest_refuses_inputs_out_of_range(ego_sword, scripted):
 
 
 def test_a_purpose_sword_tops_intelligence_and_egoism_and_gains_its_alignment_s_ability(scripted):
-    # Sword +1, Chaotic (95); Intelligence 3 (no powers, no egoism); purpose 91: Slay Clerics (d6 4)
-    s = scripted(*pct(1, 95), 3, *pct(91), 4, *pct(75))
+    # Sword +1, Chaotic (95); Intelligence 3 (no powers, no egoism); purpose 91: Slay Clerics (d6 4);
+    # the top intelligence's powers (issue 22): 3 primary, languages, one extraordinary ability (Clairaudience)
+    s = scripted(*pct(1, 95), 3, *pct(91), 4, *pct(1, 16, 31), *pct(1), *pct(1), *pct(75))
     sword = complete_sword(s.roller)
     assert s.source.remaining == 2  # the ego contest's roll
     assert sword.purpose is not None and sword.purpose.text == "Slay Clerics"
     assert sword.purpose_ability == "The ability to disintegrate Lawful opponents"
     assert sword.intelligence_score == 12 and sword.egoism_score == 12 and sword.has_egoism and sword.egoism is None
     assert "special purpose: Slay Clerics" in sword.describe() and "Egoism 12" in sword.describe()
-    contest = ego_contest(s.roller.dice, sword, 10, 10)  # 24 against 20: a roll on 75%
-    assert contest.sword_score == 24 and contest.chance == 75 and contest.winner == "sword"
+    contest = ego_contest(s.roller.dice, sword, 10, 10)  # 12 + 12 + 1 extraordinary = 25 against 20: a roll on 75%
+    assert contest.sword_score == 25 and contest.chance == 75 and contest.winner == "sword"
 
 
 def test_ninety_is_no_purpose(scripted):

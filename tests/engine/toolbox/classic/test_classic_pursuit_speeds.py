@@ -1,0 +1,53 @@
+"""Pursuit by the two SPEEDs: a monster merely faster catches on 50%, one twice as fast also shifts evasion (issue 22)."""
+
+from __future__ import annotations
+
+import pytest
+from classic_script import pct
+
+from d100gui.engine.dice.dice import Dice, RandomSource
+from d100gui.engine.toolbox.classic.evasion import EVASION_TABLE, evade, pursue, speeds
+from d100gui.engine.toolbox.inputs import ToolInputError
+
+
+@pytest.mark.parametrize(
+    ("party", "monsters", "expected"),
+    [(12, 12, ("even", False)), (12, 15, ("even", True)), (12, 24, ("monsters", True)), (24, 12, ("party", False)),
+     (9, 6, ("even", False))],
+)  # fmt: skip
+def test_the_speeds_decide_the_shift_and_whether_the_monsters_can_catch(party, monsters, expected):
+    assert speeds(party, monsters) == expected
+
+
+def test_a_merely_faster_monster_catches_on_50(bundled_library, scripted):
+    s = scripted(*pct(90), 4, *pct(50))  # not evaded; hex 1: direction 4, caught on 50
+    result = evade(s.roller.dice, bundled_library.get(EVASION_TABLE), 4, 3, 10, party_speed=12, monster_speed=15)
+    assert s.source.remaining == 0
+    assert result.chance == 50  # no shift: 15 is not twice 12
+    assert result.pursuit is not None and result.pursuit.catch_chance == 50 and result.pursuit.caught
+    s = scripted(*pct(90), 4, *pct(51), 4)  # 51 misses; the chase die 4 ends it
+    missed = evade(s.roller.dice, bundled_library.get(EVASION_TABLE), 4, 3, 10, party_speed=12, monster_speed=15)
+    assert missed.pursuit is not None and not missed.pursuit.caught and "they give up" in missed.describe()
+    assert "The pursuit is over" in missed.describe()
+
+
+def test_a_slower_monster_never_catches_and_the_text_says_why(bundled_library, scripted):
+    s = scripted(*pct(90), 2, 5)
+    result = evade(s.roller.dice, bundled_library.get(EVASION_TABLE), 4, 3, 10, party_speed=12, monster_speed=9)
+    assert s.source.remaining == 0 and result.pursuit is not None and not result.pursuit.caught
+    assert "not faster" in result.describe()
+
+
+def test_speeds_out_of_range_are_refused(bundled_library, scripted):
+    with pytest.raises(ToolInputError, match="Monsters' speed must be 1 to"):
+        evade(scripted().roller.dice, bundled_library.get(EVASION_TABLE), 4, 3, 10, party_speed=12, monster_speed=-1)
+
+
+def test_seeded_first_hex_catches_are_half_and_a_quarter_in_woods():
+    dice = Dice(RandomSource(2022))
+    runs = 2000
+    open_ground = sum(pursue(dice, True, False).hexes[0].caught for _ in range(runs))
+    woods = sum(pursue(dice, True, True).hexes[0].caught for _ in range(runs))
+    # 50% and 25%: 4 standard errors at 2,000 runs are 4.5 and 3.9 points
+    assert 0.45 * runs <= open_ground <= 0.55 * runs
+    assert 0.21 * runs <= woods <= 0.29 * runs
