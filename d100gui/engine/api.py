@@ -29,6 +29,7 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import DiceError, ScriptedSource, ScriptExhausted
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableError
+from d100gui.engine.flow import flow as flow_of
 from d100gui.engine.game import Campaign, Command, Game, GameData, LogEntry
 from d100gui.engine.hero.character import Character, PendingDecision
 from d100gui.engine.hero.creation import creation_commands
@@ -221,6 +222,18 @@ class Session:
     def pending(self) -> list[PendingDecision]:
         """Decisions waiting for the player (a rolled test, an armour clash, a missing row...)."""
         return list(self.game.campaign.pending)
+
+    def flow(self) -> dict[str, Any]:
+        """Where the game is, what waits for the player and what may be done now, as plain dicts.
+
+        ``phase`` (``no_hero``, ``creation``, ``ready``, ``quest``, ``town``, ``fallen``), ``fighting``,
+        ``where`` (one line), ``quest`` / ``turn`` / ``step``; ``waiting``: each thing the game waits
+        for (``id``, ``kind``, ``prompt``) with its ``answers``; ``actions``: everything else. An answer
+        or action is ``key``, ``label``, ``command`` (a dict for :meth:`run`), ``enabled``, ``why``
+        (what it does, or why not now), ``group`` and ``asks_row`` (its ``row`` must be typed first).
+        Every waiting thing has at least one enabled answer. See ``docs/engine-api.md``.
+        """
+        return flow_of(self.game.campaign, self.data.rules, self.data.library).as_dict()
 
     @property
     def combat(self) -> CombatState | None:

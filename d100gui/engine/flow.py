@@ -59,6 +59,7 @@ from d100gui.engine.dungeon.commands import LeaveDungeon
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.creation import (
     STEPS,
+    CreateCharacter,
     FinishCharacter,
     ProvideStartingRow,
     ResolveArmourClash,
@@ -199,7 +200,8 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
 
     ch = campaign.character
     if ch is None:
-        return Flow(phase="no_hero", fighting=False, where="No hero yet: create one.", _why=why)
+        create = FlowAction("create_character", "New hero", CreateCharacter(), True, "Start a new character sheet.", "creation")
+        return _checked(campaign, rules, Flow("no_hero", False, "No hero yet: create one.", actions=(create,), _why=why))
     fallen = read_only_reason(campaign)
     if fallen or ch.dead:
         return Flow(phase="fallen", fighting=False, where=fallen or f"{ch.name or 'The hero'} has fallen.", _why=why)
