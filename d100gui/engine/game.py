@@ -46,6 +46,7 @@ from d100gui.engine.hero.character import Character, PendingDecision
 from d100gui.engine.journal import (
     BookText,
     Change,
+    DamagedStep,
     LazyStep,
     Parts,
     SequenceState,
@@ -53,6 +54,8 @@ from d100gui.engine.journal import (
     Watch,
     apply_sequence,
     sequence_delta,
+    sequence_problem,
+    short_reason,
 )
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
@@ -522,13 +525,37 @@ class Game:
         self._undo_bytes = sum(map(_size, self._undo))
         self._redo = list(redo)
 
-    def _apply_step(self, step: Step) -> Step:
-        """Put the campaign in the state ``step`` holds; return the step that goes back."""
+    def _apply_step(self, step: Step, stack: str = "undo") -> Step:
+        """Put the campaign in the state ``step`` holds; return the step that goes back.
+
+        All or nothing: every part is rebuilt from its JSON, the random state and every sequence
+        checked, before any of it is put in place; a step that cannot be applied whole (damaged in
+        its store) raises :class:`DamagedStep` and the campaign is exactly as it was.
+        """
         fields = self.campaign.__dict__
+        what = f"the {stack} step '{_label(step.label)}'"
+        try:
+            loaded: dict[str, Any] = {}
+            for name, kept in step.kept.items():
+                if name not in CAMPAIGN_PARTS.values:
+                    raise ValueError(f"it holds a part {name[:40]!r} no campaign has")
+                loaded[name] = CAMPAIGN_PARTS.load_snapshot(name, kept)
+            if loaded.get("rng_state"):
+                RandomSource(0).set_state(loaded["rng_state"])  # a state the generator takes, or refused here
+            for name, state in step.sequences.items():
+                if name not in CAMPAIGN_PARTS.sequences:
+                    raise ValueError(f"it holds a sequence {name[:40]!r} no campaign has")
+                problem = sequence_problem(fields[name], state)
+                if problem:
+                    raise ValueError(f"its {name.replace('_', ' ')}: {problem}")
+        except CommandRefused:
+            raise
+        except Exception as exc:  # whatever a damaged step holds, it is refused whole
+            raise DamagedStep(f"Cannot {stack}: {what} is damaged ({short_reason(exc)}). Nothing was changed.", stack) from None
         inverse = Step(label=step.label, entry=step.entry)
-        for name, kept in step.kept.items():
+        for name in step.kept:
             now = CAMPAIGN_PARTS.snapshot(name, fields[name])
-            fields[name] = CAMPAIGN_PARTS.load_snapshot(name, kept)
+            fields[name] = loaded[name]
             after = CAMPAIGN_PARTS.snapshot(name, fields[name])
             inverse.kept[name] = now.owning(after) if isinstance(now, BookText) and isinstance(after, BookText) else now
         for name, state in step.sequences.items():
@@ -538,13 +565,21 @@ class Game:
         return inverse
 
     def undo(self) -> list[Event]:
+        """Undo the last action, whole or not at all (a damaged step is refused; nothing changes)."""
         if not self._undo:
             raise CommandRefused("Nothing to undo.")
+        campaign = self.campaign
+        step = _loaded(self._undo[-1], "undo")
+        entry = step.entry
+        if not isinstance(entry, LogEntry) or entry.index != campaign.log_length - 1:
+            raise DamagedStep(
+                f"Cannot undo: the undo step '{_label(step.label)}' is damaged (it is not the last action's). "
+                "Nothing was changed.",
+                "undo",
+            )
+        redo = self._apply_step(step, "undo")
         popped = self._undo.pop()
         self._undo_bytes -= _size(popped)
-        step = _loaded(popped)
-        campaign = self.campaign
-        redo = self._apply_step(step)
         if campaign.log:
             campaign.log.pop()
         else:
@@ -559,14 +594,22 @@ class Game:
         return events
 
     def redo(self) -> list[Event]:
+        """Redo the last action undone, whole or not at all (a damaged step is refused; nothing changes)."""
         if not self._redo:
             raise CommandRefused("Nothing to redo.")
-        step = _loaded(self._redo.pop())
         campaign = self.campaign
-        undo = self._apply_step(step)
-        campaign.log.append(step.entry)
+        step = _loaded(self._redo[-1], "redo")
+        entry = step.entry
+        if not isinstance(entry, LogEntry) or entry.index != campaign.log_length:
+            raise DamagedStep(
+                f"Cannot redo: the redo step '{_label(step.label)}' is damaged (it is not the next action). Nothing was changed.",
+                "redo",
+            )
+        undo = self._apply_step(step, "redo")
+        self._redo.pop()
+        campaign.log.append(entry)
         self._push_undo(undo)
-        change = Change("redo", _new_parts(undo, step), step.sequences, campaign.log_length, step.entry, undo)
+        change = Change("redo", _new_parts(undo, step), step.sequences, campaign.log_length, entry, undo)
         change.undo_depth = len(self._undo)
         self._tell(change)
         label = step.label
@@ -613,8 +656,18 @@ class Game:
                         raise AssertionError(f"{command.kind} changed {name}[{i}] in place (replace an entry instead)")
 
 
-def _loaded(step: Step | LazyStep) -> Step:
-    return step if isinstance(step, Step) else step()
+def _loaded(step: Step | LazyStep, stack: str = "undo") -> Step:
+    """The step itself, read from the store if need be; a step that cannot be read is refused (:class:`DamagedStep`)."""
+    if isinstance(step, Step):
+        return step
+    try:
+        return step()
+    except CommandRefused:
+        raise
+    except Exception as exc:  # a damaged row, whatever it holds, refuses the step
+        raise DamagedStep(
+            f"Cannot {stack}: the {stack} history is damaged ({short_reason(exc)}). Nothing was changed.", stack
+        ) from None
 
 
 def _new_parts(inverse: Step, applied: Step) -> dict[str, str]:

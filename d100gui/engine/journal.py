@@ -30,7 +30,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from d100gui.engine.protocol import CommandRefused
 
 
 class Parts:
@@ -319,6 +321,42 @@ def sequence_delta(now: list[Any], old: list[Any]) -> tuple[SequenceState, Seque
     before = SequenceState(len(old), {i: old[i] for i in replaced} | {i: old[i] for i in range(common, len(old))})
     after = SequenceState(len(now), {i: now[i] for i in replaced} | {i: now[i] for i in range(common, len(now))})
     return before, after
+
+
+class DamagedStep(CommandRefused):
+    """An undo or redo step that cannot be applied whole (its saved parts are damaged): refused, nothing changed.
+
+    ``stack`` is ``"undo"`` or ``"redo"``; the window may offer to drop the damaged history."""
+
+    def __init__(self, message: str, stack: str) -> None:
+        super().__init__(message)
+        self.stack = stack
+
+
+def short_reason(exc: BaseException) -> str:
+    """What is wrong, in a line a player can read: a validation error's first problem and where, no links."""
+    if isinstance(exc, ValidationError):
+        errors = exc.errors(include_url=False)
+        if errors:
+            first = errors[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "its text"
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            return f"{where}: {first.get('msg', 'not valid')}{more}"
+        return "not valid"
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:300]
+
+
+def sequence_problem(target: Sequence[Any], state: SequenceState) -> str:
+    """Why :func:`apply_sequence` could not bring ``target`` to ``state`` ("" if it can)."""
+    if state.length < 0:
+        return f"it gives a length of {state.length}"
+    missing = [i for i in range(min(len(target), state.length), state.length) if i not in state.items]
+    if missing:
+        return f"entries {missing[0]} to {missing[-1]} are missing from it"
+    if any(i < 0 or i >= state.length for i in state.items):
+        return "it holds an entry outside its length"
+    return ""
 
 
 def apply_sequence(target: list[Any], state: SequenceState) -> SequenceState:
