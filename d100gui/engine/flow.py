@@ -480,9 +480,7 @@ _ANSWERED = _Answered()
 
 
 def _from_turn(a: TurnAction) -> FlowAction:
-    group = "quest" if a.key in ("complete_quest", "fail_quest", "begin_quest") or a.key.startswith("choose_") else "turn"
-    if a.key.startswith("door_"):
-        group = "map"
+    group = "quest" if a.step is None and not a.key.startswith("door_") else "turn"  # a door is tried at step 3
     return FlowAction(a.key, a.label, a.command, a.enabled, a.why, group, a.asks_row)
 
 

@@ -295,6 +295,11 @@ _HINTS: dict[TurnStep, str] = {
 }
 
 
+def step_hint(step: TurnStep) -> str:
+    """What the player does at ``step`` when nothing waits (the strip's hint line)."""
+    return _HINTS[step]
+
+
 def _not_yet(step: TurnStep, waiting: str) -> str:
     if waiting:
         return f"Not yet: {waiting}."

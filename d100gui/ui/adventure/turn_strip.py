@@ -1,11 +1,15 @@
-"""The turn strip above the map: the five steps of a turn, the current one, and the actions it allows.
+"""The turn strip above the map: the five steps of a turn, what waits for the player, and this step's actions.
 
-It renders :func:`~d100gui.engine.adventure.turn_view.turn_panel` (the engine decides what
-is allowed and why not) and sends an action's command through the bridge. A greyed button's
-tooltip says why it is greyed. An action that needs a row the player's tables lack opens the
-row dialog first. Under the buttons, each narrative of the last action (what the engine could
-not carry out) is shown with its one-click hand correction: the obvious effect applied, or
-``correction_requested(section)`` for the window to open the sheet where it is made.
+It renders the engine's flow (:func:`d100gui.engine.flow.flow`, through ``bridge.flow()``): a
+"Waiting" row with the answers of every thing the game waits for - whatever step the turn is at
+(an experience choice after a fight or a test, a monster a search brought, a roll waiting for its
+row, a full backpack's find, the quest choice) - then this step's actions and the quest's. The
+fight's own answers are the combat panel's, the town's the wizard's, creation's the wizard's
+(the flow's ``group`` says whose). A greyed button's tooltip says why it is greyed. An answer
+that needs a row the player's tables lack opens the row dialog first. Under the buttons, each
+narrative of the last action (what the engine could not carry out) is shown with its one-click
+hand correction: the obvious effect applied, or ``correction_requested(section)`` for the window
+to open the sheet where it is made.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ import html
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from d100gui.engine.adventure.corrections import Correction
-from d100gui.engine.adventure.row_commands import ApplyTypedRow
-from d100gui.engine.adventure.turn_view import TurnAction, TurnPanel, turn_panel
+from d100gui.engine.adventure.corrections import Correction, corrections_for
+from d100gui.engine.adventure.model import TURN_STEPS
+from d100gui.engine.adventure.turn_view import step_hint
+from d100gui.engine.flow import Flow, FlowAction, row_wanted
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.flow import FlowLayout
+
+#: the flow's groups the strip answers (the fight's are the combat panel's, the town's and creation's the wizards')
+STRIP_GROUPS = frozenset({"decision", "turn", "quest"})
 
 #: the steps' names as the strip's narrow labels show them (the full names are in the tooltips)
 _SHORT = {"equipment": "Equipment", "time": "Time", "exit": "Exit", "area": "Area", "search": "Search"}
@@ -51,24 +59,30 @@ class TurnStrip(QFrame):
         self.title = QLabel()
         self.step_labels: dict[str, QLabel] = {}
         self.hint = QLabel()  # one line: the whole hint is in its tooltip
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, QPushButton] = {}  # every answer and action shown, by the flow's key
         self.fix_buttons: list[QPushButton] = []  # one per narrative of the last action
         self.row_dialog: MissingRowDialog | None = None  # the last row dialog an action opened
-        self.panel = TurnPanel()
+        self.flow: Flow | None = None
+        self._shown: dict[str, FlowAction] = {}
         top = FlowLayout(spacing=4)
         top.addWidget(self.title)
-        for number, (step, name) in enumerate(self.panel.steps, start=1):
+        for number, (step, name) in enumerate(TURN_STEPS, start=1):
             label = QLabel(f"{number} {_SHORT[step]}")
             label.setToolTip(f"{name}. {_STEP_TIPS[step]}")
             label.setContentsMargins(6, 2, 6, 2)
             self.step_labels[step] = label
             top.addWidget(label)
+        self.waiting_label = QLabel("<b>Waiting:</b>")
+        self.waiting_label.setToolTip("What the game waits for you to answer before the turn goes on.")
+        self.waiting_row = FlowLayout(spacing=4)
+        self.waiting_row.addWidget(self.waiting_label)
         self.button_row = FlowLayout(spacing=4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.hint)
+        layout.addLayout(self.waiting_row)
         layout.addLayout(self.button_row)
         self.fixes = QVBoxLayout()
         self.fixes.setSpacing(2)
@@ -78,40 +92,56 @@ class TurnStrip(QFrame):
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read the turn from the engine."""
-        panel = turn_panel(self.bridge.game.campaign, self.bridge.rules, self.bridge.game.library)
-        self.panel = panel
-        self.title.setText(f"<b>{panel.quest}</b> · turn {panel.number}" if panel.quest else "<b>No quest</b>")
+        """Re-read the flow from the engine (worked out once per change by the bridge)."""
+        made = self.bridge.flow()
+        self.flow = made
+        quest = made.phase == "quest"
+        self.title.setText(f"<b>{html.escape(made.quest)}</b> · turn {made.turn}" if quest else "<b>No quest</b>")
         for step, label in self.step_labels.items():
-            current = bool(panel.quest) and step == panel.step
-            label.setEnabled(bool(panel.quest))
+            current = quest and step == made.step
+            label.setEnabled(quest)
             label.setStyleSheet(
                 "font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;" if current else "border: none;"
             )
-        self.hint.setText(panel.hint)
-        self.hint.setToolTip(panel.hint)
-        self._show_actions([a for a in panel.actions if a.step in (None, panel.step)])  # this step's, and the quest's
-        self._show_corrections(panel.corrections if panel.quest else [])
+        answers = [a for w in made.waiting for a in w.answers if a.group in STRIP_GROUPS]
+        actions = [a for a in made.actions if a.group in STRIP_GROUPS]
+        hint = self._hint(made)
+        self.hint.setText(hint)
+        self.hint.setToolTip("\n".join(w.prompt for w in made.waiting) or hint)
+        self._show(answers, actions)
+        self._show_corrections(corrections_for(self.bridge.game.campaign) if quest else [])
+
+    @staticmethod
+    def _hint(made: Flow) -> str:
+        if made.waiting:
+            return f"Waiting: {made.waiting[0].prompt}"
+        if made.phase == "quest":
+            return step_hint(made.step)  # type: ignore[arg-type]
+        return "No quest is under way."
 
     def current_step(self) -> str:
         """The step the strip shows as current ("" with no quest)."""
-        return self.panel.step if self.panel.quest else ""
+        return self.flow.step if self.flow is not None and self.flow.phase == "quest" else ""
 
-    def _show_actions(self, actions: list[TurnAction]) -> None:
-        keys = [a.key for a in actions]
+    def _show(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
+        keys = [a.key for a in (*answers, *actions)]
         if keys != list(self.buttons):
             for button in self.buttons.values():
-                self.button_row.removeWidget(button)
                 button.hide()
+                button.setParent(None)
                 button.deleteLater()
             self.buttons = {}
-            for action in actions:
-                button = QPushButton()
-                button.setObjectName(f"turn_{action.key}")
-                button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
-                self.button_row.addWidget(button)
-                self.buttons[action.key] = button
-        for action in actions:
+            for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
+                for action in shown:
+                    button = QPushButton()
+                    button.setObjectName(f"turn_{action.key}")
+                    button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
+                    row.addWidget(button)
+                    button.show()
+                    self.buttons[action.key] = button
+        self.waiting_label.setVisible(bool(answers))
+        self._shown = {a.key: a for a in (*answers, *actions)}
+        for action in (*answers, *actions):
             button = self.buttons[action.key]
             button.setText(action.label)
             button.setEnabled(action.enabled)
@@ -154,23 +184,24 @@ class TurnStrip(QFrame):
         return True
 
     def trigger(self, key: str) -> bool:
-        """Send the command of action ``key`` (a button's click); True if it ran. An action that needs a
+        """Send the command of answer or action ``key`` (a button's click); True if it ran. One that needs a
         typed row opens the row dialog; its OK sends the command with the row."""
-        action = next((a for a in self.panel.actions if a.key == key), None)
+        action = self._shown.get(key)
         if action is None or not action.enabled:
             return False
-        if action.asks_row and isinstance(action.command, ApplyTypedRow):
-            return self._ask_row(action.command)
+        if action.asks_row:
+            return self._ask_row(action)
         return self.bridge.send(action.command)
 
-    def _ask_row(self, command: ApplyTypedRow) -> bool:
-        entry = self.bridge.game.campaign.dice_history[command.entry]
-        held = entry.table
-        if held is None:
+    def _ask_row(self, action: FlowAction) -> bool:
+        game = self.bridge.game
+        held = row_wanted(game.campaign, action)
+        if held is None or held.table_id not in game.library:
             return False
-        table = self.bridge.game.library.get(held.table_id)
+        table = game.library.get(held.table_id)
         gap = held.missing or table.gap_containing(held.value) or (held.value, held.value)
         dialog = MissingRowDialog(table, held.value, gap, self, rules=self.bridge.rules)
+        command = action.command
         dialog.accepted.connect(lambda: self.bridge.send(command.model_copy(update={"row": dialog.row()})))
         dialog.open()
         self.row_dialog = dialog
