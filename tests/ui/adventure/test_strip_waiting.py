@@ -49,7 +49,7 @@ def the_turn_goes_on(qtbot, win, player: Player) -> None:
     assert win.turn_strip.current_step() == "search"
 
 
-def test_issue_18_the_experience_of_a_fight_the_turn_started_and_won_on_a_natural_5_is_in_the_strip(qtbot, window):
+def test_issue_18_the_experience_of_a_fight_the_turn_started_and_won_on_a_natural_5_is_in_the_strip(qtbot, window):  # noqa: F811
     player = into_a_red_area(qtbot, window)
     panel = window.combat_panel
     # the attack rolls 05 (a hit), d6 5 at location 1 kills the pack; the rats roll 90; the loot 50 lacks its row
@@ -66,7 +66,7 @@ def test_issue_18_the_experience_of_a_fight_the_turn_started_and_won_on_a_natura
     the_turn_goes_on(qtbot, window, player)
 
 
-def test_issue_18_the_experience_of_a_test_accepted_from_the_strip_on_a_natural_4_is_in_the_strip(qtbot, window):
+def test_issue_18_the_experience_of_a_test_accepted_from_the_strip_on_a_natural_4_is_in_the_strip(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *GREEN_CROSSROADS, 0, 3)  # Table G 3: PENDULUM TRAP
     player.click_map(player.exit_point("N"))
@@ -81,7 +81,7 @@ def test_issue_18_the_experience_of_a_test_accepted_from_the_strip_on_a_natural_
     the_turn_goes_on(qtbot, window, player)
 
 
-def test_issue_26_the_experience_of_an_escape_on_a_natural_5_is_in_the_strip(qtbot, window):
+def test_issue_26_the_experience_of_an_escape_on_a_natural_5_is_in_the_strip(qtbot, window):  # noqa: F811
     player = into_a_red_area(qtbot, window)
     window.game.override.push(0, 5)  # ESCAPE COMBAT 05
     qtbot.mouseClick(window.combat_panel.action_box.buttons["escape"], Qt.MouseButton.LeftButton)
@@ -92,7 +92,7 @@ def test_issue_26_the_experience_of_an_escape_on_a_natural_5_is_in_the_strip(qtb
     the_turn_goes_on(qtbot, window, player)
 
 
-def test_issue_26_a_wandering_monster_a_search_brings_is_fought_from_the_strip_at_step_5(qtbot, window):
+def test_issue_26_a_wandering_monster_a_search_brings_is_fought_from_the_strip_at_step_5(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     campaign = window.game.campaign
     wandering = next(t.clock for t in window.bridge.rules.sheet.time_track.triggers if t.kind == "wandering")
@@ -109,7 +109,7 @@ def test_issue_26_a_wandering_monster_a_search_brings_is_fought_from_the_strip_a
     assert window.combat_panel.action_box.buttons["attack_main"].isEnabled()
 
 
-def test_issue_26_the_entrance_exit_clicked_in_a_fight_is_refused_and_the_fight_goes_on(qtbot, window):
+def test_issue_26_the_entrance_exit_clicked_in_a_fight_is_refused_and_the_fight_goes_on(qtbot, window):  # noqa: F811
     strip = window.turn_strip
     qtbot.mouseClick(strip.buttons["begin_quest"], Qt.MouseButton.LeftButton)
     player = Player(qtbot, window)
