@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.combat.offers import fight_from_roll
 from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollTable, history_text
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Table, TableLibrary
+from d100gui.engine.flow import fight_for_roll
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
 from d100gui.ui.dice.history_view import HistoryView
@@ -47,7 +47,7 @@ class DicePanel(QWidget):
     """Sends dice commands through the bridge and shows what came back."""
 
     physical_toggled = Signal(bool)
-    fight_requested = Signal(object)  # the StartCombat command a rolled result offers (e.g. a Table E monster)
+    fight_requested = Signal(object)  # the fight command the flow gives a rolled result (the turn's offered monster in a quest)
 
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -372,11 +372,13 @@ class DicePanel(QWidget):
             self.followups.addWidget(button)
             self.followups.addStretch(1)
             return
-        fight_command = fight_from_roll(entry)
-        if fight_command is not None:
-            fight = QPushButton("Fight this monster")
-            fight.setToolTip("Start the fight in the combat panel with this encounter")
-            fight.clicked.connect(lambda _=False, command=fight_command: self.fight_requested.emit(command))
+        offered = fight_for_roll(self.bridge.flow(), entry)  # during a quest: the fight the turn counts
+        if offered is not None:
+            fight = QPushButton(offered.label)
+            fight.setObjectName("fightThisMonster")
+            fight.setEnabled(offered.enabled)
+            fight.setToolTip(offered.why)
+            fight.clicked.connect(lambda _=False, command=offered.command: self.fight_requested.emit(command))
             self.followups.addWidget(fight)
         for link_index, link in enumerate(entry.table.row.links):
             target = self.library.get(link.table).title if link.table in self.library else link.table
