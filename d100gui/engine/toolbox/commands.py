@@ -58,6 +58,7 @@ from d100gui.engine.toolbox.events import (
     TravelEncounterMet,
     TravelHoursSpent,
 )
+from d100gui.engine.toolbox.procedure_commands import PROCEDURE_COMMANDS
 
 __all__ = ["TOOLBOX_COMMANDS"]
 
@@ -450,7 +451,7 @@ class ClassicMagicItem(Command):
         cm.check_guardians(self.guardians)
         _table(ctx, cm.MAGIC_OR_MAP_TABLE if self.maps else cm.CLASS_TABLE)
         if self.maps:
-            find = cm.magic_find(ctx.tables, self.guardians)
+            find = ct.value_find(ctx.tables, cm.magic_find(ctx.tables, self.guardians))
         else:
             item = cm.magic_item(ctx.tables)
             find = cm.MagicFind(determination=item.kind or item.item, item=item)
@@ -576,4 +577,5 @@ TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     ClassicHoard,
     ClassicWandering,
     *CLASSIC_COMMANDS,
+    *PROCEDURE_COMMANDS,
 )

@@ -12,12 +12,15 @@ from d100gui.engine.toolbox.classic.calendar import CalendarStep
 from d100gui.engine.toolbox.classic.castles import CastleEncounter
 from d100gui.engine.toolbox.classic.evasion import Evasion, UnderworldPursuit
 from d100gui.engine.toolbox.classic.healing import Healing
+from d100gui.engine.toolbox.classic.hiring import Barony, Hiring, Rumours, Upkeep
+from d100gui.engine.toolbox.classic.items import ItemSave, SpellStoring, SpellTurning, TreasureHarm
 from d100gui.engine.toolbox.classic.magic import MagicFind
 from d100gui.engine.toolbox.classic.monsters import WanderingCheck, WanderingMonster
 from d100gui.engine.toolbox.classic.stocking import Stocking
 from d100gui.engine.toolbox.classic.swimming import Swimming
-from d100gui.engine.toolbox.classic.swords import EgoContest, Sword
+from d100gui.engine.toolbox.classic.swords import EgoContest, Sword, SwordPickup
 from d100gui.engine.toolbox.classic.treasure import Gems, Hoard, Jewelry
+from d100gui.engine.toolbox.classic.underworld import UnderworldCheck, UnderworldClock, UnderworldStep
 from d100gui.engine.toolbox.classic.wilderness import WildernessDay
 from d100gui.engine.toolbox.exploration import (
     DungeonClock,
@@ -40,6 +43,7 @@ from d100gui.engine.toolbox.scars import (
     MoraleResult,
     PackRetrievalResult,
     ReactionResult,
+    RitualResult,
     ScarsClock,
     ScarsClockStep,
     ScarsEncounter,
@@ -368,4 +372,108 @@ __all__ = [
     "TravelEncounterChecked",
     "TravelEncounterMet",
     "TravelHoursSpent",
+]
+
+
+# --------------------------------------------------------------------------- the referee's procedures (issue 22)
+
+
+@declare("classic_underworld_check", topic="log")
+class ClassicUnderworldChecked(Payload):
+    """A door forced, a secret door sought or sensed, a door listened at, a trap passed or spikes tested."""
+
+    check: UnderworldCheck
+
+
+@declare("classic_underworld_turns", topic="log")
+class ClassicUnderworldTurns(Payload):
+    """Turns passed underground: moves and feet, or a rest; the clock after."""
+
+    step: UnderworldStep
+    clock: UnderworldClock
+
+
+@declare("classic_sword_pickup", topic="log")
+class ClassicSwordPickedUp(Payload):
+    """A sword taken up by a character of another alignment: the damage, and whether it controls them."""
+
+    pickup: SwordPickup
+
+
+@declare("classic_spell_storing", topic="log")
+class ClassicSpellStoring(Payload):
+    """A ring of spell storing's spells: how many, their levels and kind."""
+
+    ring: SpellStoring
+
+
+@declare("classic_spell_turning", topic="log")
+class ClassicSpellTurned(Payload):
+    """A spell turned by the ring: the share back to its caster."""
+
+    turning: SpellTurning
+
+
+@declare("classic_item_save", topic="log")
+class ClassicItemSaved(Payload):
+    """A magic item's saving throw against fire or lightning."""
+
+    save: ItemSave
+
+
+@declare("classic_treasure_harm", topic="log")
+class ClassicTreasureHarmed(Payload):
+    """Gems and jewelry caught in fire or lightning."""
+
+    harm: TreasureHarm
+
+
+@declare("classic_hiring", topic="log")
+class ClassicHired(Payload):
+    """Specialists or men-at-arms hired: their cost, and the cost of finding them."""
+
+    hiring: Hiring
+
+
+@declare("classic_rumours", topic="log")
+class ClassicRumoursBought(Payload):
+    """A round of the taverns for rumours: what it cost."""
+
+    rumours: Rumours
+
+
+@declare("classic_upkeep", topic="log")
+class ClassicUpkeepDue(Payload):
+    """A character's support and upkeep."""
+
+    upkeep: Upkeep
+
+
+@declare("classic_barony", topic="log")
+class ClassicBaronyFounded(Payload):
+    """A barony's villages, people and annual tax."""
+
+    barony: Barony
+
+
+@declare("scars_ritual", topic="log")
+class ScarsRitual(Payload):
+    """A Ritual performed in a fight (after damage, the roll must beat it)."""
+
+    result: RitualResult
+
+
+__all__ += [
+    "ClassicBaronyFounded",
+    "ClassicHired",
+    "ClassicItemSaved",
+    "ClassicRumoursBought",
+    "ClassicSpellStoring",
+    "ClassicSpellTurned",
+    "ClassicSwordPickedUp",
+    "ClassicTreasureHarmed",
+    "ClassicUnderworldChecked",
+    "ClassicUnderworldTurns",
+    "ClassicUpkeepDue",
+    "ScarsRitual",
 ]

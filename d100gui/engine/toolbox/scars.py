@@ -729,3 +729,38 @@ def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str
     else:
         after = clock.model_copy(update={"watches": clock.watches + count})
     return ScarsClockStep(unit=unit, count=count, checks=checks, clock=after)
+
+
+# --------------------------------------------------------------------------- a ritual in a fight
+
+
+class RitualResult(BaseModel):
+    """A Ritual cast in a fight: the Cunning check, which must also beat the damage taken before the caster's go."""
+
+    name: str = ""
+    cunning: int
+    damage: int = 0  # damage taken this Round before the caster's go
+    roll: RollRecord
+
+    @property
+    def succeeded(self) -> bool:
+        return self.damage < self.roll.final <= self.cunning
+
+    def describe(self) -> str:
+        over = f" and over the {self.damage} damage taken" if self.damage else ""
+        outcome = "the Ritual is performed" if self.succeeded else "it fails: roll a Mishap as normal"
+        return f"{_who(self.name)}Ritual: d20 {self.roll.final} (at most Cunning {self.cunning}{over}): {outcome}."
+
+
+MAX_DAMAGE = 100
+
+
+def ritual_check(dice: Dice, cunning: int, damage: int = 0, moved: bool = False, name: str = "") -> RitualResult:
+    """Perform a Ritual in a fight: a Cunning check that, after damage taken before the caster's go, must
+    also roll over that damage. Refused when the caster moved this Round (no spell and move in one Round)."""
+    _attribute("Cunning", cunning)
+    in_range("Damage taken before your go", damage, 0, MAX_DAMAGE)
+    if moved:
+        raise ToolInputError("You can't cast a spell and move in the same Round.")
+    roll = dice.roll("1d20", f"{_who(name)}Ritual (Cunning {cunning}, damage {damage})")
+    return RitualResult(name=name, cunning=cunning, damage=damage, roll=roll)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.toolbox.classic.calendar import CampaignCalendar
 from d100gui.engine.toolbox.classic.swords import Sword
+from d100gui.engine.toolbox.classic.underworld import UnderworldClock
 from d100gui.engine.toolbox.classic.wilderness import WildernessTrip
 from d100gui.engine.toolbox.exploration import DungeonClock, TravelClock
 from d100gui.engine.toolbox.scars import ScarsClock, ScarsEncounter
@@ -20,7 +21,7 @@ __all__ = ["ToolboxState"]
 
 class ToolboxState(BaseModel):
     """Every toolbox tool's state: the scars fight and clock, the dungeon and travel clocks, the wilderness
-    trip, the latest sword generated (the one the ego contest tests) and the campaign calendar."""
+    trip, the latest sword generated (the one the ego contest tests), the campaign calendar and the underworld turns."""
 
     scars_encounter: ScarsEncounter | None = None
     scars_clock: ScarsClock = Field(default_factory=ScarsClock)
@@ -29,3 +30,4 @@ class ToolboxState(BaseModel):
     wilderness: WildernessTrip = Field(default_factory=WildernessTrip)
     sword: Sword | None = None
     calendar: CampaignCalendar = Field(default_factory=CampaignCalendar)
+    underworld: UnderworldClock = Field(default_factory=UnderworldClock)  # the classic move/turn and its rests

@@ -17,17 +17,21 @@ from d100gui.engine.game import Command
 from d100gui.engine.toolbox import classic_commands as ccm
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
+from d100gui.engine.toolbox import procedure_commands as pc
 from d100gui.engine.toolbox import scars as sc
 from d100gui.engine.toolbox.classic import (
     calendar,
     castles,
     evasion,
     healing,
+    hiring,
+    items,
     magic,
     monsters,
     stocking,
     swords,
     treasure,
+    underworld,
     wilderness,
 )
 from d100gui.engine.toolbox.state import ToolboxState
@@ -40,12 +44,16 @@ EXPLORATION = "Exploration procedure"
 CLASSIC = "Classic treasure and magic"
 WILDERNESS = "Classic wilderness"
 REFERENCE = "Classic reference"
+UNDERWORLD = "Classic underworld"
+HOLDINGS = "Classic hirelings and baronies"
 #: how each rule text counts time: the texts disagree, so each tool says its own
 UNITS = {
     SCARS: "In this text a Turn is 10 minutes of exploring and a Watch is 6 hours outside.",
     EXPLORATION: "In this text a Turn is 6 seconds, a Round is 10 Turns (1 minute); travel counts 1-hour Turns.",
     CLASSIC: "In this text a turn underground is about 10 minutes (two moves, ten rounds of melee).",
     WILDERNESS: "In this text a wilderness turn is one day, and a hex is about 5 miles across.",
+    UNDERWORLD: "In this text a turn underground is about 10 minutes: two moves, ten rounds of melee; distances in inches "
+    "are tens of feet.",
 }
 
 InputKind = Literal["int", "bool", "choice", "text"]
@@ -208,6 +216,19 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         (_rng("cunning", "Cunning", ATTRIBUTE, 10), ToolInput("search", "Keep searching on a failure", "bool", default=True)),
     ),
     Tool(
+        "scars_ritual",
+        "Ritual",
+        SCARS,
+        "Performing a Ritual mid-fight is a d20 against Cunning; if you took damage before your go this Round, the roll "
+        "must also come in over that damage. A failure means a Mishap. You cannot cast and move in the same Round.",
+        pc.ScarsRitualCheck,
+        (
+            _rng("cunning", "Cunning", ATTRIBUTE, 10),
+            _rng("damage", "Damage taken before your go", (0, sc.MAX_DAMAGE)),
+            ToolInput("moved", "Moved this Round", "bool", default=False),
+        ),
+    ),
+    Tool(
         "scars_clock",
         "Turn tracker",
         SCARS,
@@ -330,8 +351,9 @@ def tool_groups() -> list[tuple[str, tuple[Tool, ...]]]:
     groups = [(SCARS, SCARS_TOOLS), (EXPLORATION, EXPLORATION_TOOLS)]
     classic = _classic_tools()
     if classic:
-        groups.append((CLASSIC, classic + CLASSIC_EXTRA_TOOLS))
-    groups += [(WILDERNESS, WILDERNESS_TOOLS), (REFERENCE, reference_tools())]
+        groups.append((CLASSIC, classic + CLASSIC_EXTRA_TOOLS + CLASSIC_ITEM_TOOLS))
+    groups += [(UNDERWORLD, UNDERWORLD_TOOLS), (WILDERNESS, WILDERNESS_TOOLS), (HOLDINGS, HOLDINGS_TOOLS)]
+    groups.append((REFERENCE, reference_tools()))
     return groups
 
 
@@ -391,6 +413,137 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
           ToolInput("food", "Food", "choice", choices=FOOD_CHOICES, default="none"),
           ToolInput("surprised", "The party was surprised", "bool", default=False),
           ToolInput("cornered", "Surprised within 20 feet", "bool", default=False))),
+)  # fmt: skip
+
+PROCEDURES = (
+    ("Search for a secret door (10 feet of wall, a turn)", "secret_door"),
+    ("An elf passes a secret door", "sense_secret_door"),
+    ("Force a door open", "force_door"),
+    ("Listen at a door", "listen"),
+    ("Pass over or by a trap (or a pit)", "trap"),
+    ("Spikes wedging a door open", "spike"),
+)
+RACES = (("Human", "human"), ("Elf", "elf"), ("Dwarf", "dwarf"), ("Hobbit", "hobbit"))
+ACTIVITIES = (
+    ("Move (mapping)", "move"),
+    ("Flight or pursuit", "flight"),
+    ("Search, listen, load treasure...", "other"),
+    ("Rest, motionless", "rest"),
+)
+ALIGNMENTS = (("Lawful", "Lawful"), ("Neutral", "Neutral"), ("Chaotic", "Chaotic"))
+RINGS = (("Spell Storing: what it holds", "storing"), ("Spell Turning: a spell aimed at the wearer", "turning"))
+ATTACKS = (("Fire", "fire"), ("Lightning", "lightning"))
+HIRED_RACES = (("Man", "man"), ("Dwarf", "dwarf"), ("Elf", "elf"), ("Orc", "orc"))
+STRONGHOLDS = (
+    ("No stronghold yet", "none"),
+    ("A stronghold in the wilderness", "wilderness"),
+    ("A stronghold in a village or town not theirs", "town"),
+)
+
+
+def _underworld(state: ToolboxState) -> str:
+    return f"Underground: {state.underworld.describe()}."
+
+
+UNDERWORLD_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_underworld_check", "Doors, traps and listening", UNDERWORLD,
+         "The d6 checks of the underworld: finding a secret door (elves see more), an elf sensing one passed, forcing a "
+         "stuck door (up to three together; small folk may need a 1), listening at a door (humans hear less; undead make "
+         "no sound), a trap or pit springing as each character passes, and spikes slipping so the door swings shut.",
+         pc.ClassicUnderworldCheck,
+         (ToolInput("procedure", "Check", "choice", choices=PROCEDURES, default="secret_door"),
+          ToolInput("race", "Race", "choice", choices=RACES, default="human"),
+          _rng("characters", "Characters (or spikes)", (1, underworld.MAX_ROLLERS), 1),
+          ToolInput("small", "Small and light (doors)", "bool", default=False),
+          ToolInput("sound", "Something to hear", "bool", default=True))),
+    Tool("classic_underworld_turn", "Underworld turns", UNDERWORLD,
+         "Count turns underground: two moves a turn at the speed of the slowest (in inches, each a ten-foot step), four "
+         "in flight or pursuit with no mapping. One turn each hour must be spent motionless, two after a flight.",
+         pc.ClassicUnderworldTurn,
+         (ToolInput("activity", "Doing", "choice", choices=ACTIVITIES, default="move"),
+          _rng("turns", "Turns", (1, underworld.MAX_TURNS), 1),
+          _rng("speed", "Speed (inches)", (1, underworld.MAX_SPEED), 6),
+          ToolInput("new_expedition", "A new expedition", "bool", default=False)),
+         status=_underworld),
+)  # fmt: skip
+
+CLASSIC_ITEM_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_sword_pickup", "Sword of another alignment", CLASSIC,
+         "Taking up the latest sword made with a different alignment hurts: Law against Chaos more than Neutrality against "
+         "either; an NPC told to take it up takes half. With the character's scores, a sword far above them takes control.",
+         pc.ClassicSwordPickup,
+         (ToolInput("alignment", "Character's alignment", "choice", choices=ALIGNMENTS, default="Lawful"),
+          ToolInput("npc", "An NPC directed to take it", "bool", default=False),
+          _rng("intelligence", "Character's Intelligence (0: skip)", (0, swords.WIELDER_SCORE_RANGE[1]), 0),
+          _rng("strength", "Character's Strength (0: skip)", (0, swords.WIELDER_SCORE_RANGE[1]), 0)),
+         status=_kept_sword),
+    Tool("classic_spell_ring", "Spell rings", CLASSIC,
+         "A ring of spell storing holds a few spells of low to middling level, sometimes a priest's (and then perhaps "
+         "chaotic ones). A ring of spell turning sends back a share of a spoken spell aimed at its wearer.",
+         pc.ClassicSpellRing,
+         (ToolInput("ring", "Ring", "choice", choices=RINGS, default="storing"),
+          _rng("effect", "The spell's damage (turning; 0: none)", (0, items.MAX_DAMAGE), 0))),
+    Tool("classic_item_save", "Item saving throw", CLASSIC,
+         "A magic item caught by fire or lightning (its owner killed, or lying alone) survives on a d20 at or over its "
+         "score; some fare worse against the other element. Items not listed are simply destroyed.",
+         pc.ClassicItemSave,
+         (ToolInput("item", "Item", "choice", default="Staff of Power", choices_from=items.ITEM_SAVES_TABLE),
+          ToolInput("attack", "Struck by", "choice", choices=ATTACKS, default="fire"),
+          ToolInput("opposite", "A wand hit by the other element", "bool", default=False))),
+    Tool("classic_treasure_harm", "Fire and lightning", CLASSIC,
+         "Lightning shatters gems; fire spares them (unless you use the optional rule, a small chance each); both knock "
+         "a quarter off jewelry's value, and metal melts to lumps.",
+         pc.ClassicTreasureHarm,
+         (ToolInput("attack", "Struck by", "choice", choices=ATTACKS, default="fire"),
+          _rng("gems", "Gems", (0, items.MAX_GEMS), 0),
+          _rng("jewelry_value", "Jewelry (GP)", (0, items.MAX_VALUE), 0, step=100),
+          ToolInput("optional_rule", "Optional: fire may destroy gems", "bool", default=False))),
+)  # fmt: skip
+
+
+def _specialist(values: dict[str, Any]) -> dict[str, Any]:
+    return {**values, "classification": ""}
+
+
+def _men_at_arms(values: dict[str, Any]) -> dict[str, Any]:
+    return {**values, "specialist": ""}
+
+
+HOLDINGS_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_hire_specialist", "Hire specialists", HOLDINGS,
+         "What specialists cost a lord with a stronghold, by the month or the mission, and what a few weeks of notices or "
+         "servitors cost to find them; whether anyone answers is the referee's call.",
+         pc.ClassicHire,
+         (ToolInput("specialist", "Specialist", "choice", default="Alchemist", choices_from=hiring.SPECIALISTS_TABLE),
+          _rng("count", "How many", (1, hiring.MAX_HIRED), 1),
+          _rng("periods", "Months (or missions)", (1, hiring.MAX_MONTHS), 1),
+          _rng("weeks", "Weeks spent finding them", (0, hiring.MAX_WEEKS), 0)),
+         build=_specialist),
+    Tool("classic_hire_men_at_arms", "Hire men-at-arms", HOLDINGS,
+         "The monthly upkeep of hired fighters by kind and race (orcs for half), and the cost of the notices or servitors "
+         "that find them. A kind the table gives no cost for that race cannot be hired.",
+         pc.ClassicHire,
+         (ToolInput("classification", "Kind", "choice", default="Light Foot", choices_from=hiring.MEN_AT_ARMS_TABLE),
+          ToolInput("race", "Race", "choice", choices=HIRED_RACES, default="man"),
+          _rng("count", "How many", (1, hiring.MAX_HIRED), 10),
+          _rng("periods", "Months", (1, hiring.MAX_MONTHS), 1),
+          _rng("weeks", "Weeks spent finding them", (0, hiring.MAX_WEEKS), 0)),
+         build=_men_at_arms),
+    Tool("classic_rumours", "Rumours", HOLDINGS,
+         "Making the rounds of the taverns for news: a round of drinks here and there and a coin for the barman. What "
+         "is heard, true or false, is the referee's.",
+         pc.ClassicRumours,
+         (_rng("rounds", "Rounds of drinks", (0, hiring.MAX_ROUNDS), 1), ToolInput("barman", "Pay the barman", "bool", default=True))),
+    Tool("classic_upkeep", "Upkeep", HOLDINGS,
+         "A character pays for support and upkeep a share of their experience until they build a stronghold in the "
+         "wilderness; a stronghold in someone else's town does not end it.",
+         pc.ClassicUpkeep,
+         (_rng("xp", "Experience points", (0, hiring.MAX_XP), 0, step=100),
+          ToolInput("stronghold", "Stronghold", "choice", choices=STRONGHOLDS, default="none"))),
+    Tool("classic_barony", "Barony", HOLDINGS,
+         "A stronghold in the wilderness rules the land around it once cleared: a few villages of a few hundred people "
+         "each, who pay a yearly tax a head. Investments earn what the referee judges.",
+         pc.ClassicBarony),
 )  # fmt: skip
 
 WILDERNESS_TOOLS: tuple[Tool, ...] = (

@@ -51,9 +51,9 @@ def test_the_tools_are_grouped_by_rule_text_and_each_says_its_units(make_dock):
     kinds = {c.model_fields["kind"].default for c in TOOLBOX_COMMANDS}
     assert (CLASSIC in groups) == any(k.startswith("toolbox_classic_") for k in kinds)
     scars_tools = [dock.tree.topLevelItem(0).child(i).text(0) for i in range(dock.tree.topLevelItem(0).childCount())]
-    assert scars_tools == [
+    assert scars_tools == [  # the Ritual tool added by issue 22
         "Attack", "Fight tracker", "Initiative", "Morale", "Hireling morale", "Reaction", "Encounter distance", "Zero health",
-        "Pack retrieval", "Turn tracker",
+        "Pack retrieval", "Ritual", "Turn tracker",
     ]  # fmt: skip
     scars_units = dock.panels["scars_attack"].findChild(QLabel, "toolUnits").text()
     explore_units = dock.panels["explore_dungeon_clock"].findChild(QLabel, "toolUnits").text()

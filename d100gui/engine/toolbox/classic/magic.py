@@ -94,6 +94,8 @@ class TreasureMap(BaseModel):
     contents: list[TableRoll] = Field(default_factory=list)
     items: list[MagicItem] = Field(default_factory=list)
     guardians: RollTree | None = None  # rolled only when the referee picks their monster level
+    values: dict[str, int] = Field(default_factory=dict)  # the gems' and jewelry's worth in GP, by label
+    valuation: list[str] = Field(default_factory=list)  # each valued lot, told in full
 
     def totals(self) -> dict[str, int]:
         """What the dice written in the contents add up to, by what they count (Silver, Gems...)."""
@@ -105,14 +107,18 @@ class TreasureMap(BaseModel):
         return out
 
     def describe(self) -> str:
-        found = [f"{n:,} {what}" for what, n in self.totals().items()]
+        found = [
+            f"{n:,} {what}" + (f" worth {self.values[what]:,} GP" if what in self.values else "")
+            for what, n in self.totals().items()
+        ]
         found += [i.describe() for i in self.items]
         guarded = (
             f"guarded by {' -> '.join(n.roll.text for n in self.guardians.walk())} ({self.guardians.roll.table_title})"
             if self.guardians is not None
             else "guarded: the referee's choice"
         )
-        return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + f" ({guarded})"
+        valued = "".join(f"\n  {line}" for line in self.valuation)
+        return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + f" ({guarded}){valued}"
 
 
 class MagicFind(BaseModel):

@@ -354,3 +354,73 @@ def continuing_ego(dice: Dice, sword: Sword, level: int) -> EgoContest:
     _needs_egoism(sword)
     in_range("Wielder's level", level, 1, MAX_LEVEL)
     return _contest(dice, sword.egoism_score, level, continuing=True)
+
+
+# --------------------------------------------------------------------------- picking up a sword of another alignment
+
+ALIGNMENT_DAMAGE_TABLE = "classic.sword_alignment_damage"
+Alignment = Literal["Lawful", "Neutral", "Chaotic"]
+CONTROL_GAP = 6  # "6 or more points above that of the character": the sword controls him
+
+
+class SwordPickup(BaseModel):
+    """A character takes up a sword: the damage for a clash of alignments (half for an NPC), and whether the sword controls them."""
+
+    sword_alignment: str
+    character_alignment: Alignment
+    npc: bool = False
+    clash: str = ""  # the damage row read ("Law -- Chaos"), "" when the alignments agree
+    damage_text: str = ""
+    roll: RollRecord | None = None
+    damage: int = 0
+    sword_score: int = 0
+    character_score: int = 0  # 0: not compared (no scores given, or the sword has no Egoism)
+
+    @property
+    def controlled(self) -> bool:
+        return self.character_score > 0 and self.sword_score - self.character_score >= CONTROL_GAP
+
+    def describe(self) -> str:
+        who = "An NPC directed to take it up" if self.npc else "The character"
+        if not self.clash:
+            head = f"{who} ({self.character_alignment}) takes up a {self.sword_alignment} sword: same alignment, no damage"
+        else:
+            half = f", halved for an NPC: {self.damage}" if self.npc else ""
+            rolled = self.roll.final if self.roll else 0
+            head = f"{who} ({self.character_alignment}) takes up a {self.sword_alignment} sword ({self.clash}: {self.damage_text}): rolled {rolled}{half}; {self.damage} damage"
+        if self.character_score:
+            head += f". Sword {self.sword_score} against character {self.character_score}: " + (
+                f"the sword controls them (and makes them {self.sword_alignment})"
+                if self.controlled
+                else "the sword does not control them"
+            )
+        return head + "."
+
+
+def _clash_key(sword: str, character: str) -> str:
+    if sword == character:
+        return ""
+    return "Law -- Chaos" if {sword, character} == {"Lawful", "Chaotic"} else "Neutrality -- Law/Chaos"
+
+
+def pick_up(
+    roller: TableRoller, sword: Sword, character: Alignment, npc: bool = False, intelligence: int = 0, strength: int = 0
+) -> SwordPickup:
+    """``character`` takes up ``sword``: the alignment damage by the table's dice (an NPC takes half, rounded up);
+    with the character's Intelligence and Strength, whether the sword's score is 6 or more above and controls them."""
+    result = SwordPickup(sword_alignment=sword.alignment_name, character_alignment=character, npc=npc)
+    key = _clash_key(sword.alignment_name, character)
+    if key:
+        read = roller.read(ALIGNMENT_DAMAGE_TABLE, key=key, column="damage", purpose="taking up a sword of another alignment")
+        roll = next((d.roll for d in read.dice if d.roll is not None), None)
+        full = roll.final if roll else 0
+        result = result.model_copy(
+            update={"clash": key, "damage_text": read.text, "roll": roll, "damage": -(-full // 2) if npc else full}
+        )
+    if intelligence or strength:
+        in_range("Character's Intelligence", intelligence, *WIELDER_SCORE_RANGE)
+        in_range("Character's Strength", strength, *WIELDER_SCORE_RANGE)
+        if sword.has_egoism:
+            ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
+            result = result.model_copy(update={"sword_score": ours, "character_score": intelligence + strength})
+    return result

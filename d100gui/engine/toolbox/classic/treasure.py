@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
-from d100gui.engine.toolbox.classic.magic import MagicFind, magic_find
+from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -155,6 +155,33 @@ def roll_jewelry(roller: TableRoller, count: int) -> Jewelry:
     return Jewelry(pieces=[roller.roll(JEWELRY_TABLE, "jewelry value") for _ in range(count)])
 
 
+# --------------------------------------------------------------------------- a map's gems and jewelry
+
+GEMS_LABEL = "Gems"
+JEWELRY_LABEL = "Jewelry"
+
+
+def value_map(roller: TableRoller, found: TreasureMap) -> TreasureMap:
+    """A map's gems and jewelry valued like any others ("34 Gems; 4 Jewelry" rolled on the value tables)."""
+    totals = found.totals()
+    values: dict[str, int] = {}
+    lines: list[str] = []
+    if totals.get(GEMS_LABEL) and GEM_TABLE in roller.library:
+        gems = roll_gems(roller, totals[GEMS_LABEL])
+        values[GEMS_LABEL], lines = gems.total, [*lines, f"Gems: {gems.describe()}"]
+    if totals.get(JEWELRY_LABEL) and JEWELRY_TABLE in roller.library:
+        jewelry = roll_jewelry(roller, totals[JEWELRY_LABEL])
+        values[JEWELRY_LABEL], lines = jewelry.total, [*lines, f"Jewelry: {jewelry.describe()}"]
+    return found.model_copy(update={"values": values, "valuation": lines}) if values else found
+
+
+def value_find(roller: TableRoller, find: MagicFind) -> MagicFind:
+    """An item found, a map's gems and jewelry valued."""
+    if find.map is None:
+        return find
+    return find.model_copy(update={"map": value_map(roller, find.map)})
+
+
 # --------------------------------------------------------------------------- the hoard
 
 
@@ -270,6 +297,6 @@ def hoard(roller: TableRoller, level: int) -> Hoard:
         magic_part=magic_part,
         gems=roll_gems(roller, gem_part.amount) if gem_part.amount else None,
         jewelry=roll_jewelry(roller, jewelry_part.amount) if jewelry_part.amount else None,
-        magic=magic_find(roller) if magic_part.present else None,
+        magic=value_find(roller, magic_find(roller)) if magic_part.present else None,
         silver_per_gold=silver_per_gold(roller),
     )

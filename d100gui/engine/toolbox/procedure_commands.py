@@ -1,0 +1,221 @@
+"""Commands of the referee's procedures (issue 22): underworld checks and turns, a sword taken up,
+rings of spell storing and turning, items' saving throws, treasure in fire or lightning, hiring,
+rumours, upkeep, baronies, and a Ritual cast in a d20 fight. Each is a few lines over the pure
+functions of :mod:`.classic` and :mod:`.scars`; the underworld clock lives in ``ctx.campaign.toolbox``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from d100gui.engine.game import Command, GameContext
+from d100gui.engine.protocol import CommandRefused, Event
+from d100gui.engine.toolbox import scars as sc
+from d100gui.engine.toolbox.classic import hiring as ch
+from d100gui.engine.toolbox.classic import items as ci
+from d100gui.engine.toolbox.classic import swords as csw
+from d100gui.engine.toolbox.classic import underworld as cu
+from d100gui.engine.toolbox.context import keep_state as _keep
+from d100gui.engine.toolbox.context import table_of as _table
+from d100gui.engine.toolbox.events import (
+    ClassicBaronyFounded,
+    ClassicHired,
+    ClassicItemSaved,
+    ClassicRumoursBought,
+    ClassicSpellStoring,
+    ClassicSpellTurned,
+    ClassicSwordPickedUp,
+    ClassicTreasureHarmed,
+    ClassicUnderworldChecked,
+    ClassicUnderworldTurns,
+    ClassicUpkeepDue,
+    ScarsRitual,
+)
+
+__all__ = ["PROCEDURE_COMMANDS"]
+
+
+class ClassicUnderworldCheck(Command):
+    """An underworld d6 check: force a door, seek or sense a secret door, listen, pass a trap, test spikes."""
+
+    kind: Literal["toolbox_classic_underworld_check"] = "toolbox_classic_underworld_check"
+    procedure: cu.Procedure
+    race: cu.Race = "human"
+    characters: int = 1  # forcing together (up to 3), passing the trap, or spikes in the door
+    small: bool = False  # a smaller, lighter character forcing a door
+    sound: bool = True  # listening: is there any sound to hear (undead make none)
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        table = _table(ctx, cu.CHECKS_TABLE)
+        result = cu.check(ctx.dice, table, self.procedure, self.race, self.characters, self.small, self.sound)
+        return [Event.of(ClassicUnderworldChecked(check=result), result.describe())]
+
+
+class ClassicUnderworldTurn(Command):
+    """Turns underground: moving at ``speed`` inches, in flight (moves doubled, no mapping), other business, or rest."""
+
+    kind: Literal["toolbox_classic_underworld_turn"] = "toolbox_classic_underworld_turn"
+    activity: cu.Activity = "move"
+    turns: int = 1
+    speed: int = 6
+    new_expedition: bool = False  # start counting afresh
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        table = _table(ctx, cu.TIME_TABLE)
+        clock = cu.UnderworldClock() if self.new_expedition else ctx.campaign.toolbox.underworld
+        step = cu.underworld_turns(table, clock, self.activity, self.turns, self.speed)
+        _keep(ctx, underworld=step.clock)
+        return [Event.of(ClassicUnderworldTurns(step=step, clock=step.clock), step.describe())]
+
+
+class ClassicSwordPickup(Command):
+    """The latest sword taken up by a character of ``alignment`` (``npc``: directed to, half damage)."""
+
+    kind: Literal["toolbox_classic_sword_pickup"] = "toolbox_classic_sword_pickup"
+    alignment: csw.Alignment
+    npc: bool = False
+    intelligence: int = 0  # with strength: does the sword control them? (0: not compared)
+    strength: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        sword = ctx.campaign.toolbox.sword
+        if sword is None:
+            raise CommandRefused("No sword yet: generate one with the Magic sword tool first.")
+        _table(ctx, csw.ALIGNMENT_DAMAGE_TABLE)
+        result = csw.pick_up(ctx.tables, sword, self.alignment, self.npc, self.intelligence, self.strength)
+        return [Event.of(ClassicSwordPickedUp(pickup=result), result.describe())]
+
+
+class ClassicSpellRing(Command):
+    """A ring of spell storing's contents, or a spell turned by a ring of spell turning (``effect``: its amount)."""
+
+    kind: Literal["toolbox_classic_spell_ring"] = "toolbox_classic_spell_ring"
+    ring: Literal["storing", "turning"] = "storing"
+    effect: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ci.RINGS_TABLE)
+        if self.ring == "storing":
+            ring = ci.spell_storing(ctx.tables)
+            return [Event.of(ClassicSpellStoring(ring=ring), ring.describe())]
+        turned = ci.spell_turning(ctx.tables, self.effect)
+        return [Event.of(ClassicSpellTurned(turning=turned), turned.describe())]
+
+
+class ClassicItemSave(Command):
+    """A magic item's saving throw (d20) against fire or lightning."""
+
+    kind: Literal["toolbox_classic_item_save"] = "toolbox_classic_item_save"
+    item: str
+    attack: ci.Attack = "fire"
+    opposite: bool = False  # a wand hit by the opposite of what it throws
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ci.ITEM_SAVES_TABLE)
+        result = ci.item_save(ctx.tables, self.item, self.attack, self.opposite)
+        return [Event.of(ClassicItemSaved(save=result), result.describe())]
+
+
+class ClassicTreasureHarm(Command):
+    """Gems and jewelry caught in fire or lightning (``optional_rule``: fire destroys gems on 10% each)."""
+
+    kind: Literal["toolbox_classic_treasure_harm"] = "toolbox_classic_treasure_harm"
+    attack: ci.Attack = "fire"
+    gems: int = 0
+    jewelry_value: int = 0
+    optional_rule: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ci.TREASURE_HARM_TABLE)
+        result = ci.harm_treasure(ctx.tables, self.attack, self.gems, self.jewelry_value, self.optional_rule)
+        return [Event.of(ClassicTreasureHarmed(harm=result), result.describe())]
+
+
+class ClassicHire(Command):
+    """Hire ``count`` specialists or men-at-arms for a time, with ``weeks`` of notices or servitors to find them."""
+
+    kind: Literal["toolbox_classic_hire"] = "toolbox_classic_hire"
+    specialist: str = ""  # a specialist by the table's key, or
+    classification: str = ""  # men-at-arms by the table's key, with their race
+    race: ch.Race = "man"
+    count: int = 1
+    periods: int = 1  # months (or missions, for a specialist priced by the mission)
+    weeks: int = 0
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ch.HIRING_TABLE)
+        if bool(self.specialist) == bool(self.classification):
+            raise CommandRefused("Choose a specialist or a classification of men-at-arms (one of them).")
+        if self.specialist:
+            _table(ctx, ch.SPECIALISTS_TABLE)
+            hired = ch.hire_specialist(ctx.tables, self.specialist, self.count, self.periods, self.weeks)
+        else:
+            _table(ctx, ch.MEN_AT_ARMS_TABLE)
+            hired = ch.hire_men_at_arms(ctx.tables, self.classification, self.race, self.count, self.periods, self.weeks)
+        return [Event.of(ClassicHired(hiring=hired), hired.describe())]
+
+
+class ClassicRumours(Command):
+    """Make the rounds of the taverns: ``rounds`` rounds of drinks and (``barman``) a few coins for the barman."""
+
+    kind: Literal["toolbox_classic_rumours"] = "toolbox_classic_rumours"
+    rounds: int = 1
+    barman: bool = True
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ch.HIRING_TABLE)
+        result = ch.rumours(ctx.tables, self.rounds, self.barman)
+        return [Event.of(ClassicRumoursBought(rumours=result), result.describe())]
+
+
+class ClassicUpkeep(Command):
+    """A character's support and upkeep from their experience, by where their stronghold is (if any)."""
+
+    kind: Literal["toolbox_classic_upkeep"] = "toolbox_classic_upkeep"
+    xp: int
+    stronghold: ch.Stronghold = "none"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ch.HIRING_TABLE)
+        result = ch.upkeep(ctx.tables, self.xp, self.stronghold)
+        return [Event.of(ClassicUpkeepDue(upkeep=result), result.describe())]
+
+
+class ClassicBarony(Command):
+    """A stronghold's new territory: its villages, their people and the annual tax."""
+
+    kind: Literal["toolbox_classic_barony"] = "toolbox_classic_barony"
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, ch.BARONY_TABLE)
+        result = ch.barony(ctx.tables)
+        return [Event.of(ClassicBaronyFounded(barony=result), result.describe())]
+
+
+class ScarsRitualCheck(Command):
+    """Perform a Ritual in a d20 fight: Cunning, and over the ``damage`` taken before the caster's go."""
+
+    kind: Literal["toolbox_scars_ritual"] = "toolbox_scars_ritual"
+    cunning: int
+    damage: int = 0
+    moved: bool = False
+    name: str = ""
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        result = sc.ritual_check(ctx.dice, self.cunning, self.damage, self.moved, self.name)
+        return [Event.of(ScarsRitual(result=result), result.describe())]
+
+
+PROCEDURE_COMMANDS: tuple[type[Command], ...] = (
+    ClassicUnderworldCheck,
+    ClassicUnderworldTurn,
+    ClassicSwordPickup,
+    ClassicSpellRing,
+    ClassicItemSave,
+    ClassicTreasureHarm,
+    ClassicHire,
+    ClassicRumours,
+    ClassicUpkeep,
+    ClassicBarony,
+    ScarsRitualCheck,
+)

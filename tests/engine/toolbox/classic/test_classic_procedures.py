@@ -1,0 +1,223 @@
+"""The referee's procedures of issue 22, scripted face by face and seeded for the text's odds:
+underworld checks and turns, a sword of another alignment taken up, spell rings, items' saving
+throws, treasure in fire or lightning, hiring, rumours, upkeep and baronies."""
+
+from __future__ import annotations
+
+import pytest
+from classic_script import pct
+
+from d100gui.engine.dice.dice import Dice, RandomSource
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.toolbox.classic import hiring as ch
+from d100gui.engine.toolbox.classic import items as ci
+from d100gui.engine.toolbox.classic import underworld as cu
+from d100gui.engine.toolbox.classic.swords import complete_sword, pick_up
+from d100gui.engine.toolbox.inputs import ToolInputError
+
+
+@pytest.fixture
+def checks(bundled_library):
+    return bundled_library.get(cu.CHECKS_TABLE)
+
+
+@pytest.fixture
+def times(bundled_library):
+    return bundled_library.get(cu.TIME_TABLE)
+
+
+# --------------------------------------------------------------------------- underworld d6 checks
+
+
+@pytest.mark.parametrize(
+    ("procedure", "race", "small", "found_on"),
+    [
+        ("secret_door", "human", False, {1, 2}), ("secret_door", "dwarf", False, {1, 2}),
+        ("secret_door", "hobbit", False, {1, 2}), ("secret_door", "elf", False, {1, 2, 3, 4}),
+        ("sense_secret_door", "elf", False, {1, 2}), ("force_door", "human", False, {1, 2}),
+        ("force_door", "hobbit", True, {1}), ("listen", "human", False, {1}), ("listen", "elf", False, {1, 2}),
+        ("listen", "dwarf", False, {1, 2}), ("listen", "hobbit", False, {1, 2}), ("trap", "human", False, {1, 2}),
+        ("spike", "human", False, {5, 6}),
+    ],
+)  # fmt: skip
+def test_every_face_of_every_check(scripted, checks, procedure, race, small, found_on):
+    for face in range(1, 7):
+        s = scripted(face)
+        result = cu.check(s.roller.dice, checks, procedure, race, small=small)
+        assert s.source.remaining == 0
+        assert result.succeeded == (face in found_on), (procedure, race, face)
+        assert result.rule  # the rule as printed comes with it
+
+
+def test_up_to_three_force_a_door_and_any_success_opens_it(scripted, checks):
+    s = scripted(4, 6, 2)
+    result = cu.check(s.roller.dice, checks, "force_door", characters=3)
+    assert result.succeeded and len(result.rolls) == 3 and "the door opens" in result.describe()
+    with pytest.raises(ToolInputError, match="Characters must be 1 to 3"):
+        cu.check(scripted().roller.dice, checks, "force_door", characters=4)
+
+
+def test_a_trap_springs_under_the_first_character_to_roll_1_or_2(scripted, checks):
+    s = scripted(5, 3, 2, 1)
+    result = cu.check(s.roller.dice, checks, "trap", characters=5)
+    assert s.source.remaining == 1  # the fourth and fifth never roll: it sprang under the third
+    assert result.first == 3 and "the trap springs (roll 3)" in result.describe()
+
+
+def test_spikes_slip_on_5_or_6_and_silence_is_heard_as_nothing(scripted, checks):
+    s = scripted(3, 6)
+    spikes = cu.check(s.roller.dice, checks, "spike", characters=2)
+    assert spikes.succeeded and spikes.first == 2 and "the door shuts" in spikes.describe()
+    quiet = cu.check(scripted(1).roller.dice, checks, "listen", sound=False)
+    assert not quiet.succeeded and "no sound to hear" in quiet.describe()
+    with pytest.raises(ToolInputError, match="Only Elves"):
+        cu.check(scripted().roller.dice, checks, "sense_secret_door", race="human")
+
+
+def test_seeded_checks_keep_the_text_s_odds(bundled_library, checks):
+    dice = Dice(RandomSource(2205))
+    runs = 2000
+
+    def share(procedure, race="human"):
+        return sum(cu.check(dice, checks, procedure, race).succeeded for _ in range(runs)) / runs
+
+    # 4 standard errors at 2,000 runs: about 4.2 points at 1/3, 3.3 at 1/6, 4.2 at 2/3
+    assert abs(share("force_door") - 1 / 3) < 0.045
+    assert abs(share("spike") - 1 / 3) < 0.045
+    assert abs(share("listen") - 1 / 6) < 0.035
+    assert abs(share("listen", "elf") - 1 / 3) < 0.045
+    assert abs(share("secret_door", "elf") - 2 / 3) < 0.045
+
+
+# --------------------------------------------------------------------------- underworld turns and rest
+
+
+def test_two_moves_a_turn_and_four_in_flight_with_no_mapping(times):
+    step = cu.underworld_turns(times, cu.UnderworldClock(), "move", 2, speed=6)
+    assert (step.moves_per_turn, step.feet) == (2, 240)  # 6" is 60 feet a move: 120 feet a turn
+    fled = cu.underworld_turns(times, step.clock, "flight", 1, speed=12)
+    assert (fled.moves_per_turn, fled.feet) == (4, 480) and "no mapping allowed" in fled.describe()
+    assert fled.clock.fled and fled.clock.since_rest == 3
+
+
+def test_one_turn_of_rest_each_hour_and_doubled_after_a_flight(times):
+    clock = cu.underworld_turns(times, cu.UnderworldClock(), "move", 5).clock
+    assert cu.rest_owed(times, clock) == 1
+    with pytest.raises(ToolInputError, match="A rest of 1 turn"):
+        cu.underworld_turns(times, clock, "move", 1)
+    rested = cu.underworld_turns(times, clock, "rest", 1)
+    assert rested.clock.since_rest == 0 and rested.clock.turns == 6
+    with pytest.raises(ToolInputError, match="Only 2 turn"):
+        cu.underworld_turns(times, cu.UnderworldClock(since_rest=3), "move", 3)
+    chased = cu.underworld_turns(times, cu.UnderworldClock(since_rest=4), "flight", 2).clock
+    assert cu.rest_owed(times, chased) == 2
+    half = cu.underworld_turns(times, chased, "rest", 1)
+    assert half.clock.since_rest == 6 and half.rest_turns_due == 1  # one turn is half the doubled rest
+    assert cu.underworld_turns(times, half.clock, "rest", 1).clock == cu.UnderworldClock(turns=4)
+    assert cu.underworld_turns(times, chased, "rest", 2).clock == cu.UnderworldClock(turns=4)
+
+
+# --------------------------------------------------------------------------- a sword of another alignment
+
+
+def _sword(scripted, alignment_roll: int):
+    return complete_sword(scripted(*pct(1, alignment_roll), 8, *pct(20, 35), 9, *pct(1)).roller)  # Int 8, Ego 9
+
+
+@pytest.mark.parametrize(
+    ("sword_roll", "character", "dice", "damage"),
+    [(10, "Chaotic", (3, 4), 7), (95, "Lawful", (6, 6), 12), (70, "Lawful", (5,), 5), (10, "Neutral", (2,), 2),
+     (95, "Neutral", (1,), 1), (10, "Lawful", (), 0)],
+)  # fmt: skip
+def test_alignment_damage_by_the_two_alignments(scripted, sword_roll, character, dice, damage):
+    sword = _sword(scripted, sword_roll)
+    s = scripted(*dice)
+    result = pick_up(s.roller, sword, character)
+    assert s.source.remaining == 0 and result.damage == damage
+
+
+def test_an_npc_takes_half_rounded_up_and_a_strong_sword_controls(scripted):
+    sword = _sword(scripted, 10)  # Lawful, Int 8 + Ego 9 = 17
+    result = pick_up(scripted(3, 4).roller, sword, "Chaotic", npc=True, intelligence=5, strength=6)
+    assert result.damage == 4 and result.controlled and "controls them" in result.describe()
+    held = pick_up(scripted(2).roller, sword, "Neutral", intelligence=6, strength=6)
+    assert held.damage == 2 and not held.controlled  # 17 against 12: 5 above
+
+
+# --------------------------------------------------------------------------- rings, saves, fire and lightning
+
+
+def test_a_ring_of_spell_storing(scripted):
+    s = scripted(3, 1, 6, 4, *pct(20), *pct(51))
+    ring = ci.spell_storing(s.roller)
+    assert s.source.remaining == 0
+    assert [sp.level for sp in ring.spells] == [1, 6, 4] and ring.clerical and not ring.chaotic
+    assert "Clerical, not Chaotic" in ring.describe()
+    plain = ci.spell_storing(scripted(1, 2, *pct(21)).roller)
+    assert not plain.clerical and plain.chaotic_roll is None and "Magic-User's" in plain.describe()
+
+
+def test_spell_turning_splits_the_spell(scripted):
+    turned = ci.spell_turning(scripted(*pct(30)).roller, effect=20)
+    assert turned.returned == 30 and turned.to_caster == 6 and "14 to the wearer" in turned.describe()
+
+
+def test_seeded_spell_rings_are_clerical_on_20_and_half_of_those_chaotic(bundled_library):
+    roller = TableRoller(bundled_library, Dice(RandomSource(2206)), MissingRowPolicy.ASK)
+    rings = [ci.spell_storing(roller) for _ in range(2000)]
+    clerical = [r for r in rings if r.clerical]
+    assert 0.17 * 2000 <= len(clerical) <= 0.23 * 2000  # 20%: 4 standard errors is 3.6 points
+    assert 0.39 <= sum(r.chaotic for r in clerical) / len(clerical) <= 0.61  # 50% of ~400: 4 s.e. is 10 points
+
+
+@pytest.mark.parametrize(
+    ("item", "attack", "opposite", "target"),
+    [("Staff of Power", "fire", False, 10), ("Fire Ball Wand Lightning Bolt Wand", "lightning", False, 14),
+     ("Fire Ball Wand Lightning Bolt Wand", "lightning", True, 16), ("Fire Resistance Ring", "fire", False, 10),
+     ("Fire Resistance Ring", "lightning", False, 12), ("Magic Armor, Shield, or Weapon (Base) +3", "fire", False, 10)],
+)  # fmt: skip
+def test_items_save_on_a_d20_at_or_over_the_printed_score(scripted, item, attack, opposite, target):
+    assert ci.item_save(scripted(target).roller, item, attack, opposite).saved
+    assert not ci.item_save(scripted(target - 1).roller, item, attack, opposite).saved
+    with pytest.raises(ToolInputError, match="destroyed without a throw"):
+        ci.item_save(scripted().roller, "Wand of Cold", attack)
+
+
+def test_lightning_destroys_gems_fire_only_by_the_option_and_jewelry_loses_a_quarter(scripted):
+    bolt = ci.harm_treasure(scripted().roller, "lightning", gems=5, jewelry_value=4000)
+    assert bolt.gems_lost == 5 and bolt.jewelry_after == 3000
+    fire = ci.harm_treasure(scripted().roller, "fire", gems=5, jewelry_value=1000)
+    assert fire.gems_lost == 0 and fire.jewelry_after == 750 and "fire does not destroy gems" in fire.describe()
+    s = scripted(*pct(10, 11, 100))
+    optional = ci.harm_treasure(s.roller, "fire", gems=3, optional_rule=True)
+    assert optional.gems_lost == 1 and optional.gem_chance == 10
+
+
+def test_seeded_fire_destroys_a_tenth_of_the_gems_by_the_option(bundled_library):
+    roller = TableRoller(bundled_library, Dice(RandomSource(2207)), MissingRowPolicy.ASK)
+    lost = ci.harm_treasure(roller, "fire", gems=2000, optional_rule=True).gems_lost
+    assert 0.073 * 2000 <= lost <= 0.127 * 2000  # 10%: 4 standard errors is 2.7 points
+
+
+# --------------------------------------------------------------------------- hiring, rumours, upkeep, baronies
+
+
+def test_hiring_reads_the_printed_costs(scripted):
+    sage = ch.hire_specialist(scripted().roller, "Sage", count=1, periods=3)
+    assert sage.total == 6000 and "2000/month" in sage.describe()
+    spy = ch.hire_specialist(scripted(2, 5).roller, "Spy", count=2, periods=1, weeks=2)
+    assert spy.per == "mission" and spy.total == 1000 and spy.advertising == [200, 500]
+    orcs = ch.hire_men_at_arms(scripted().roller, "Heavy Foot", "orc", count=10, months=2)
+    assert orcs.each == 1.5 and orcs.total == 30
+    with pytest.raises(ToolInputError, match="no cost for a Dwarf Longbowman"):
+        ch.hire_men_at_arms(scripted().roller, "Longbowman", "dwarf")
+
+
+def test_rumours_upkeep_and_a_barony(scripted):
+    bar = ch.rumours(scripted(3, 6, 7).roller, rounds=2)
+    assert bar.rounds == [30, 60] and bar.barman == 7 and bar.total == 97
+    assert ch.upkeep(scripted().roller, 12_345).due == 123
+    assert ch.upkeep(scripted().roller, 12_345, "wilderness").due == 0
+    assert ch.upkeep(scripted().roller, 12_345, "town").due == 123
+    barony = ch.barony(scripted(1, 2, 4, 1, 2).roller)  # 2d4 = 3 villages of 400, 100 and 200
+    assert barony.inhabitants == [400, 100, 200] and barony.income == 7000

@@ -1,0 +1,33 @@
+"""A Ritual cast in a d20 fight after damage: at or under Cunning and over the damage taken (issue 22)."""
+
+from __future__ import annotations
+
+import pytest
+
+from d100gui.engine.dice.dice import Dice, RandomSource, ScriptedSource
+from d100gui.engine.toolbox import scars as sc
+from d100gui.engine.toolbox.inputs import ToolInputError
+
+
+def dice(*faces: int) -> Dice:
+    return Dice(ScriptedSource(faces))
+
+
+@pytest.mark.parametrize(("face", "ok"), [(1, False), (4, False), (5, True), (12, True), (13, False), (20, False)])
+def test_after_4_damage_the_roll_must_be_over_4_and_at_most_cunning(face, ok):
+    result = sc.ritual_check(dice(face), cunning=12, damage=4, name="Vera")
+    assert result.succeeded is ok
+    assert ("roll a Mishap" in result.describe()) is not ok and "over the 4 damage taken" in result.describe()
+
+
+def test_without_damage_it_is_a_plain_cunning_check_and_moving_refuses_it():
+    assert sc.ritual_check(dice(1), cunning=12).succeeded and not sc.ritual_check(dice(13), cunning=12).succeeded
+    with pytest.raises(ToolInputError, match="can't cast a spell and move in the same Round"):
+        sc.ritual_check(dice(), cunning=12, moved=True)
+
+
+def test_seeded_rituals_succeed_on_the_faces_between_damage_and_cunning():
+    d = Dice(RandomSource(2208))
+    runs = 2000
+    wins = sum(sc.ritual_check(d, cunning=14, damage=4).succeeded for _ in range(runs))
+    assert 0.455 * runs <= wins <= 0.545 * runs  # faces 5-14: 50%; 4 standard errors is 4.5 points
