@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
         )
         self.bridge: EngineBridge = GuardedBridge(game, self)  # a fallen hero's campaign refuses every command
         self.setWindowTitle("d100gui")
+        self.title_updates = 0  # how many times the title and undo/redo were brought up to date (tests count)
+        self._titled_path: Path | None = None  # the campaign file the title was last made for
         self._init_helpers()
         self._init_central()
         self._init_docks()
@@ -116,6 +118,7 @@ class MainWindow(QMainWindow):
         self.menus = build_menus(self)
         self._connect_signals()
         self._update_title()
+        self._follow_flow()
         self.say(f"{len(loaded.library)} tables loaded.", 0)
         self.campaigns.say_notes()
         self.preference_actions = PreferenceActions(
@@ -187,6 +190,7 @@ class MainWindow(QMainWindow):
         self.sheet_dock = self._dock("Character", "sheetDock", self.sheet)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sheet_dock)
         self.combat_panel = CombatPanel(self.bridge)
+        self.combat_panel.odds_view.background = True  # 10,000 simulated fights off the GUI thread
         self.combat_panel.older_log = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
         self.combat_dock = self._dock("Combat", "combatDock", self.combat_panel, scroll=True)
         self.dice_panel = DicePanel(self.bridge)
@@ -273,6 +277,8 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = action("&Keyboard shortcuts", self.help.open_shortcuts, "Ctrl+/")
         self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
         self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
+        self.start_fight_action = action("&Start a fight...", self.open_fight_dialog, "Ctrl+Shift+F")
+        self.start_fight_action.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")
 
     def _connect_signals(self) -> None:
         bridge, maps, tables, menus = self.bridge, self.map_actions, self.table_files, self.menus
@@ -281,9 +287,9 @@ class MainWindow(QMainWindow):
         bridge.decision_event.connect(self.answer_decision)
         bridge.log_appended.connect(self.say)
         bridge.command_done.connect(self.campaigns.autosave)
-        self.campaigns.path_changed.connect(self._update_title)
-        for changed in (bridge.character_changed, bridge.map_changed, bridge.campaign_changed):
-            changed.connect(self._update_title)  # the title names the hero and the dungeon
+        self.campaigns.path_changed.connect(self._path_changed)  # told after every save: the title only if it changed
+        bridge.changed.connect(self._update_title)  # once per action: the hero, the dungeon, undo and redo
+        bridge.changed.connect(self._follow_flow)
         self.follow_hero_action.toggled.connect(self.set_follow_hero)
         bridge.user_row_added.connect(tables.save_user_rows)
         self.row_requests.policy_chosen.connect(self.table_setup.set_policy)
@@ -373,6 +379,20 @@ class MainWindow(QMainWindow):
             return True
         return False
 
+    def open_fight_dialog(self) -> None:
+        """Combat > Start a fight: the combat panel in front, its start dialog open (the same fight as every other start)."""
+        self.combat_dock.show()
+        self.combat_dock.raise_()
+        self.combat_panel.open_start_dialog()
+
+    def _follow_flow(self, _change: object = None) -> None:
+        """The menus' actions greyed with the engine's reason when the game does not allow them now."""
+        why = self.bridge.flow().why_not("start_combat")
+        if not why and self.game.campaign.combat is not None:
+            why = "A fight is on: it is in the combat panel."
+        self.start_fight_action.setEnabled(not why)
+        self.start_fight_action.setStatusTip(why)
+
     def answer_decision(self, event: Event) -> MissingRowDialog | None:
         """An event that asks for something: the move the rules require, or the row a table lacks."""
         command = follow_up(event)
@@ -442,7 +462,13 @@ class MainWindow(QMainWindow):
         """Open a campaign file (the command line, Open Recent and the campaign list come here)."""
         return self.campaigns.open_campaign(path)
 
-    def _update_title(self) -> None:
+    def _path_changed(self) -> None:
+        if self.campaign_path != self._titled_path:
+            self._update_title()
+
+    def _update_title(self, _change: object = None) -> None:
+        self.title_updates += 1
+        self._titled_path = self.campaign_path
         self.setWindowTitle(window_title(self.game.campaign, self.campaign_path))
         can_undo, can_redo = self.game.can_undo, self.game.can_redo
         self.undo_action.setEnabled(can_undo)

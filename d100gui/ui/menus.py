@@ -63,6 +63,8 @@ def build_menus(window: MainWindow) -> FilledMenus:
     tilesets = map_menu.addMenu("Tile &set")
     hero_menu = bar.addMenu("&Hero")
     _add(hero_menu, window.new_character_action, window.test_action, window.curse_row_action, None, window.fallen_action)
+    combat_menu = bar.addMenu("&Combat")
+    _add(combat_menu, window.start_fight_action)
     town_menu = bar.addMenu("To&wn")  # between quests
     town_menu.addAction(window.town_action)
     tables_menu = bar.addMenu("&Tables")

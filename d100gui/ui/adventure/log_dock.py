@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from d100gui.engine.adventure.logbook import CATEGORIES, Category, LogBook, LogLine, matches, to_html, to_markdown
 from d100gui.engine.dungeon.map import parse_key
 from d100gui.storage.atomic import write_text_atomic
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 Index = QModelIndex | QPersistentModelIndex
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -139,6 +139,7 @@ class AdventureLog(QWidget):
     def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
+        self.refreshes = 0  # how many times it followed the log (tests count: once per action)
         self.ask_path: AskPath = self._ask_path
         self._campaign = ""
         self.model = LogModel(self)
@@ -182,8 +183,7 @@ class AdventureLog(QWidget):
         layout.addWidget(self.list, 1)
         self.search.textChanged.connect(self._refilter)
         self.list.clicked.connect(self._clicked)
-        bridge.command_done.connect(self.refresh)
-        bridge.campaign_changed.connect(self.refresh)
+        bridge.changed.connect(self._changed)  # once per action, undo and redo alike
         self.refresh()
 
     def _table_of(self, index: int) -> str:
@@ -191,8 +191,13 @@ class AdventureLog(QWidget):
         entry = history[index] if 0 <= index < len(history) else None
         return entry.table.table_id if entry is not None and entry.table is not None else ""
 
+    def _changed(self, change: ChangeSet) -> None:
+        if change.reset or change.touches("log"):
+            self.refresh()
+
     def refresh(self) -> None:
         """Follow the campaign's log (after a command, an undo, or another campaign opened)."""
+        self.refreshes += 1
         campaign = self.bridge.game.campaign
         if campaign.meta.id != self._campaign:
             self._campaign = campaign.meta.id

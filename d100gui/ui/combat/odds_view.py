@@ -1,26 +1,79 @@
 """The odds before each action, from :func:`~d100gui.engine.combat.odds.combat_odds`.
 
-Recomputed once per change of the game (never on paint): the simulation is the engine's.
+Worked out only when what the odds read changed (the fight's state and the hero, as JSON: the
+key), never on paint; each answer is kept by its key, so going back (undo) shows it at once. In
+the window (``background = True``) the simulation (10,000 fights) runs off the GUI thread, on a
+copy of the fight and the hero made from the key, and the answer is shown when it comes if the
+fight still stands there; a panel on its own (tests) works it out at once.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.odds import FightOdds, combat_odds
 from d100gui.engine.game import Campaign
+from d100gui.engine.hero.character import Character
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import dim_label
+
+#: the answers kept, by key (a fight's last few states: undo and redo show theirs at once)
+KEPT = 16
+#: the one thread that works out odds in the window (one at a time: the newest state is what counts)
+_WORKER: ThreadPoolExecutor | None = None
+
+Answer = tuple[FightOdds | None, str]
+
+
+def odds_key(campaign: Campaign) -> tuple[str, str] | None:
+    """What the odds read, as text: the fight's state and the hero (None with no fight)."""
+    c, ch = campaign.combat, campaign.character
+    if c is None or ch is None:
+        return None
+    return c.model_dump_json(), ch.model_dump_json()
+
+
+def work_out(key: tuple[str, str], rules: Rules) -> Answer:
+    """The odds of the fight ``key`` describes (on copies: safe off the GUI thread)."""
+    combat, hero = key
+    campaign = Campaign(character=Character.model_validate_json(hero), combat=CombatState.model_validate_json(combat))
+    try:
+        return combat_odds(campaign, rules), ""
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def _worker() -> ThreadPoolExecutor:
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fight-odds")
+    return _WORKER
 
 
 class OddsView(QWidget):
     """Chance to hit, chance to be hit, win chance and expected HP lost, with the assumptions as tooltip."""
 
+    #: an answer worked out off the GUI thread: (key, odds, error)
+    _answered = Signal(object, object, str)
+    #: odds worked out off the GUI thread are shown (the panel's buttons may use them)
+    answered = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.odds: FightOdds | None = None
         self.odds_error = ""
-        self._key: tuple[object, ...] | None = None
+        self.background = False  # the window sets it: the simulation runs off the GUI thread
+        self.computed = 0  # how many simulations were run (tests count them)
+        self._key: tuple[str, str] | None = None
+        self._answers: OrderedDict[tuple[str, str], Answer] = OrderedDict()
+        self._asked: tuple[str, str] | None = None  # the key being worked out off the GUI thread
+        self._answered.connect(self._take)
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 0, 2, 0)
         column.setSpacing(0)
@@ -41,29 +94,54 @@ class OddsView(QWidget):
         column.addWidget(self.win_odds)  # its own line: it must never be cut off in a narrow dock
 
     def forget(self) -> None:
-        """No fight: drop the odds so the next fight computes its own."""
+        """No fight: nothing shown (the answers stay kept: the next fight's states are new keys)."""
         self.odds = None
         self._key = None
 
     def compute(self, campaign: Campaign, rules: Rules) -> None:
-        """Recompute the odds if the game changed since the last time."""
-        c, log = campaign.combat, campaign.log
-        key = (
-            id(campaign),
-            len(log),
-            log[-1].at if log else "",
-            c.round if c else 0,
-            c.step if c else "",
-            c.waiting if c else "",
-        )
-        if key == self._key:
+        """The odds of the fight as it stands: kept ones at once, else worked out (off the GUI thread in the window)."""
+        key = odds_key(campaign)
+        if key is None or key == self._key:
             return
         self._key = key
-        try:
-            self.odds = combat_odds(campaign, rules)
-            self.odds_error = ""
-        except ValueError as exc:
-            self.odds, self.odds_error = None, str(exc)
+        known = self._answers.get(key)
+        if known is not None:
+            self._answers.move_to_end(key)
+            self.odds, self.odds_error = known
+            return
+        if not self.background:
+            self._keep(key, self._run(key, rules))
+            self.odds, self.odds_error = self._answers[key]
+            return
+        self.odds, self.odds_error = None, "Working out the odds…"
+        if self._asked != key:
+            self._asked = key
+            future = _worker().submit(self._run, key, rules)
+            future.add_done_callback(partial(self._deliver, key))
+
+    def _run(self, key: tuple[str, str], rules: Rules) -> Answer:
+        self.computed += 1
+        return work_out(key, rules)
+
+    def _deliver(self, key: tuple[str, str], done: Future[Answer]) -> None:
+        """In the worker thread: hand the answer to the GUI thread (a queued signal)."""
+        error = done.exception()
+        odds, why = (None, f"The odds could not be worked out: {error}") if error is not None else done.result()
+        self._answered.emit(key, odds, why)
+
+    def _take(self, key: tuple[str, str], odds: FightOdds | None, why: str) -> None:
+        self._keep(key, (odds, why))
+        if self._asked == key:
+            self._asked = None
+        if key == self._key:  # the fight still stands there: show it
+            self.odds, self.odds_error = odds, why
+            self.refresh()
+            self.answered.emit()
+
+    def _keep(self, key: tuple[str, str], answer: Answer) -> None:
+        self._answers[key] = answer
+        while len(self._answers) > KEPT:
+            self._answers.popitem(last=False)
 
     def refresh(self) -> None:
         """Show the odds last computed."""

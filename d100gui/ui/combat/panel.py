@@ -1,9 +1,14 @@
 """The combat panel: the fight in progress, its round step by step with the dice drawn, and its choices.
 
 :class:`CombatPanel` is built from the :class:`~.bridge.EngineBridge` and re-renders from
-``bridge.game.campaign.combat`` whenever the game changes (``command_done``,
-``campaign_changed``; ``character_changed`` is coalesced). It decides nothing: every button
-sends one of the engine's combat commands and a refusal comes back as the engine's own reason.
+``bridge.game.campaign.combat`` once per change set (``bridge.changed``), do, undo and redo
+alike. It decides nothing: every button sends one of the engine's combat commands and a refusal
+comes back as the engine's own reason.
+
+The fight's record follows the log entry by entry (:class:`~.record.FightTrail`): an action
+reads its own new entries, once; the record is read whole only when the panel starts following
+a fight (a campaign opened, an undo) and only while a fight is on or has just ended, so a log of
+any length with no fight is never read back.
 
 It composes its parts, each in its own module:
 
@@ -33,7 +38,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, 
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.round import CombatEscape
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Campaign, Command, LogEntry
 from d100gui.engine.hero.character import Character, PendingTest, derive
 from d100gui.ui.combat.actions import ActionsBox, shortcut
 from d100gui.ui.combat.decision_view import DecisionBox, FightDecision, fight_decisions, waiting_roll, waiting_test
@@ -47,17 +52,21 @@ from d100gui.ui.combat.record import (
     FIGHT_KINDS,
     FOLLOW_UP_KINDS,
     FightRecord,
+    FightTrail,
     LogReader,
     Section,
     Step,
+    ended_in,
     fight_entries,
+    fight_start_in,
     read_fight,
-    read_fight_at,
+    starts_fight,
+    trail_at,
 )
 from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.combat.steps_view import StepsView
 from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, follow_theme, set_dim_style
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 
 __all__ = [  # the names this module has always offered (most now live in the part modules)
@@ -92,6 +101,8 @@ OUTCOME_TITLES = {
     "died": "Fallen",
     "over": "The fight is over",
 }
+#: the campaign's parts the panel shows: the fight, the hero, what waits, and the log (a fight's end)
+PANEL_PARTS = ("combat", "character", "pending", "log")
 OUTCOME_COLOURS = {"won": "#2e8b57", "died": "#c0392b", "hero_escaped": "#d08a00", "monster_escaped": "#d08a00"}
 
 
@@ -143,7 +154,9 @@ class CombatPanel(QWidget):
         self.bridge = bridge
         self.rules = bridge.rules
         self.record: FightRecord | None = None
-        self._record_key: tuple[int, int, str, int] | None = None
+        self._trail: FightTrail | None = None  # the fight followed, entry by entry
+        self.records_read = 0  # how many times a fight was read whole (tests count: not on an undo with no fight)
+        self.renders = 0
         #: reads log entries older than those in memory (the window sets it to its campaign store's)
         self.older_log: LogReader | None = None
         self.last_error = ""
@@ -160,10 +173,9 @@ class CombatPanel(QWidget):
         self.setMinimumWidth(420)
         self._build()
         self._build_shortcuts()
-        bridge.command_done.connect(self.refresh)
-        bridge.campaign_changed.connect(self.refresh)
-        bridge.character_changed.connect(self._render_later)
+        bridge.changed.connect(self._changed)
         bridge.error.connect(self._remember_error)
+        self.odds_view.answered.connect(self._odds_answered)
         self.refresh()
 
     # ------------------------------------------------------------------ model
@@ -358,17 +370,68 @@ class CombatPanel(QWidget):
         if not self._sending:
             self._later.start()
 
+    def _changed(self, change: ChangeSet) -> None:
+        """Once per action: another campaign starts the record again; the fight's parts (or the log,
+        which tells a fight's end) draw the panel again."""
+        if change.reset:
+            self._trail = None
+            self._dismissed = -1
+        if change.reset or change.touches(*PANEL_PARTS):
+            self.refresh()
+
+    def _odds_answered(self) -> None:
+        """The odds worked out off the GUI thread came: the attack buttons name the best weapon."""
+        ch, c = self.campaign.character, self.combat
+        if c is not None and ch is not None:
+            self.action_box.refresh(ch, self.odds_view.odds)
+
+    def _follow_log(self, campaign: Campaign, fighting: bool) -> FightRecord | None:
+        """The fight the panel shows, following the log: the new entries added to the fight followed;
+        else (opened, undone) the fight read whole while one is on, or the one that has just ended."""
+        log, first, length = campaign.log, campaign.log_start, campaign.log_length
+        trail = self._trail
+        if trail is not None and not _still_follows(trail, log, first, length):
+            trail = None
+        if trail is not None:
+            for i in range(trail.next, length):
+                entry = log[i - first]
+                if starts_fight(entry):
+                    trail = FightTrail(i)
+                trail.add(i, entry)
+        elif fighting:
+            self.records_read += 1
+            trail = trail_at(log, first, self.older_log, True)
+        else:
+            trail = self._just_ended(log, first)
+        if trail is not None and trail.moved_on and not fighting:
+            trail = None  # the game has moved on: nothing to follow until the next fight
+        if trail is not self._trail or trail is not None:
+            self.record = trail.record() if trail is not None else None
+        self._trail = trail
+        return self.record
+
+    def _just_ended(self, log: list[LogEntry], first: int) -> FightTrail | None:
+        """With no fight on: the fight whose end only its follow-ups came after, read from memory
+        (its newest entries are looked at, never the store); None, at once, after any other action."""
+        end = ended_in(log)
+        if end < 0:
+            return None
+        start = fight_start_in(log[: end + 1])
+        if start < 0:
+            return None
+        self.records_read += 1
+        trail = FightTrail(first + start)
+        for i in range(start, len(log)):
+            trail.add(first + i, log[i])
+        return trail
+
     def refresh(self) -> None:
         """Re-read the campaign and show it."""
         self._later.stop()
+        self.renders += 1
         campaign, c = self.campaign, self.combat
         ch = campaign.character
-        log = campaign.log
-        key = (id(log), len(log), log[-1].at if log else "", campaign.log_start)
-        if key != self._record_key:  # the log is read again only when it changed
-            self._record_key = key
-            self.record = read_fight_at(log, campaign.log_start, self.older_log, c is not None)
-        record = self.record
+        record = self._follow_log(campaign, c is not None)
         ended = (
             c is None
             and record is not None
@@ -425,3 +488,11 @@ class CombatPanel(QWidget):
             self.fight_ended.emit(record.outcome or "over")
         alive = ch is not None and not ch.dead
         self.end_banner.refresh(record, ch, derive(ch, self.rules).max_hp if alive and ch is not None else 0)
+
+
+def _still_follows(trail: FightTrail, log: list[LogEntry], first: int, length: int) -> bool:
+    """The log still holds what the trail read (no undo took its last entry back, nothing else was shown)."""
+    last = trail.next - 1
+    if trail.next > length or last < first:
+        return False
+    return log[last - first] is trail.last

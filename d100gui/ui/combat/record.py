@@ -1,36 +1,46 @@
 """The fight as the command log tells it: rounds, steps, the dice of each step, how it ended.
 
 Pure (no Qt): built from the events each :class:`~d100gui.engine.game.LogEntry` keeps (their
-kind and payload), the entry's :class:`~d100gui.engine.dice.dice.RollRecord` list and the
-command kinds. A message is only ever the *text* of a step; which round, which step, which
-dice and which outcome never depend on it, so rewording the engine cannot break the panel.
+kind and payload) and the entry's :class:`~d100gui.engine.dice.dice.RollRecord` list. Which
+entries make the fight comes from the events, never from the command's kind: a fight begins at
+its ``combat_started`` event, whatever started it (the Combat menu, the dice panel's "Fight this
+monster", the turn's fight, a move into a red area, a search, a door, a trap); an entry belongs to
+it while it is on if it carries a fight's event or answers a decision the fight asked for, and
+once it is over only the answers to its decisions (experience, choices) still do. A message is
+only ever the *text* of a step; which round, which step, which dice and which outcome never
+depend on it, so rewording the engine cannot break the panel.
+
+:class:`FightTrail` reads a fight entry by entry as the log grows, so the panel reads each new
+entry once; :func:`read_fight` reads the latest fight of a list of entries in one go.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRound, CombatTest, CombatWon, HeroDied
+from d100gui.engine.combat import events as combat_events
+from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRound, CombatStarted, CombatTest, CombatWon, HeroDied
 from d100gui.engine.combat.round import COMBAT_COMMANDS
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.game import LogEntry
-from d100gui.engine.protocol import Decision, Event, FateUsed, Payload
+from d100gui.engine.protocol import Decision, Event, FateUsed, LegacyMessage, Payload
 
 M = TypeVar("M", bound=BaseModel)
 
 COMBAT_KINDS = frozenset(str(c.model_fields["kind"].default) for c in COMBAT_COMMANDS)
 #: Commands that may come between a fight's commands and still belong to it (Fate on its
-#: test, its experience pips and milestone choices).
+#: test, its experience pips and milestone choices). Kept for older callers: the record itself
+#: finds a fight's entries by their events and the decisions they answer, never by kind.
 FOLLOW_UP_KINDS = frozenset(
     {"use_fate", "accept_test", "assign_experience", "choose_target", "choose_outcome", "dismiss_decision"}
 )
 FIGHT_KINDS = COMBAT_KINDS | FOLLOW_UP_KINDS
-#: Commands whose first event starts a new step of the round (the player's choice).
+#: Kept for older callers (see FOLLOW_UP_KINDS).
 ACTION_KINDS = frozenset(
     {
         "start_combat",
@@ -48,6 +58,10 @@ ACTION_KINDS = frozenset(
         *FOLLOW_UP_KINDS,
     }
 )
+#: The event that begins a fight, whatever started it.
+START_KIND = CombatStarted.event_kind
+#: A sentence migrated from an old log (no kind, no payload to read).
+LEGACY_KIND = LegacyMessage.event_kind
 #: The event that opens a round (its payload names the round).
 ROUND_KIND = CombatRound.event_kind
 #: The events that end a fight; their payload's ``outcome`` says how.
@@ -62,6 +76,15 @@ BARE_ROLL_KIND = CombatRoll.event_kind
 TEST_KIND = CombatTest.event_kind
 #: The event that asks the player something.
 DECISION_KIND = Decision.event_kind
+#: Every event a fight emits (declared in the engine's combat events), its Fate re-rolls and its questions.
+FIGHT_EVENT_KINDS = frozenset(
+    {
+        str(kind)
+        for value in vars(combat_events).values()
+        if isinstance(value, type) and issubclass(value, Payload) and (kind := getattr(value, "event_kind", None))
+    }
+    | {FATE_KIND, DECISION_KIND}
+)
 
 
 @dataclass
@@ -195,23 +218,135 @@ def _ended(entry: LogEntry) -> bool:
     return any(e.kind in OUTCOME_KINDS for e in entry.events)
 
 
+def _legacy(entry: LogEntry) -> bool:
+    """An entry migrated from a log of sentences only (schema 1): its events carry no kind to read."""
+    return bool(entry.events) and all(e.kind == LEGACY_KIND for e in entry.events)
+
+
+def starts_fight(entry: LogEntry) -> bool:
+    """The entry began a fight (its ``combat_started`` event), whatever command it was. An entry migrated
+    from sentences only has no event to tell: there (only) its command says it, as the old log did."""
+    if any(e.kind == START_KIND for e in entry.events):
+        return True
+    return _legacy(entry) and entry.command.get("kind") == "start_combat"
+
+
+def _fights_on(entry: LogEntry, decisions: set[str]) -> bool:
+    """While a fight is on: the entry is one of its steps (a fight's event) or answers one of its questions."""
+    if answered(entry) and answered(entry) in decisions:
+        return True
+    if _legacy(entry):
+        return entry.command.get("kind") in FIGHT_KINDS
+    return any(e.kind in FIGHT_EVENT_KINDS for e in entry.events)
+
+
+def answered(entry: LogEntry) -> str:
+    """The id of the pending decision the entry's command answered ("" if none)."""
+    value = entry.command.get("decision")
+    return value if isinstance(value, str) else ""
+
+
+def fight_start_in(log: list[LogEntry]) -> int:
+    """The index in ``log`` of the newest entry that began a fight, or -1."""
+    return next((i for i in range(len(log) - 1, -1, -1) if starts_fight(log[i])), -1)
+
+
+def ended_in(log: list[LogEntry]) -> int:
+    """The index in ``log`` of the newest entry that ended a fight if only answers to decisions came
+    after it, else -1. Looks at the newest entries only: after any other action it is -1 at once."""
+    i = len(log) - 1
+    while i >= 0 and not _ended(log[i]):
+        if not answered(log[i]):
+            return -1
+        i -= 1
+    return i
+
+
+def _first_fight_event(entry: LogEntry) -> int:
+    """Where the fight's events begin in the entry that started it: its ``combat_started`` and the
+    fight's events just before it (the Table E roll that named the monster)."""
+    starts = [i for i, e in enumerate(entry.events) if e.kind == START_KIND]
+    if not starts:
+        return 0  # a migrated entry: all of it
+    at = starts[-1]
+    while at > 0 and entry.events[at - 1].kind in FIGHT_EVENT_KINDS and entry.events[at - 1].kind != DECISION_KIND:
+        at -= 1
+    return at
+
+
 def fight_entries(log: list[LogEntry]) -> tuple[int, list[int], int]:
-    """The latest fight in the log: the index of its start_combat, the indexes of its commands
+    """The latest fight in the log: the index of the entry that began it, the indexes of its entries
     (other commands made during the fight, such as a sheet correction, are left out), and the
-    index after its last command *if* nothing but its follow-ups (experience, choices) came
+    index after its last entry *if* nothing but its follow-ups (answers to its decisions) came
     after it, else -1 (the game has moved on)."""
-    start = next((i for i in range(len(log) - 1, -1, -1) if log[i].command.get("kind") == "start_combat"), -1)
+    start = fight_start_in(log)
     if start < 0:
         return -1, [], -1
-    included, over = [start], _ended(log[start])
-    for i in range(start + 1, len(log)):
-        kind = log[i].command.get("kind")
-        if over and kind not in FOLLOW_UP_KINDS:
-            return start, included, -1
-        if kind in FIGHT_KINDS:
-            included.append(i)
-            over = over or _ended(log[i])
-    return start, included, len(log)
+    trail = FightTrail(start)
+    for i in range(start, len(log)):
+        trail.add(i, log[i])
+    return start, trail.included, trail.end
+
+
+class FightTrail:
+    """One fight read entry by entry from the entry that began it (``start``, a log index).
+
+    :meth:`add` takes the log's entries in order, each once; :meth:`record` is the fight so far.
+    The panel keeps one while a fight is on or just over and adds the new entries of each action,
+    so an action reads its own entry, not the fight again.
+    """
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.next = start  # the log index of the next entry to add
+        self.included: list[int] = []
+        self.over = False  # the fight has ended (an outcome event)
+        self.moved_on = False  # something else than the fight's follow-ups came after its end
+        self.reader = _Reader()
+        self.last: LogEntry | None = None  # the last entry added (the panel checks it is still the log's)
+
+    @property
+    def end(self) -> int:
+        """The log index after the fight's last entry while only its follow-ups came after it, else -1."""
+        return -1 if self.moved_on else self.next
+
+    def add(self, index: int, entry: LogEntry) -> None:
+        """Read the log's entry ``index`` (the next one)."""
+        self.next = index + 1
+        self.last = entry
+        if self.moved_on:
+            return
+        if index == self.start:
+            self.included.append(index)
+            self.reader.entry(entry, first_event=_first_fight_event(entry))
+        elif self.over:
+            if answered(entry) not in self.reader.decisions or not answered(entry):
+                self.moved_on = True
+                return
+            self.included.append(index)
+            self.reader.entry(entry)
+        elif _fights_on(entry, self.reader.decisions):
+            self.included.append(index)
+            self.reader.entry(entry)
+        else:
+            return
+        self.over = self.over or _ended(entry)
+
+    def record(self) -> FightRecord:
+        """The fight as read so far (its sections copied: adding more entries does not change it)."""
+        outcome, ending = self.reader.ending()
+        sections = [Section(round=s.round, steps=list(s.steps)) for s in self.reader.sections]
+        if len(sections) > 1 and not sections[0].steps:
+            sections.pop(0)
+        return FightRecord(
+            start=self.start,
+            end=self.end,
+            sections=sections,
+            events=list(self.reader.events),
+            outcome=outcome,
+            ending=ending,
+            decisions=set(self.reader.decisions),
+        )
 
 
 # --------------------------------------------------------------------------- steps
@@ -259,11 +394,16 @@ class _Reader:
     decisions: set[str] = field(default_factory=set)
     prompts: set[int] = field(default_factory=set)  # indexes in ``events`` of the fight's prompts
 
-    def entry(self, entry: LogEntry) -> None:
+    def entry(self, entry: LogEntry, first_event: int = 0) -> None:
+        """Read an entry's events (from ``first_event``: the entry that began the fight may have done
+        other things first, such as the turn's move, whose rolls are not the fight's)."""
+        # how the steps are laid out (a player's action opens a step; a continue adds to it) still follows
+        # the command, as before; which entries are the fight's never does
+        opens_step = first_event == 0 and str(entry.command.get("kind", "")) in ACTION_KINDS
         command = str(entry.command.get("kind", ""))
         taken: set[int] = set()
         first = True
-        for event in entry.events:
+        for event in entry.events[first_event:]:
             self.events.append(event)
             fields = Fields(event)
             decision = fields.text("decision")
@@ -277,8 +417,10 @@ class _Reader:
             rolls = claim_rolls(fields, entry.rolls, taken)
             if (prompt and not rolls) or not (event.message or rolls):
                 continue  # the buttons ask it; or there is nothing to show
-            self.event(fields, rolls, first and command in ACTION_KINDS, command)
+            self.event(fields, rolls, first and opens_step, command)
             first = False
+        if first_event:
+            return  # the rolls of what the entry did before the fight are not the fight's
         for i, roll in enumerate(entry.rolls):
             if i not in taken:
                 self.sections[-1].steps.append(_orphan_step(roll))
@@ -315,17 +457,17 @@ FIGHT_PAGE = 200  # entries read back at a time while looking for the fight's st
 
 
 def _starts_fight(entries: list[LogEntry]) -> bool:
-    return any(e.command.get("kind") == "start_combat" for e in entries)
+    return any(starts_fight(e) for e in entries)
 
 
 def fight_log(log: list[LogEntry], start: int, older: LogReader | None, in_progress: bool) -> tuple[list[LogEntry], int]:
     """The entries to read the latest fight from, and the log index of the first of them.
 
     A campaign opened from its store keeps only its newest entries in memory (``log`` begins at
-    entry ``start``). While a fight is on whose ``start_combat`` is older than that, earlier pages
-    are read back (``older``) until it is found, so the record covers the whole fight however
-    long the campaign's log. Otherwise the entries in memory are enough: a fight that is over and
-    older than them is not shown again, and nothing is read.
+    entry ``start``). While a fight is on whose start is older than that, earlier pages are read
+    back (``older``) until it is found, so the record covers the whole fight however long the
+    campaign's log. Otherwise the entries in memory are enough: a fight that is over and older
+    than them is not shown again, and nothing is read.
     """
     if not in_progress or older is None or start <= 0 or _starts_fight(log):
         return log, start
@@ -343,13 +485,23 @@ def fight_log(log: list[LogEntry], start: int, older: LogReader | None, in_progr
     return log, start
 
 
+def trail_at(log: list[LogEntry], start: int, older: LogReader | None, in_progress: bool) -> FightTrail | None:
+    """The latest fight read whole (a :class:`FightTrail` in whole-log indexes), the store's older
+    entries read back only while a fight is on (:func:`fight_log`); None if there is none."""
+    entries, first = fight_log(log, start, older, in_progress)
+    at = fight_start_in(entries)
+    if at < 0:
+        return None
+    trail = FightTrail(first + at)
+    for i in range(at, len(entries)):
+        trail.add(first + i, entries[i])
+    return trail
+
+
 def read_fight_at(log: list[LogEntry], start: int, older: LogReader | None, in_progress: bool) -> FightRecord | None:
     """:func:`read_fight` over :func:`fight_log`, its ``start`` and ``end`` as indexes in the whole log."""
-    entries, first = fight_log(log, start, older, in_progress)
-    record = read_fight(entries) if entries else None
-    if record is None:
-        return None
-    return replace(record, start=record.start + first, end=record.end + first if record.end >= 0 else -1)
+    trail = trail_at(log, start, older, in_progress)
+    return trail.record() if trail is not None else None
 
 
 def read_fight(log: list[LogEntry], titles: list[str] | None = None) -> FightRecord | None:
@@ -357,22 +509,5 @@ def read_fight(log: list[LogEntry], titles: list[str] | None = None) -> FightRec
 
     ``titles`` is accepted for older callers and unused: steps are read from event data.
     """
-    start, included, end = fight_entries(log)
-    if start < 0:
-        return None
-    reader = _Reader()
-    for i in included:
-        reader.entry(log[i])
-    outcome, ending = reader.ending()
-    sections = reader.sections
-    if len(sections) > 1 and not sections[0].steps:
-        sections.pop(0)
-    return FightRecord(
-        start=start,
-        end=end,
-        sections=sections,
-        events=reader.events,
-        outcome=outcome,
-        ending=ending,
-        decisions=reader.decisions,
-    )
+    trail = trail_at(log, 0, None, False)
+    return trail.record() if trail is not None else None

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from d100gui.engine.game import Command
 from d100gui.engine.hero.character import Character, derive
 from d100gui.engine.town.fallen import death_of, describe, fallen_hero
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
 from d100gui.ui.hero.sheet_equipment import BeltSection, EquipmentSection
@@ -93,6 +93,9 @@ __all__ = [  # the small widgets and forms moved to their own modules stay impor
     "signals_blocked",
 ]
 
+#: the campaign's parts the sheet shows: the hero, and the fallen its empty page names
+SHEET_PARTS = ("character", "hall_of_fallen")
+
 
 class CharacterSheet(QWidget):
     """Both pages of the paper character sheet in a dock, driven by the engine."""
@@ -111,6 +114,7 @@ class CharacterSheet(QWidget):
         self.setObjectName("characterSheet")
         self.bridge = bridge
         self.rules = bridge.rules
+        self.renders = 0  # how many times the sheet was drawn from the hero (tests count: once per action)
         self.last_error = ""
         self._error_seen = ""
         self.menus = ItemMenus(self, self.rules, self.send, self.add_item, self.edit_item, self.edit_spell)
@@ -282,16 +286,20 @@ class CharacterSheet(QWidget):
 
     def _connect(self) -> None:
         self.bridge.error.connect(self._remember_error)
-        self.bridge.character_changed.connect(self.refresh)
-        self.bridge.campaign_changed.connect(self.refresh)
-        self.bridge.command_done.connect(self.refresh)
+        self.bridge.changed.connect(self._changed)
         self.test_button.clicked.connect(lambda _=False: self.test_requested.emit(""))
         self.print_button.clicked.connect(lambda _=False: self.print_requested.emit())
         self.pdf_button.clicked.connect(lambda _=False: self.export_requested.emit())
 
     # ------------------------------------------------------------------ render
+    def _changed(self, change: ChangeSet) -> None:
+        """Once per action: drawn again only if it changed the hero (or the fallen the empty sheet names)."""
+        if change.reset or change.touches(*SHEET_PARTS):
+            self.refresh()
+
     def refresh(self) -> None:
         """Re-read the character and show it."""
+        self.renders += 1
         ch = self.character
         if ch is None or ch.dead:
             self._show_empty(ch)

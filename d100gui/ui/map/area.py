@@ -37,7 +37,7 @@ from d100gui.engine.dungeon.commands import (
 )
 from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH, Direction, Dungeon, parse_key
 from d100gui.engine.dungeon.tiles import TileSet
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import MAP_PARTS, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.map.style import MapStyle
 from d100gui.ui.map.view import MapEditPanel, MapView
@@ -136,8 +136,7 @@ class MapArea(QWidget):
         v.edit_mode_changed.connect(p.set_edit_mode)
         v.edit_mode_changed.connect(self.edit_scroll.setVisible)
         v.edit_mode_changed.connect(self.edit_mode_changed)
-        self.bridge.map_changed.connect(self.refresh)
-        self.bridge.campaign_changed.connect(self.refresh)
+        self.bridge.changed.connect(lambda change: self.refresh() if change.reset or change.touches(*MAP_PARTS) else None)
 
     # ------------------------------------------------------------------ state
     def dungeon(self) -> Dungeon | None:

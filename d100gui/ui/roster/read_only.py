@@ -21,8 +21,10 @@ from shiboken6 import isValid
 
 from d100gui.engine.game import Command, Game
 from d100gui.engine.town.fallen import read_only_reason
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
+#: the parts of the campaign the read-only reason reads (the hero, the fallen, the campaign's meta)
+REASON_PARTS = ("character", "hall_of_fallen", "meta")
 #: the input controls :func:`freeze` greys (scroll bars, tabs and labels stay usable)
 CONTROLS = (QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit)
 
@@ -41,13 +43,16 @@ class GuardedBridge(EngineBridge):
     read_only_changed = Signal(str)
 
     def __init__(self, game: Game, parent: QObject | None = None, reason: str = "") -> None:
-        super().__init__(game, parent)
         self.fixed_reason = reason
+        self._reason: str | None = None  # the engine's reason, worked out once per change set
+        self.reasons_computed = 0  # how many times it was worked out (tests count it)
+        super().__init__(game, parent)
         self._last_reason = self.read_only
-        self.campaign_changed.connect(self._follow)
-        self.command_done.connect(self._follow)
 
-    def _follow(self) -> None:
+    def _before_views(self, change: ChangeSet) -> None:
+        """Before any view re-reads: the reason worked out again (once) if the hero's parts changed, the lock told."""
+        if change.reset or change.touches(*REASON_PARTS):
+            self._reason = None
         why = self.read_only
         if why != self._last_reason:
             self._last_reason = why
@@ -56,7 +61,12 @@ class GuardedBridge(EngineBridge):
     @property
     def read_only(self) -> str:
         """Why nothing may change ("" while the hero lives): a fixed reason, else the engine's."""
-        return self.fixed_reason or read_only_reason(self.game.campaign)
+        if self.fixed_reason:
+            return self.fixed_reason
+        if self._reason is None:
+            self.reasons_computed += 1
+            self._reason = read_only_reason(self.game.campaign)
+        return self._reason
 
     def _refused(self) -> bool:
         why = self.read_only
