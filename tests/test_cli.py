@@ -206,3 +206,63 @@ def test_replay_of_a_campaign_that_typed_a_missing_row_matches(tmp_path, _fresh_
     result = _replay(path, _fresh_home)
     assert result.returncode == 0, result.stderr
     assert "matches" in result.stderr
+
+
+# --------------------------------------------------------------------------- issue 27: scripted dice replay, files
+
+
+_DICE = {"d100": (0, 9, 2), "2d6": (1, 6, 2), "d6": (1, 6, 1), "d10": (0, 9, 1)}
+
+
+def _scripted_game(seed: int):
+    """A random game mixing scripted and seeded rolls (as a headless scenario plays)."""
+    import random
+
+    from d100gui.engine.api import Session
+    from d100gui.storage.resources import bundled_game_data
+
+    chance = random.Random(seed)
+    session = Session.new(bundled_game_data(), seed=seed, policy="reroll")
+    for _ in range(chance.randint(3, 10)):
+        expression = chance.choice(sorted(_DICE))
+        low, high, count = _DICE[expression]
+        if chance.random() < 0.7:
+            session.script_dice([chance.randint(low, high) for _ in range(count)])
+        session.run({"kind": "roll_dice", "expression": expression})
+        session.seeded_dice()
+    return session
+
+
+def test_random_scripted_games_replay_exactly(tmp_path, _fresh_home, capsys):
+    """Scripted rolls are logged as given faces (like physical dice): ``replay --check`` reproduces them."""
+    from d100gui.app import replay_main
+    from d100gui.storage.campaigns import save_campaign
+
+    for seed in range(12):
+        session = _scripted_game(seed)
+        assert any(h.roll.manual for h in session.campaign.dice_history) or seed  # scripted faces are marked
+        path = tmp_path / f"scripted-{seed}.d100.json"
+        save_campaign(session.campaign, path)
+        status = replay_main([str(path), "--check"])
+        err = capsys.readouterr().err
+        assert status == 0 and "matches" in err, (seed, err)
+
+
+def test_session_policy_sample_is_the_reroll_of_sample_play():
+    from d100gui.engine.api import Session
+    from d100gui.engine.dice.roller import MissingRowPolicy
+    from d100gui.storage.resources import bundled_game_data
+
+    session = Session.new(bundled_game_data(), seed=1, policy="sample")
+    assert session.policy is MissingRowPolicy.REROLL
+    with pytest.raises(ValueError, match="'ask'"):
+        Session.new(bundled_game_data(), policy="sometimes")
+
+
+@pytest.mark.parametrize("name", ["x.d100", "x.d100.json"])
+def test_replay_of_a_fifo_is_refused_at_once(tmp_path, _fresh_home, name):
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    result = run("replay", "--check", str(fifo), home=_fresh_home)  # the timeout in run() fails a hang
+    assert result.returncode == 2
+    assert "not a regular file" in result.stderr

@@ -49,6 +49,20 @@ __all__ = [
 API_VERSION = 1
 
 
+#: the policy names a session takes: the engine's, and ``sample`` (the app's name for re-rolling among known rows)
+POLICY_NAMES = {**{p.value: p for p in MissingRowPolicy}, "sample": MissingRowPolicy.REROLL}
+
+
+def policy_of(policy: MissingRowPolicy | str) -> MissingRowPolicy:
+    """The missing-row policy named ``policy`` (see :meth:`Session.new`); ``ValueError`` naming the choices."""
+    if isinstance(policy, MissingRowPolicy):
+        return policy
+    found = POLICY_NAMES.get(str(policy))
+    if found is None:
+        raise ValueError(f"policy {policy!r} is not one of {', '.join(repr(name) for name in POLICY_NAMES)}")
+    return found
+
+
 def command_kinds() -> list[str]:
     """Every command kind :meth:`Session.run` accepts, sorted (documented in ``docs/commands.md``)."""
     return sorted(_kind_of(c) for c in ALL_COMMANDS)
@@ -86,7 +100,7 @@ class Session:
             campaign,
             data.library,
             ALL_COMMANDS,
-            policy=MissingRowPolicy(policy),
+            policy=policy_of(policy),
             rules=data.rules,
             tilesets=data.tilesets,
         )
@@ -97,8 +111,9 @@ class Session:
         """A blank campaign. ``seed`` fixes the dice (same seed, same commands: same game).
 
         ``policy`` is what a table roll does on a row the tables lack: ``"ask"`` (a pending
-        decision, as in the app), ``"reroll"`` (re-roll among known rows, for the bundled
-        excerpts) or ``"sample"``.
+        decision, as in the app) or ``"reroll"`` (re-roll among known rows, for the bundled
+        excerpts; ``"sample"``, the app's name for that sample play, is the same). Any other
+        value raises ``ValueError`` naming these.
         """
         campaign = Campaign()
         if seed is not None:
@@ -192,7 +207,7 @@ class Session:
 
     @policy.setter
     def policy(self, policy: MissingRowPolicy | str) -> None:
-        self.game.policy = MissingRowPolicy(policy)
+        self.game.policy = policy_of(policy)
 
     @property
     def _script(self) -> ScriptedSource | None:

@@ -143,7 +143,7 @@ class RollRecord(BaseModel):
     modifiers: list[Modifier] = Field(default_factory=list)
     clamp: tuple[int, int] | None = None
     final: int
-    manual: bool = False
+    manual: bool = False  # faces given (physical dice typed, or a script's): a replay takes them from the log
     rerolled: list[int] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -375,8 +375,14 @@ class Dice:
             modifiers=mods,
             clamp=clamp,
             final=_finish(natural, terms, mods, clamp),
-            manual=isinstance(self.source, ManualSource),
+            manual=self._given,
         )
+
+    @property
+    def _given(self) -> bool:
+        """Whether this roller's faces are given (physical dice typed by the player, or a script's faces):
+        logged as such (``manual``), a replay takes them from the log instead of the random generator."""
+        return isinstance(self.source, (ManualSource, ScriptedSource))
 
     def d100(self, purpose: str = "", modifiers: Sequence[Modifier | tuple[str, int]] = ()) -> RollRecord:
         """A d100 roll, its final value clamped into 1-100."""
@@ -416,6 +422,6 @@ class Dice:
                 "natural": natural,
                 "final": _finish(natural, record.terms, record.modifiers, record.clamp),
                 "rerolled": [*record.rerolled, *indexes],
-                "manual": isinstance(self.source, ManualSource),
+                "manual": self._given,
             }
         )
