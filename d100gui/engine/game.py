@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import AfterValidator, BaseModel, Field, PrivateAttr, WrapSerializer
 
+from d100gui.engine import gate
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
 from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, ManualSource, Modifier, RandomSource, RollRecord
@@ -57,6 +58,7 @@ from d100gui.engine.journal import (
     sequence_problem,
     short_reason,
 )
+from d100gui.engine.phases import Phases
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.toolbox.state import ToolboxState
@@ -99,6 +101,13 @@ class Command(BaseModel):
 
     kind: str
     manual: ClassVar[bool] = False  # a hand correction on the sheet (marked in the log)
+    #: when it may run (fight, quest, town phase): every command class declares it (:mod:`d100gui.engine.gate`)
+    when: ClassVar[Phases]
+
+    @classmethod
+    def refuse_now(cls, campaign: Campaign, rules: Rules, command: Command | None) -> str:
+        """A finer check than ``when``, from the campaign alone ("" = allowed); ``command`` is None for a bare kind."""
+        return ""
 
     def apply(self, ctx: GameContext) -> list[Event]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -368,6 +377,8 @@ class Game:
         self.override: DiceSource | None = None
         self.physical = physical
         self.policy = policy
+        #: whether the gate is asked before each command (a replay of a log recorded before a rule was gated is not)
+        self.gated = True
         self.command_types: dict[str, type[Command]] = {c.model_fields["kind"].default: c for c in commands}
         self.max_undo = MAX_UNDO
         self.check_journal = os.environ.get("D100GUI_CHECK_JOURNAL") == "1" if check_journal is None else check_journal
@@ -396,8 +407,17 @@ class Game:
         return self.random
 
     def execute(self, command: Command) -> list[Event]:
-        """Run one command. Refused or failed commands change nothing and re-raise."""
+        """Run one command. Refused or failed commands change nothing and re-raise.
+
+        The gate (:mod:`d100gui.engine.gate`) is asked first: a command the game's phase does not
+        allow (a fallen hero's campaign allows none) is refused before it touches anything.
+        """
         campaign = self.campaign
+        if self.gated:
+            reason = gate.refusal(campaign, command, self.rules)
+            if reason:
+                raise CommandRefused(reason)
+        manual = gate.hand_correction(campaign, command)
         full = self._full_snapshot() if self.check_journal else None
         fields = campaign.__dict__
         watch = Watch(CAMPAIGN_PARTS, {name: fields.pop(name) for name in CAMPAIGN_PARTS.names})
@@ -424,7 +444,7 @@ class Game:
             command=command.model_dump(mode="json"),
             rolls=dice.made,
             events=list(events),
-            manual=type(command).manual,
+            manual=manual,
             policy=self.policy,
             at=campaign.meta.last_played,
             player_rows=[PlayerRowRead(table_id=t, row=r) for t, r in self.library.player_rows_read],
@@ -703,6 +723,7 @@ def replay(
     campaign.set_log_start(0)
     campaign.rng_state = list(start.start_rng_state or start.rng_state)
     game = Game(campaign, library, commands, rules=rules, tilesets=tilesets)
+    game.gated = False  # the log was played under the rules of its day: replay it as it was played
     for entry in log:
         command = game.parse_command(entry.command)
         manual_faces = _physical_faces(entry)

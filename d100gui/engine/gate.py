@@ -6,7 +6,9 @@ One place answers "may this run now?" for every command, from the campaign alone
 - each command class declares when it may run (``Command.when``, a :class:`~d100gui.engine.phases.Phases`):
   during a fight, during a quest (or only as a hand correction there), in the middle of the
   between-quests phase;
-- a command class may add a finer check of its own (``Command.refuse_now``), read here too.
+- a command class may add a finer check of its own (``Command.refuse_now``), read first here: its
+  reason, when it gives one, is the more precise (e.g. an equipment change names the fight's own
+  Change weapon action).
 
 :meth:`d100gui.engine.game.Game.execute` calls :func:`refusal` before ``apply`` and raises
 :class:`~d100gui.engine.protocol.CommandRefused` with its reason; the flow query and the menus
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d100gui.engine.phases import Phases
+from d100gui.engine.phases import FACE_OFFER, START_FIGHT, Phases
 from d100gui.engine.town.fallen import read_only_reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,26 +48,63 @@ def _label(kind: str) -> str:
     return kind.replace("_", " ")
 
 
+#: how a refusal names what the player tried, where the kind alone reads badly
+DOING = {
+    "turn_move": "move on",
+    "turn_search": "search",
+    "turn_end": "end the turn",
+    "turn_enter": "enter",
+    "move_hero": "move",
+    "enter_dungeon": "enter the dungeon",
+    "leave_dungeon": "leave the dungeon",
+    "advance_time": "shade the time track",
+}
+
+
+def _doing(kind: str) -> str:
+    return DOING.get(kind, _label(kind))
+
+
+def _head(campaign: Campaign) -> str:
+    """``Turn 2, step 4 (The area): `` while a quest's turn is under way, else ""."""
+    from d100gui.engine.adventure.turn import current_step, step_label, turn_of  # adventure imports the game
+
+    turn = turn_of(campaign)
+    return f"Turn {turn.number}, {step_label(current_step(campaign))}: " if turn is not None else ""
+
+
 def _phase_refusal(campaign: Campaign, cls: type[Command]) -> str:
     kind = str(cls.model_fields["kind"].default)
     when = declared(cls)
     if when is None:
         return f"{_label(kind)} declares no phase it may run in, so it never runs."
-    fighting = campaign.combat is not None
-    if when.fight == "no" and fighting:
-        return f"A fight is on: finish it (or escape) before you {_label(kind)}."
-    if when.fight == "only" and not fighting:
-        return "There is no fight on."
-    in_quest = campaign.adventure.quest is not None
-    if when.quest == "no" and in_quest:
-        return f"A quest is under way: complete or fail it before you {_label(kind)}."
-    if when.quest == "only" and not in_quest:
-        return "There is no quest under way."
-    in_town = campaign.town.active
-    if when.town == "no" and in_town:
-        return f"The between-quests phase is under way: finish it before you {_label(kind)}."
-    if when.town == "only" and not in_town:
-        return "The between-quests phase is not under way."
+    combat = campaign.combat
+    if when.fight == "no" and combat is not None:
+        name = combat.monster.name
+        if when is START_FIGHT or when is FACE_OFFER:
+            return f"{_head(campaign)}a fight with {name} is already under way: win it, escape or resolve it first."
+        return f"{_head(campaign)}you cannot {_doing(kind)} during a fight with {name}: win it, escape or resolve it first."
+    if when.fight == "only" and combat is None:
+        if campaign.character is None:
+            return "There is no character yet: create one first."
+        return "There is no fight in progress."
+    offer = campaign.adventure.fight_offered
+    if when.offer == "no" and offer is not None:
+        waits = f"a {offer.source} waits ({offer.table_roll.describe()})"
+        if offer.table_roll.row is None:
+            return f"{_head(campaign)}{waits}: type its Table E row, then fight it first."
+        return f"{_head(campaign)}you cannot {_doing(kind)} now: {waits}; fight it first."
+    quest = campaign.adventure.quest
+    if when.quest == "no" and quest is not None:
+        instead = when.instead or "complete or fail it first"
+        return f"{_head(campaign)}{quest.quest.name} is under way: {instead}."
+    if when.quest == "only" and quest is None:
+        return "No quest is under way: begin a quest first."
+    town = campaign.town
+    if when.town == "no" and town.active:
+        return f"The between-quests phase is under way: finish it (Ready for the next quest) before you {_doing(kind)}."
+    if when.town == "only" and not town.active:
+        return "The between-quests phase is not open: it comes after a quest."
     return ""
 
 
@@ -83,7 +122,7 @@ def refusal(campaign: Campaign, command: Command, rules: Rules) -> str:
     if reason:
         return reason
     cls = type(command)
-    return _phase_refusal(campaign, cls) or _own_refusal(campaign, cls, rules, command)
+    return _own_refusal(campaign, cls, rules, command) or _phase_refusal(campaign, cls)
 
 
 def refusal_for_kind(campaign: Campaign, kind: str, rules: Rules) -> str:
@@ -94,7 +133,7 @@ def refusal_for_kind(campaign: Campaign, kind: str, rules: Rules) -> str:
     cls = _command_class(kind)
     if cls is None:
         return f"Unknown command {kind!r}."
-    return _phase_refusal(campaign, cls) or _own_refusal(campaign, cls, rules, None)
+    return _own_refusal(campaign, cls, rules, None) or _phase_refusal(campaign, cls)
 
 
 def hand_correction(campaign: Campaign, command: Command) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pytest
 
@@ -13,6 +13,7 @@ from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.game import MIN_UNDO, Change, Command, CommandRefused, Event, Game, GameContext
 from d100gui.engine.hero.sheet_edits import SetSheetField
+from d100gui.engine.phases import ANY_TIME, Phases
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
@@ -20,6 +21,7 @@ class NoteInPlace(Command):
     """Breaks the journal's rule: changes a dice-history entry in place."""
 
     kind: Literal["bench_note_in_place"] = "bench_note_in_place"
+    when: ClassVar[Phases] = ANY_TIME
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ctx.campaign.dice_history[0].note = "changed in place"
@@ -30,6 +32,7 @@ class RefuseAfterRolling(Command):
     """Rolls, changes the hero, then is refused: nothing may stay changed, the dice included."""
 
     kind: Literal["bench_refuse_after_rolling"] = "bench_refuse_after_rolling"
+    when: ClassVar[Phases] = ANY_TIME
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ctx.dice.roll("d100")

@@ -43,6 +43,7 @@ def game(bundled_library) -> Game:
         tilesets=standard_tilesets(),
         check_journal=True,
     )
+    campaign.adventure.quest = campaign.adventure.turn = None  # free mapping: bare moves are refused during a quest
     game.execute(NewDungeon())
     game.execute(EnterDungeon())
     return game

@@ -11,7 +11,7 @@ The state they keep between commands is :class:`~.model.AdventureState` in
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -33,6 +33,7 @@ from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Option, parse_effects
 
@@ -49,6 +50,7 @@ class AdvanceTime(Command):
     wandering monster, the refresh with its poison and disease checks)."""
 
     kind: Literal["advance_time"] = "advance_time"
+    when: ClassVar[Phases] = IN_DUNGEON
     clocks: int = Field(default=1, ge=0)
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -59,6 +61,7 @@ class ResumeTime(Command):
     """Shade the clocks a wandering monster interrupted, once its fight is over."""
 
     kind: Literal["resume_time"] = "resume_time"
+    when: ClassVar[Phases] = IN_DUNGEON
 
     def apply(self, ctx: GameContext) -> list[Event]:
         if adventure_of(ctx.campaign).clocks_owed <= 0:
@@ -70,6 +73,7 @@ class LightLantern(Command):
     """In darkness, spend a flask of oil now (it ends the darkness before the next oil symbol)."""
 
     kind: Literal["light_lantern"] = "light_lantern"
+    when: ClassVar[Phases] = IN_DUNGEON
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)
@@ -83,6 +87,7 @@ class ProvideEncounterRow(Command):
     """The player typed the Table E row a wandering monster's roll fell on: the offered fight now has its monster."""
 
     kind: Literal["provide_encounter_row"] = "provide_encounter_row"
+    when: ClassVar[Phases] = OFFER_ROW
     row: Row
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -153,6 +158,7 @@ class BeginQuest(Command):
     """Choose the next quest: the next Dungeon Training quest, or Table Q rolled once per REP point."""
 
     kind: Literal["begin_quest"] = "begin_quest"
+    when: ClassVar[Phases] = BETWEEN_QUESTS
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign, arules = ctx.campaign, adventure_rules(ctx.rules)
@@ -197,6 +203,7 @@ class ChooseQuest(Command):
     """Take quest ``index`` (0-based) of the Table Q rolls."""
 
     kind: Literal["choose_quest"] = "choose_quest"
+    when: ClassVar[Phases] = BETWEEN_QUESTS
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -213,6 +220,7 @@ class RerollQuest(Command):
     """Roll again for offered quest ``index`` (0-based): allowed for a quest already completed."""
 
     kind: Literal["reroll_quest"] = "reroll_quest"
+    when: ClassVar[Phases] = BETWEEN_QUESTS
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -229,6 +237,7 @@ class ProvideQuestRow(Command):
     """The player typed a Table Q row their tables lack: a training quest's (``index`` None) or roll ``index``'s."""
 
     kind: Literal["provide_quest_row"] = "provide_quest_row"
+    when: ClassVar[Phases] = BETWEEN_QUESTS
     row: Row
     index: int | None = None
 
@@ -293,6 +302,7 @@ class CompleteQuest(Command):
     """
 
     kind: Literal["complete_quest"] = "complete_quest"
+    when: ClassVar[Phases] = QUEST_ONLY
     reward: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -329,6 +339,7 @@ class FailQuest(Command):
     """
 
     kind: Literal["fail_quest"] = "fail_quest"
+    when: ClassVar[Phases] = QUEST_ONLY
     choices: list[str] = Field(default_factory=list)
     option: int = 0
     costs: str = ""

@@ -22,6 +22,7 @@ from d100gui.engine.dungeon.commands import SetDoor, Side
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Effect, parse_effects
 
@@ -61,6 +62,7 @@ class CorrectByHand(Command):
     """Apply a narrative's obvious correction: ``effect`` through the effects interpreter, marked manual in the log."""
 
     kind: Literal["correct_by_hand"] = "correct_by_hand"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     effect: Effect
     source: str = ""

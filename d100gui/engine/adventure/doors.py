@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, outside_fight
@@ -45,6 +45,7 @@ from d100gui.engine.hero.skill_test import RollTest
 from d100gui.engine.magic import book
 from d100gui.engine.magic.commands import CastSpell
 from d100gui.engine.magic.events import SpellTookEffect
+from d100gui.engine.phases import IN_DUNGEON, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect
@@ -228,6 +229,7 @@ class TryDoor(Command):
     """
 
     kind: Literal["try_door"] = "try_door"
+    when: ClassVar[Phases] = IN_DUNGEON
     pos: str
     side: dg.Direction
     method: Method

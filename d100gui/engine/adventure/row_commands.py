@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -25,6 +25,7 @@ from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.effects import apply_option, apply_outcome
 from d100gui.engine.hero.events import Narrative
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Option, Outcome
 
@@ -50,6 +51,7 @@ class ApplyTypedRow(Command):
     """Apply the row of an effect's table roll that waited for the player to type it (see the module)."""
 
     kind: Literal["apply_typed_row"] = "apply_typed_row"
+    when: ClassVar[Phases] = ANSWER
     entry: int = Field(ge=0)
     row: Row | None = None
 
@@ -82,6 +84,7 @@ class SkipTypedRow(Command):
     """Go without the row an effect's roll waits for: the roll stays reported, nothing of it is applied."""
 
     kind: Literal["skip_typed_row"] = "skip_typed_row"
+    when: ClassVar[Phases] = ANSWER
     entry: int = Field(ge=0)
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -97,6 +100,7 @@ class KeepLoot(Command):
     """The backpack is full: drop item ``drop`` (0-based) and keep the waiting find in its place."""
 
     kind: Literal["keep_loot"] = "keep_loot"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     drop: int = Field(ge=0)
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -117,6 +121,7 @@ class LeaveLoot(Command):
     """The backpack is full: leave the waiting find behind."""
 
     kind: Literal["leave_loot"] = "leave_loot"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
 
     def apply(self, ctx: GameContext) -> list[Event]:
         state = adventure_of(ctx.campaign)

@@ -13,7 +13,7 @@ on an exit sends: the turn's command while a quest is under way, the bare map mo
 
 from __future__ import annotations
 
-from typing import Literal, NoReturn
+from typing import ClassVar, Literal, NoReturn
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, offer_waiting, pass_clocks
@@ -22,11 +22,12 @@ from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnState
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, tileset_for
+from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, enter_here, tileset_for
 from d100gui.engine.dungeon.events import EscapedMonsterHere
 from d100gui.engine.dungeon.tiles import TileRoller
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.phases import FACE_OFFER, QUEST_ONLY, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 
 Side = Literal["N", "E", "S", "W"]
@@ -164,6 +165,7 @@ class MoveOn(Command):
     """
 
     kind: Literal["turn_move"] = "turn_move"
+    when: ClassVar[Phases] = QUEST_ONLY
     side: Side
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -195,6 +197,7 @@ class SearchArea(Command):
     """Turns step 5: search the hero's area on Table F with its colour's column bonus; once per area per quest."""
 
     kind: Literal["turn_search"] = "turn_search"
+    when: ClassVar[Phases] = QUEST_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
@@ -218,6 +221,7 @@ class EndTurn(Command):
     """Turns step 5 skipped (or done): the turn ends and the next begins at step 1."""
 
     kind: Literal["turn_end"] = "turn_end"
+    when: ClassVar[Phases] = QUEST_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
@@ -234,6 +238,7 @@ class FaceOfferedMonster(Command):
     """Fight the monster offered (a wandering monster, or a red area's once its Table E row was typed)."""
 
     kind: Literal["turn_fight"] = "turn_fight"
+    when: ClassVar[Phases] = FACE_OFFER
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
@@ -256,6 +261,7 @@ class EnterOnTurn(Command):
     by its colour like any other area (Turns step 4), so a red entrance is a fight, a green one Table G."""
 
     kind: Literal["turn_enter"] = "turn_enter"
+    when: ClassVar[Phases] = QUEST_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
@@ -268,7 +274,7 @@ class EnterOnTurn(Command):
             refuse_at(campaign, "there is no mapping sheet: begin the quest first.")
         placed = dungeon.area_at(dungeon.entrance) is None
         try:
-            events = EnterDungeon().apply(ctx)
+            events = enter_here(ctx)
         except CommandRefused as exc:
             refuse_at(campaign, str(exc))
         area = _in_dungeon(campaign)

@@ -7,7 +7,7 @@ state, and :func:`~.flow.finish` runs the steps on until the player is needed ag
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.combat import steps as _steps  # noqa: F401 - registers every step
 from d100gui.engine.combat.actions import allowed, available_actions, changed_weapon, round_weapons
@@ -39,6 +39,7 @@ from d100gui.engine.dungeon import map as dg
 from d100gui.engine.game import Command, Event, GameContext
 from d100gui.engine.hero.character import STATS, Character, Item, PendingTest, clamp_hp, derive, enforce, equip, items_at, refuse
 from d100gui.engine.hero.skill_test import apply_effect, living_character
+from d100gui.engine.phases import FIGHT_ONLY, START_FIGHT, Phases
 from d100gui.engine.rules.notation import TestSpec, parse_effects
 
 
@@ -72,6 +73,7 @@ class FaceEscapedMonster(Command):
     """Back in an area where the hero escaped a monster: it is there again, at full HP."""
 
     kind: Literal["face_escaped_monster"] = "face_escaped_monster"
+    when: ClassVar[Phases] = START_FIGHT
     pos: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -96,6 +98,7 @@ class StartCombat(Command):
     ``fate_windows``: stop after each roll while the hero has Fate."""
 
     kind: Literal["start_combat"] = "start_combat"
+    when: ClassVar[Phases] = START_FIGHT
     source: Literal["table_e", "snake", "monster"] = "table_e"
     monster: Monster | None = None
     table_value: int | None = None
@@ -174,6 +177,7 @@ class CombatContinue(Command):
     """Accept the roll or test the fight is waiting on and carry on."""
 
     kind: Literal["combat_continue"] = "combat_continue"
+    when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         flow = Fight.of(ctx)
@@ -192,6 +196,7 @@ class CombatFate(Command):
     a d100 is tens 0 and units 1; a damage roll is the d6(s) then the d10)."""
 
     kind: Literal["combat_fate"] = "combat_fate"
+    when: ClassVar[Phases] = FIGHT_ONLY
     dice: list[int]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -230,6 +235,7 @@ class CombatAttack(Command):
     """Step 2: attack with the weapon in ``slot``; ``stat`` STR/DEX for an (H,R) weapon."""
 
     kind: Literal["combat_attack"] = "combat_attack"
+    when: ClassVar[Phases] = FIGHT_ONLY
     slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
     stat: str = ""
 
@@ -263,6 +269,7 @@ class CombatChangeWeapon(Command):
     put the weapon in ``slot`` away."""
 
     kind: Literal["combat_change_weapon"] = "combat_change_weapon"
+    when: ClassVar[Phases] = FIGHT_ONLY
     swap: bool = False
     backpack_index: int | None = None
     slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
@@ -326,6 +333,7 @@ class CombatCastSpell(Command):
     ``spell``; ``bonus`` is the spell bonus of the CAST SPELL test."""
 
     kind: Literal["combat_cast_spell"] = "combat_cast_spell"
+    when: ClassVar[Phases] = FIGHT_ONLY
     index: int | None = None
     spell: str = ""
     bonus: int = 0
@@ -373,6 +381,7 @@ class CombatUseBelt(Command):
     monster's next damage roll, a scroll casts its spell (``bonus``: the spell bonus)."""
 
     kind: Literal["combat_use_belt"] = "combat_use_belt"
+    when: ClassVar[Phases] = FIGHT_ONLY
     belt_slot: int
     bonus: int = 0
 
@@ -402,6 +411,7 @@ class CombatEscape(Command):
     """Instead of attacking, try to escape: ESCAPE COMBAT – Test: Dex -10 [S:Remove Monster] [F:-2 HP] (Escape)."""
 
     kind: Literal["combat_escape"] = "combat_escape"
+    when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         flow = Fight.of(ctx)
@@ -419,6 +429,7 @@ class CombatBlockEscape(Command):
     step 3 is made with the weapon in ``slot``."""
 
     kind: Literal["combat_block_escape"] = "combat_block_escape"
+    when: ClassVar[Phases] = FIGHT_ONLY
     slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
     stat: str = ""
 
@@ -443,6 +454,7 @@ class CombatPass(Command):
     """Do nothing this round (a forfeited attack, or letting an escaping monster go)."""
 
     kind: Literal["combat_pass"] = "combat_pass"
+    when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         flow = Fight.of(ctx)
@@ -457,6 +469,7 @@ class CombatPerfectAim(Command):
     """Perfect Aim: ``keep`` the hit location or ``reroll`` it once, then pick ``first`` or ``second``."""
 
     kind: Literal["combat_perfect_aim"] = "combat_perfect_aim"
+    when: ClassVar[Phases] = FIGHT_ONLY
     choice: Literal["keep", "reroll", "first", "second"]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -493,6 +506,7 @@ class CombatOffset(Command):
     and ``shield`` points (at most its S rating) onto the shield (half a pip each)."""
 
     kind: Literal["combat_offset"] = "combat_offset"
+    when: ClassVar[Phases] = FIGHT_ONLY
     item: int = 0
     shield: int = 0
 
@@ -546,6 +560,7 @@ class CombatChooseLoot(Command):
     """Choose which table the loot is rolled on when ``[K:...]`` offers several (0-based)."""
 
     kind: Literal["combat_choose_loot"] = "combat_choose_loot"
+    when: ClassVar[Phases] = FIGHT_ONLY
     option: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -565,6 +580,7 @@ class CombatProvideRow(Command):
     printed rows this time instead (sample play); neither goes without the loot."""
 
     kind: Literal["combat_provide_row"] = "combat_provide_row"
+    when: ClassVar[Phases] = FIGHT_ONLY
     row: Row | None = None
     sample: bool = False
 

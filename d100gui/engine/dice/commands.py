@@ -7,7 +7,7 @@ and a save restores the history.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.dice.dice import DiceError, RollRecord
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
@@ -15,6 +15,7 @@ from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Command, GameContext
+from d100gui.engine.phases import ANSWER, ANY_TIME, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 
 
@@ -42,6 +43,7 @@ class RollDice(Command):
     """Roll an expression: ``d100``, ``d%``, ``2d6``, ``3d4+1``."""
 
     kind: Literal["roll_dice"] = "roll_dice"
+    when: ClassVar[Phases] = ANY_TIME
     expression: str
     purpose: str = ""
 
@@ -54,6 +56,7 @@ class RollTable(Command):
     """Roll a table's die plus ``modifier`` (clamped), and look up the row."""
 
     kind: Literal["roll_table"] = "roll_table"
+    when: ClassVar[Phases] = ANY_TIME
     table_id: str
     modifier: int = 0
     purpose: str = ""
@@ -70,6 +73,7 @@ class FollowLink(Command):
     """Roll the nested table that history entry ``entry`` links to."""
 
     kind: Literal["follow_link"] = "follow_link"
+    when: ClassVar[Phases] = ANY_TIME
     entry: int
     link: int
 
@@ -87,6 +91,7 @@ class RerollDice(Command):
     """Re-roll some dice of a history entry, keeping the others (what Fate does)."""
 
     kind: Literal["reroll"] = "reroll"
+    when: ClassVar[Phases] = ANY_TIME
     entry: int
     dice: list[int]
 
@@ -110,6 +115,7 @@ class ProvideRow(Command):
     """
 
     kind: Literal["provide_row"] = "provide_row"
+    when: ClassVar[Phases] = ANSWER
     entry: int
     row: Row
 
@@ -133,6 +139,7 @@ class AddTableRow(Command):
     player on the sheet, as on paper."""
 
     kind: Literal["add_table_row"] = "add_table_row"
+    when: ClassVar[Phases] = ANY_TIME
     table_id: str
     row: Row
 
@@ -156,6 +163,7 @@ class SampleRow(Command):
     """
 
     kind: Literal["sample_row"] = "sample_row"
+    when: ClassVar[Phases] = ANY_TIME
     table_id: str = ""
     entry: int | None = None
     modifier: int = 0

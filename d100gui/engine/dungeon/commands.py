@@ -11,7 +11,7 @@ Positions are ``"col,row"`` keys; sides are map sides ``N``/``E``/``S``/``W``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, ParamSpec, TypeVar
+from typing import ClassVar, Literal, ParamSpec, TypeVar
 
 from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
@@ -21,6 +21,7 @@ from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, Ma
 from d100gui.engine.dungeon.events import Side as Side  # re-exported: a map side, as commands take it
 from d100gui.engine.dungeon.tiles import TileRoller, TileSet
 from d100gui.engine.game import Command, GameContext
+from d100gui.engine.phases import DOOR_ROW, IN_DUNGEON, LEAVE, MAP_EDIT, MAP_MOVE, NEW_SHEET, NOTES, OUTSIDE_FIGHT, SECRET, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 
 DOOR_TABLE = "d100.D"
@@ -96,6 +97,7 @@ class NewDungeon(Command):
     """Take a blank mapping sheet for a quest (entrance at the bottom middle)."""
 
     kind: Literal["new_dungeon"] = "new_dungeon"
+    when: ClassVar[Phases] = NEW_SHEET
     name: str = ""
     quest: str = ""
     width: int = dg.DEFAULT_WIDTH
@@ -123,6 +125,7 @@ class SelectDungeon(Command):
     """Show (and play in) the campaign's dungeon number ``index`` (0-based)."""
 
     kind: Literal["select_dungeon"] = "select_dungeon"
+    when: ClassVar[Phases] = MAP_EDIT
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -134,6 +137,7 @@ class SetTileSet(Command):
     """Choose which Table M tile set this campaign rolls on from now on."""
 
     kind: Literal["set_tileset"] = "set_tileset"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     tileset: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -147,21 +151,33 @@ class SetTileSet(Command):
 
 
 class EnterDungeon(Command):
-    """Step in from the entrance; maps the entrance area the first time."""
+    """Step in from the entrance; maps the entrance area the first time. During a quest it is the turn's
+    entry (``turn_enter``): the entrance area is resolved by its colour like any other area."""
 
     kind: Literal["enter_dungeon"] = "enter_dungeon"
+    when: ClassVar[Phases] = IN_DUNGEON
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = _run(dg.enter, _current(ctx), TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
-        _store(ctx, result.dungeon)
-        what = f"mapped tile {result.area.tile} ({result.area.colour})" if result.placed else "back in"
-        return [*_dice_events(ctx, result.placement), _map_event(f"Entered the dungeon: {what}.")]
+        from d100gui.engine.adventure.turn import EnterOnTurn, turn_of  # a local import: adventure imports this module
+
+        if turn_of(ctx.campaign) is not None:  # during a quest the entrance is entered by the turn (its area resolved)
+            return EnterOnTurn().apply(ctx)
+        return enter_here(ctx)
+
+
+def enter_here(ctx: GameContext) -> list[Event]:
+    """Step in from the entrance (mapping it the first time), nothing more: the turn resolves the area itself."""
+    result = _run(dg.enter, _current(ctx), TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
+    _store(ctx, result.dungeon)
+    what = f"mapped tile {result.area.tile} ({result.area.colour})" if result.placed else "back in"
+    return [*_dice_events(ctx, result.placement), _map_event(f"Entered the dungeon: {what}.")]
 
 
 class MoveHero(Command):
     """Go through the exit on ``side`` of the hero's area; an unmapped area rolls Table M."""
 
     kind: Literal["move_hero"] = "move_hero"
+    when: ClassVar[Phases] = MAP_MOVE
     side: Side
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -187,6 +203,7 @@ class LeaveDungeon(Command):
     """Leave the dungeon by the entrance (the hero must stand on the entrance area)."""
 
     kind: Literal["leave_dungeon"] = "leave_dungeon"
+    when: ClassVar[Phases] = LEAVE
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _store(ctx, _run(dg.leave, _current(ctx)))
@@ -198,6 +215,7 @@ class SecretPassage(Command):
     (a jammed door can always be forced again; a magic seal opens with an Open Magic scroll or spell)."""
 
     kind: Literal["secret_passage"] = "secret_passage"
+    when: ClassVar[Phases] = SECRET
     pos: str
     side: Side
     force: bool = False
@@ -217,6 +235,7 @@ class OpenDoor(Command):
     """Mark a door open (after its Table D test succeeded)."""
 
     kind: Literal["open_door"] = "open_door"
+    when: ClassVar[Phases] = MAP_EDIT
     pos: str
     side: Side
 
@@ -229,6 +248,7 @@ class SetDoor(Command):
     """Edit a door by hand: type (None removes it), roll number, open or closed."""
 
     kind: Literal["set_door"] = "set_door"
+    when: ClassVar[Phases] = MAP_EDIT
     manual = True
     pos: str
     side: Side
@@ -248,6 +268,7 @@ class ResolveDoorRow(Command):
     """The player typed the Table D row a door roll landed on: label the door from it."""
 
     kind: Literal["resolve_door_row"] = "resolve_door_row"
+    when: ClassVar[Phases] = DOOR_ROW
     pos: str
     side: Side
     row: Row
@@ -285,6 +306,7 @@ class PlaceTile(Command):
     """Map a tile by hand at any of the four turns (doors are rolled on Table D)."""
 
     kind: Literal["place_tile"] = "place_tile"
+    when: ClassVar[Phases] = MAP_EDIT
     manual = True
     pos: str
     tile: int
@@ -304,6 +326,7 @@ class DeleteArea(Command):
     """Rub a mapped area off the sheet by hand (a correction)."""
 
     kind: Literal["delete_area"] = "delete_area"
+    when: ClassVar[Phases] = MAP_EDIT
     manual = True
     pos: str
 
@@ -316,6 +339,7 @@ class MoveHeroTo(Command):
     """Put the hero marker on a mapped area by hand (a correction)."""
 
     kind: Literal["move_hero_to"] = "move_hero_to"
+    when: ClassVar[Phases] = MAP_MOVE
     manual = True
     pos: str
 
@@ -328,6 +352,7 @@ class AddNote(Command):
     """Write a note on an area (``square``: the 3x3 square it marks, if any); it gets the next note number."""
 
     kind: Literal["add_note"] = "add_note"
+    when: ClassVar[Phases] = NOTES
     pos: str
     text: str
     square: tuple[int, int] | None = None
@@ -344,6 +369,7 @@ class MoveNote(Command):
     """Move note number ``ref`` to another area (and square)."""
 
     kind: Literal["move_note"] = "move_note"
+    when: ClassVar[Phases] = NOTES
     ref: int
     pos: str
     square: tuple[int, int] | None = None
@@ -357,6 +383,7 @@ class EditNote(Command):
     """Rewrite the text of note number ``ref``."""
 
     kind: Literal["edit_note"] = "edit_note"
+    when: ClassVar[Phases] = NOTES
     ref: int
     text: str
 
@@ -369,6 +396,7 @@ class DeleteNote(Command):
     """Rub out note number ``ref``."""
 
     kind: Literal["delete_note"] = "delete_note"
+    when: ClassVar[Phases] = NOTES
     ref: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -380,6 +408,7 @@ class MarkArea(Command):
     """Mark an area searched (S), interacted (I), or with an escaped monster."""
 
     kind: Literal["mark_area"] = "mark_area"
+    when: ClassVar[Phases] = MAP_EDIT
     pos: str
     mark: Literal["searched", "interacted", "escaped"]
     value: bool = True

@@ -24,7 +24,9 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS
+from d100gui.engine.phases import OUTSIDE_FIGHT, SHEET_FIX, Phases
 from d100gui.engine.protocol import Event
+from d100gui.engine.rules.model import Rules
 
 
 def _take(items: list[Item], index: int, where: str) -> Item:
@@ -42,10 +44,30 @@ def _refuse_in_fight(campaign: Campaign, why: str) -> NoReturn:
     refuse_at(campaign, why)
 
 
-class EquipItem(Command):
+def _gear_refusal(campaign: Campaign) -> str:
+    """The gate's reason for an equipment change now ("" when allowed): in a fight, the fight's Change weapon."""
+    why = equipment_locked(campaign)
+    if why is None:
+        return ""
+    from d100gui.engine.adventure.turn import current_step, step_label, turn_of  # the adventure package imports this
+
+    turn = turn_of(campaign)
+    return f"Turn {turn.number}, {step_label(current_step(campaign))}: {why}" if turn is not None else why
+
+
+class _Gear(Command):
+    """An equipment change: refused in a fight, with the fight's own way to change weapons named."""
+
+    @classmethod
+    def refuse_now(cls, campaign: Campaign, rules: Rules, command: Command | None) -> str:
+        return _gear_refusal(campaign)
+
+
+class EquipItem(_Gear):
     """Equip backpack item ``index`` (0-based) in ``slot`` (a slot id such as ``head``)."""
 
     kind: Literal["equip_item"] = "equip_item"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     index: int
     slot: str
 
@@ -60,10 +82,11 @@ class EquipItem(Command):
         return [ev.emit(ev.Equipped(slot=self.slot), f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.")]
 
 
-class UnequipItem(Command):
+class UnequipItem(_Gear):
     """Move the item in ``slot`` to the backpack."""
 
     kind: Literal["unequip_item"] = "unequip_item"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     slot: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -78,10 +101,11 @@ class UnequipItem(Command):
         return [ev.emit(ev.Unequipped(slot=self.slot), f"{item.name} goes in the backpack.{note}")]
 
 
-class MoveToBelt(Command):
+class MoveToBelt(_Gear):
     """Put a brew, potion or scroll from the backpack or the unequipped potions into belt slot ``belt_slot`` (1-10)."""
 
     kind: Literal["move_to_belt"] = "move_to_belt"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     source: Literal["backpack", "potions"] = "potions"
     index: int
     belt_slot: int
@@ -103,10 +127,11 @@ class MoveToBelt(Command):
         return [ev.emit(ev.BeltChanged(belt_slot=self.belt_slot), f"{item.name} in belt slot {self.belt_slot}.")]
 
 
-class TakeFromBelt(Command):
+class TakeFromBelt(_Gear):
     """Take the item out of belt slot ``belt_slot`` (potions go to the unequipped potions, others to the backpack)."""
 
     kind: Literal["take_from_belt"] = "take_from_belt"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     belt_slot: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -127,6 +152,7 @@ class AddItem(Command):
     """Write an item on the sheet by hand: ``to`` the backpack, unequipped potions, non-slot items or a belt slot."""
 
     kind: Literal["add_item"] = "add_item"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     item: Item
     to: Literal["backpack", "potions", "non_slot", "belt"] = "backpack"

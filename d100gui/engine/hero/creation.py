@@ -21,7 +21,7 @@ character is finished; rolls may not (undo restores the dice, so it cannot fish 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row
@@ -34,6 +34,7 @@ from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
 from d100gui.engine.hero.model import Character, Item, new_character
+from d100gui.engine.phases import CREATION, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules
 
@@ -140,6 +141,7 @@ class CreateCharacter(Command):
     character goes to the hall of the fallen."""
 
     kind: Literal["create_character"] = "create_character"
+    when: ClassVar[Phases] = CREATION
     restart: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -170,6 +172,7 @@ class AssignCharacteristics(Command):
     """Assign the starting values (50/40/30) to STR, DEX and INT: ``scores`` = {"STR": 50, ...}."""
 
     kind: Literal["assign_characteristics"] = "assign_characteristics"
+    when: ClassVar[Phases] = CREATION
     scores: dict[str, int]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -194,6 +197,7 @@ class ChooseStartingSkills(Command):
     """Choose the starting skills (two, at +5 each)."""
 
     kind: Literal["choose_starting_skills"] = "choose_starting_skills"
+    when: ClassVar[Phases] = CREATION
     skills: list[str]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -222,6 +226,7 @@ class SetStartingReputation(Command):
     """Record the starting REP (1)."""
 
     kind: Literal["set_starting_reputation"] = "set_starting_reputation"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
@@ -325,6 +330,7 @@ class RollStartingWeapon(Command):
     """Roll on Table W for the starting weapon (once)."""
 
     kind: Literal["roll_starting_weapon"] = "roll_starting_weapon"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _begin(ctx.campaign, "weapon", ctx.rules)
@@ -335,6 +341,7 @@ class RollStartingArmour(Command):
     """Roll on Table A for one piece of starting armour (three times in all)."""
 
     kind: Literal["roll_starting_armour"] = "roll_starting_armour"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _begin(ctx.campaign, "armour", ctx.rules)
@@ -345,6 +352,7 @@ class ResolveArmourClash(Command):
     """A starting armour piece for a filled slot: ``keep_new`` (discard the old) or ``reroll``."""
 
     kind: Literal["resolve_armour_clash"] = "resolve_armour_clash"
+    when: ClassVar[Phases] = CREATION
     decision: str
     choice: Literal["keep_new", "reroll"]
 
@@ -366,6 +374,7 @@ class ProvideStartingRow(Command):
     (the UI saves it to their pack from the ``row_provided`` event) and the item is placed."""
 
     kind: Literal["provide_starting_row"] = "provide_starting_row"
+    when: ClassVar[Phases] = CREATION
     decision: str
     row: Row
 
@@ -388,6 +397,7 @@ class TakeStartingSupplies(Command):
     """Add the starting supplies: 20 oil, 10 food, 15 picks."""
 
     kind: Literal["take_starting_supplies"] = "take_starting_supplies"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
@@ -404,6 +414,7 @@ class TakeStartingPotions(Command):
     """Put the starting potions (three Lesser Healing Potions) in the belt slots."""
 
     kind: Literal["take_starting_potions"] = "take_starting_potions"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
@@ -424,6 +435,7 @@ class SetStartingHealth(Command):
     """Record the finishing values: 20 HP, 3 Fate, 3 Lives."""
 
     kind: Literal["set_starting_health"] = "set_starting_health"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
@@ -441,6 +453,7 @@ class NameCharacter(Command):
     """Write the character's name (during creation or later)."""
 
     kind: Literal["name_character"] = "name_character"
+    when: ClassVar[Phases] = CREATION
     name: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -460,6 +473,7 @@ class FinishCharacter(Command):
     """Finish creation: every step done, nothing pending, a name written."""
 
     kind: Literal["finish_character"] = "finish_character"
+    when: ClassVar[Phases] = CREATION
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules

@@ -34,6 +34,7 @@ from d100gui.engine.hero.experience import shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, CombatTrackEntry, Item, Score, SkillScore, SpellEntry
+from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event, Payload
 from d100gui.engine.rules.model import Rules
 
@@ -161,6 +162,7 @@ class SetSheetField(Command):
     """Write a simple field of the sheet by hand (``field`` names it, ``value`` is the new value)."""
 
     kind: Literal["set_sheet_field"] = "set_sheet_field"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     field: IntField | TextField | FlagField
     value: bool | int | str
@@ -301,6 +303,7 @@ class SetTrackPips(Command):
     """
 
     kind: Literal["set_track_pips"] = "set_track_pips"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     track: TrackName
     target: str = ""
@@ -339,6 +342,7 @@ class SetCharacteristic(Command):
     """Write a primary characteristic (STR, DEX or INT) by hand."""
 
     kind: Literal["set_characteristic"] = "set_characteristic"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     stat: str
     primary: int
@@ -364,6 +368,7 @@ class SetSkillBonus(Command):
     """Write a skill's bonus by hand (+0 to +20, in steps of +5)."""
 
     kind: Literal["set_skill_bonus"] = "set_skill_bonus"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     skill: str
     bonus: int
@@ -389,6 +394,7 @@ class SetSpell(Command):
     """Write a spell in spell-book position ``position`` (1-based); an empty name erases it."""
 
     kind: Literal["set_spell"] = "set_spell"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     position: int
     name: str = ""
@@ -470,6 +476,7 @@ class EditItem(Command):
     """Rewrite an item where it is: ``where`` (and ``slot`` for equipment, ``index`` 0-based otherwise)."""
 
     kind: Literal["edit_item"] = "edit_item"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     where: Where
     slot: str = ""
@@ -501,6 +508,7 @@ class DiscardItem(Command):
     """Rub an item off the sheet: ``where`` (and ``slot`` for equipment, ``index`` 0-based otherwise)."""
 
     kind: Literal["discard_item"] = "discard_item"
+    when: ClassVar[Phases] = SHEET_FIX
     manual: ClassVar[bool] = True
     where: Where
     slot: str = ""

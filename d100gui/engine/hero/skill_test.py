@@ -50,6 +50,7 @@ from d100gui.engine.hero.experience import earns_experience, shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
+from d100gui.engine.phases import ANSWER, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.faces import chance_of
 from d100gui.engine.rules.model import Rules
@@ -186,6 +187,7 @@ class RollTest(Command):
     """
 
     kind: Literal["roll_test"] = "roll_test"
+    when: ClassVar[Phases] = ANSWER
     text: str = ""
     called: str = ""
     characteristic: str = ""
@@ -251,6 +253,7 @@ class UseFate(Command):
     """Spend Fate to re-roll dice of the waiting test: ``dice`` 0 = tens, 1 = units (a d10 count test: 0)."""
 
     kind: Literal["use_fate"] = "use_fate"
+    when: ClassVar[Phases] = ANSWER
     decision: str = ""
     dice: list[int] = Field(default_factory=lambda: [0, 1])
 
@@ -308,6 +311,7 @@ class AcceptTest(Command):
     """Accept the waiting test's roll and settle it."""
 
     kind: Literal["accept_test"] = "accept_test"
+    when: ClassVar[Phases] = ANSWER
     decision: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -321,6 +325,7 @@ class ChooseOutcome(Command):
     """Pick option ``option`` (0-based) of a "/" choice."""
 
     kind: Literal["choose_outcome"] = "choose_outcome"
+    when: ClassVar[Phases] = ANSWER
     decision: str
     option: int
 
@@ -340,6 +345,7 @@ class ChooseTarget(Command):
     """Say what a "choose which" effect applies to (the characteristic of -1 CHA, the skill of -5 Skill)."""
 
     kind: Literal["choose_target"] = "choose_target"
+    when: ClassVar[Phases] = ANSWER
     decision: str
     target: str
 
@@ -368,6 +374,7 @@ class AssignExperience(Command):
     ``skills`` (pips over the listed skills; name a skill twice for both pips on it) or ``decline``."""
 
     kind: Literal["assign_experience"] = "assign_experience"
+    when: ClassVar[Phases] = ANSWER
     decision: str
     choice: Literal["characteristic", "skills", "decline"]
     skills: list[str] = Field(default_factory=list)
@@ -402,6 +409,7 @@ class DismissDecision(Command):
     """Let go of an optional decision (a called test not attempted, experience not taken)."""
 
     kind: Literal["dismiss_decision"] = "dismiss_decision"
+    when: ClassVar[Phases] = ANSWER
     decision: str
 
     def apply(self, ctx: GameContext) -> list[Event]:

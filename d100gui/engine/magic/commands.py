@@ -18,7 +18,7 @@ way (``Campaign.adventure.clocks_owed``, shaded by ``resume_time``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.adventure.events import HeroFell, told
 from d100gui.engine.adventure.health import lay_to_rest, settle_hp
@@ -50,6 +50,7 @@ from d100gui.engine.magic.events import (
     SpellRowMissing,
     SpellTookEffect,
 )
+from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.town.model import TownState
 
@@ -137,6 +138,7 @@ class LearnSpell(Command):
     Table S) or ``belt_slot`` (copy the belt scroll's spell; the scroll is used up)."""
 
     kind: Literal["learn_spell"] = "learn_spell"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     spell: str = ""
     from_table: bool = False
     belt_slot: int = 0
@@ -176,6 +178,7 @@ class RemoveSpell(Command):
     """Remove the spell at book position ``index`` (from 0); no other spell moves."""
 
     kind: Literal["remove_spell"] = "remove_spell"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -192,6 +195,7 @@ class CastSpell(Command):
     ``bonus`` is the spell bonus of the CAST SPELL test."""
 
     kind: Literal["cast_spell"] = "cast_spell"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     index: int | None = None
     belt_slot: int = 0
     bonus: int = 0
@@ -255,6 +259,7 @@ class RollCurse(Command):
     """Roll Table C and apply the curse in full (a result on the sheet or in the dungeon asks for it)."""
 
     kind: Literal["roll_curse"] = "roll_curse"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     purpose: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -272,6 +277,7 @@ class ProvideCurseRow(Command):
     player's tables), or ``sample`` to re-roll among the printed rows this time. The curse then applies in full."""
 
     kind: Literal["provide_curse_row"] = "provide_curse_row"
+    when: ClassVar[Phases] = ANSWER
     row: Row | None = None
     sample: bool = False
 
@@ -322,6 +328,7 @@ class RollBoost(Command):
     """Roll Table B and apply the boost in full (a combat-track milestone or a find asks for it)."""
 
     kind: Literal["roll_boost"] = "roll_boost"
+    when: ClassVar[Phases] = OUTSIDE_FIGHT
     purpose: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:

@@ -13,9 +13,10 @@ replay this way). The state after also comes back in the event's payload for the
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.game import Command, GameContext
+from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc
@@ -78,6 +79,7 @@ class ScarsAttack(Command):
     """Resolve an attack: alone (attribute against ``armour_class``) or in the fight (``in_encounter``: attacker against target)."""
 
     kind: Literal["toolbox_scars_attack"] = "toolbox_scars_attack"
+    when: ClassVar[Phases] = TOOLBOX
     attribute: int
     armour_class: int = 0  # ignored in an encounter: the target's current AC is used
     damage: str = "1d6"
@@ -106,6 +108,7 @@ class ScarsModifyAttack(Command):
     """Shift an attack already rolled by the Scars modifier: the fight's latest attack, or ``attack`` with ``scars``."""
 
     kind: Literal["toolbox_scars_modify_attack"] = "toolbox_scars_modify_attack"
+    when: ClassVar[Phases] = TOOLBOX
     sign: sc.ScarsSign
     encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
     in_encounter: bool = False  # the campaign's fight's latest attack (implied by ``encounter``)
@@ -127,6 +130,7 @@ class ScarsNextRound(Command):
     """Start the fight's next initiative round."""
 
     kind: Literal["toolbox_scars_next_round"] = "toolbox_scars_next_round"
+    when: ClassVar[Phases] = TOOLBOX
     encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -139,6 +143,7 @@ class ScarsStartEncounter(Command):
     """Start tracking a scars fight with these fighters (round 1); it replaces the fight tracked before."""
 
     kind: Literal["toolbox_scars_start_encounter"] = "toolbox_scars_start_encounter"
+    when: ClassVar[Phases] = TOOLBOX
     fighters: list[sc.ScarsFighter]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -156,6 +161,7 @@ class ScarsInitiativeRoll(Command):
     """Roll an adventurer's initiative against their Agility."""
 
     kind: Literal["toolbox_scars_initiative"] = "toolbox_scars_initiative"
+    when: ClassVar[Phases] = TOOLBOX
     agility: int
     name: str = ""
 
@@ -168,6 +174,7 @@ class ScarsMoraleTest(Command):
     """Test an enemy's morale: by its HD, or the named enemy of the fight (``in_encounter``)."""
 
     kind: Literal["toolbox_scars_morale"] = "toolbox_scars_morale"
+    when: ClassVar[Phases] = TOOLBOX
     hd: int = 0  # ignored in an encounter: the enemy's HD is used
     name: str = ""
     encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
@@ -186,6 +193,7 @@ class ScarsHirelingMoraleTest(Command):
     """Test a hireling's morale against the employer's Cunning and the hireling's HD."""
 
     kind: Literal["toolbox_scars_hireling_morale"] = "toolbox_scars_hireling_morale"
+    when: ClassVar[Phases] = TOOLBOX
     cunning: int
     hd: int
     name: str = ""
@@ -199,6 +207,7 @@ class ScarsReactionRoll(Command):
     """Roll an enemy's first attitude on the reaction table."""
 
     kind: Literal["toolbox_scars_reaction"] = "toolbox_scars_reaction"
+    when: ClassVar[Phases] = TOOLBOX
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, sc.REACTION_TABLE)
@@ -210,6 +219,7 @@ class ScarsDistanceRoll(Command):
     """Roll how far away an encounter starts (feet in the dungeon, yards outside)."""
 
     kind: Literal["toolbox_scars_distance"] = "toolbox_scars_distance"
+    when: ClassVar[Phases] = TOOLBOX
     outdoors: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -221,6 +231,7 @@ class ScarsZeroHealthCheck(Command):
     """The scars check at 0 health: by the Scars held, or for the named adventurer of the fight (``in_encounter``)."""
 
     kind: Literal["toolbox_scars_zero_health"] = "toolbox_scars_zero_health"
+    when: ClassVar[Phases] = TOOLBOX
     scars: int = 0  # ignored in an encounter: the adventurer's Scars are used
     name: str = ""
     encounter: sc.ScarsEncounter | None = None  # a fight to start from instead of the campaign's
@@ -239,6 +250,7 @@ class ScarsPackRetrieve(Command):
     """Dig an item out of a pack in combat (a Cunning check; ``search`` on a failure spends 1d3 rounds)."""
 
     kind: Literal["toolbox_scars_pack"] = "toolbox_scars_pack"
+    when: ClassVar[Phases] = TOOLBOX
     cunning: int
     search: bool = True
     name: str = ""
@@ -252,6 +264,7 @@ class ScarsClockAdvance(Command):
     """Pass Turns (dungeon) or Watches (outside) on the scars clock, checking for encounters."""
 
     kind: Literal["toolbox_scars_clock"] = "toolbox_scars_clock"
+    when: ClassVar[Phases] = TOOLBOX
     clock: sc.ScarsClock | None = None  # a clock to start from instead of the campaign's
     count: int = 1
     unit: Literal["turn", "watch"] = "turn"
@@ -292,6 +305,7 @@ class ExploreSpend(Command):
     """Spend Turns on the dungeon clock: an action of the actions table, or ``turns`` for a custom one."""
 
     kind: Literal["toolbox_explore_spend"] = "toolbox_explore_spend"
+    when: ClassVar[Phases] = TOOLBOX
     clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     action: str = ""
     turns: int | None = None  # a custom cost (or a custom action's)
@@ -312,6 +326,7 @@ class ExploreLight(Command):
     """Light or activate an item: its duration from the durations table, or ``turns`` for one of the player's own."""
 
     kind: Literal["toolbox_explore_light"] = "toolbox_explore_light"
+    when: ClassVar[Phases] = TOOLBOX
     clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     item: str
     turns: int | None = None
@@ -331,6 +346,7 @@ class ExploreSnuff(Command):
     """Put out a lit item (``index`` from 0 in the clock's lights)."""
 
     kind: Literal["toolbox_explore_snuff"] = "toolbox_explore_snuff"
+    when: ClassVar[Phases] = TOOLBOX
     clock: ex.DungeonClock | None = None  # a clock to start from instead of the campaign's
     index: int
 
@@ -346,6 +362,7 @@ class TravelSpend(Command):
     """Spend hours on the travel clock: a travel action of the table, or ``hours`` for a custom one (``rest`` marks resting)."""
 
     kind: Literal["toolbox_travel_spend"] = "toolbox_travel_spend"
+    when: ClassVar[Phases] = TOOLBOX
     clock: ex.TravelClock | None = None  # a clock to start from instead of the campaign's
     action: str = ""
     hours: int | None = None
@@ -376,6 +393,7 @@ class PushOn(Command):
     """The party pushes on instead of resting: Stress, Strength damage and the 3d4 injury check for each."""
 
     kind: Literal["toolbox_push_on"] = "toolbox_push_on"
+    when: ClassVar[Phases] = TOOLBOX
     party: list[ex.Traveller]
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -393,6 +411,7 @@ class Rest(Command):
     """
 
     kind: Literal["toolbox_rest"] = "toolbox_rest"
+    when: ClassVar[Phases] = TOOLBOX
     rest: ex.RestKind
     hd: int = 1
     wounds: int = 0
@@ -429,6 +448,7 @@ class RollInjury(Command):
     """Roll the injury table, with the dice of its effect and any "roll again"."""
 
     kind: Literal["toolbox_injury"] = "toolbox_injury"
+    when: ClassVar[Phases] = TOOLBOX
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ex.INJURY_TABLE)
@@ -444,6 +464,7 @@ class ClassicMagicItem(Command):
     a map's guardians on monster level ``guardians`` (0: left to the referee)."""
 
     kind: Literal["toolbox_classic_magic"] = "toolbox_classic_magic"
+    when: ClassVar[Phases] = TOOLBOX
     maps: bool = True
     guardians: int = 0
 
@@ -464,6 +485,7 @@ class ClassicSword(Command):
     """Generate a complete magic sword."""
 
     kind: Literal["toolbox_classic_sword"] = "toolbox_classic_sword"
+    when: ClassVar[Phases] = TOOLBOX
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, csw.SWORDS_TABLE)
@@ -476,6 +498,7 @@ class ClassicEgoContest(Command):
     """Pit ``sword``'s ego against its wielder's Intelligence and Strength (``condition``: the referee's adjustment)."""
 
     kind: Literal["toolbox_classic_ego_contest"] = "toolbox_classic_ego_contest"
+    when: ClassVar[Phases] = TOOLBOX
     sword: csw.Sword
     intelligence: int
     strength: int
@@ -490,6 +513,7 @@ class ClassicGems(Command):
     """Value ``count`` gems, each with its step-up rolls."""
 
     kind: Literal["toolbox_classic_gems"] = "toolbox_classic_gems"
+    when: ClassVar[Phases] = TOOLBOX
     count: int = 1
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -502,6 +526,7 @@ class ClassicJewelry(Command):
     """Value ``count`` pieces of jewelry."""
 
     kind: Literal["toolbox_classic_jewelry"] = "toolbox_classic_jewelry"
+    when: ClassVar[Phases] = TOOLBOX
     count: int = 1
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -514,6 +539,7 @@ class ClassicHoard(Command):
     """Roll the treasure of a room on dungeon ``level``, every sub-roll expanded."""
 
     kind: Literal["toolbox_classic_hoard"] = "toolbox_classic_hoard"
+    when: ClassVar[Phases] = TOOLBOX
     level: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -526,6 +552,7 @@ class ClassicWandering(Command):
     """A wandering monster for dungeon ``level`` (``check``: roll the end-of-turn d6 first; a miss brings none)."""
 
     kind: Literal["toolbox_classic_wandering"] = "toolbox_classic_wandering"
+    when: ClassVar[Phases] = TOOLBOX
     level: int
     party_size: int = 3
     check: bool = False

@@ -20,7 +20,7 @@ Steps (rulebook "Before Your Next Quest", then Empire Building):
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.dice.events import RowProvided
@@ -29,6 +29,7 @@ from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character
+from d100gui.engine.phases import BETWEEN_QUESTS, TOWN_ONLY, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.town import investments as inv
 from d100gui.engine.town import markets, steps
@@ -86,6 +87,7 @@ class BeginTown(Command):
     """Open the before-next-quest phase after a quest: step 1 refreshes the tracks at once."""
 
     kind: Literal["begin_town"] = "begin_town"
+    when: ClassVar[Phases] = BETWEEN_QUESTS
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign = ctx.campaign
@@ -121,6 +123,7 @@ class TownNext(Command):
     """Move the wizard on to the next step, or to ``to`` (a later step): the steps passed are skipped."""
 
     kind: Literal["town_next"] = "town_next"
+    when: ClassVar[Phases] = TOWN_ONLY
     to: TownStep | None = None
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -145,6 +148,7 @@ class VisitHealer(Command):
     """Step 1: the healer removes ``poison`` and ``disease`` pips and restores ``hp`` lost HP."""
 
     kind: Literal["visit_healer"] = "visit_healer"
+    when: ClassVar[Phases] = TOWN_ONLY
     poison: int = 0
     disease: int = 0
     hp: int = 0
@@ -162,6 +166,7 @@ class RepairItem(Command):
     """Step 2: remove ``pips`` repair pips from the item at ``place`` (a slot id, or a backpack position from 0)."""
 
     kind: Literal["repair_item"] = "repair_item"
+    when: ClassVar[Phases] = TOWN_ONLY
     where: Literal["equipment", "backpack"] = "equipment"
     place: str
     pips: int = 1
@@ -177,6 +182,7 @@ class SellItem(Command):
     """Step 3: sell the item at ``place`` of ``where`` for its value; ``name`` (the item expected there) stops a double sale."""
 
     kind: Literal["sell_item"] = "sell_item"
+    when: ClassVar[Phases] = TOWN_ONLY
     where: Literal["equipment", "belt", "backpack", "potions"]
     place: str
     name: str = ""
@@ -210,6 +216,7 @@ class BuyRequired(Command):
     """Step 4: buy ``count`` of Table R's ``item`` (at most 20 + REP items a phase, within the supply maxima)."""
 
     kind: Literal["buy_required"] = "buy_required"
+    when: ClassVar[Phases] = TOWN_ONLY
     item: str
     count: int = 1
 
@@ -234,6 +241,7 @@ class RollMarket(Command):
     """Step 5: one market roll on ``table_id`` (a table with the market symbol); REP rolls a phase."""
 
     kind: Literal["roll_market"] = "roll_market"
+    when: ClassVar[Phases] = TOWN_ONLY
     table_id: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -251,6 +259,7 @@ class ProvideMarketRow(Command):
     """Step 5: the row market roll ``index`` landed on, typed in by the player (missing-row policy "ask")."""
 
     kind: Literal["provide_market_row"] = "provide_market_row"
+    when: ClassVar[Phases] = TOWN_ONLY
     index: int
     row: Row
 
@@ -271,6 +280,7 @@ class BuyMarketItem(Command):
     rulebook prints, for a row their tables print none for (Table S); a printed price is never overridden."""
 
     kind: Literal["buy_market_item"] = "buy_market_item"
+    when: ClassVar[Phases] = TOWN_ONLY
     index: int
     price: int | None = None
 
@@ -286,6 +296,7 @@ class Train(Command):
     """Step 6: shade ``pips`` on skill or characteristic ``track`` (at most REP pips a phase)."""
 
     kind: Literal["train"] = "train"
+    when: ClassVar[Phases] = TOWN_ONLY
     track: str
     pips: int = 1
 
@@ -314,6 +325,7 @@ class RollInvestments(Command):
     """Step 7: roll Table J once and read it for every investment held (each result per share)."""
 
     kind: Literal["roll_investments"] = "roll_investments"
+    when: ClassVar[Phases] = TOWN_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "investments")
@@ -335,6 +347,7 @@ class ProvideInvestmentRow(Command):
     """Step 7: the Table J row the roll landed on, typed in by the player; it is then applied."""
 
     kind: Literal["provide_investment_row"] = "provide_investment_row"
+    when: ClassVar[Phases] = TOWN_ONLY
     row: Row
 
     def apply(self, ctx: GameContext) -> list[Event]:
@@ -358,6 +371,7 @@ class TradeInvestment(Command):
     """Step 7: ``buy`` or ``sell`` ``count`` shares of ``investment``, or sell pips (pips are never bought)."""
 
     kind: Literal["trade_investment"] = "trade_investment"
+    when: ClassVar[Phases] = TOWN_ONLY
     investment: str
     action: Literal["buy", "sell"]
     unit: Literal["share", "pip"] = "share"
@@ -398,6 +412,7 @@ class FinishTown(Command):
     """Confirm the wizard: the hero is ready for the next quest (Table J must have been rolled if shares are held)."""
 
     kind: Literal["finish_town"] = "finish_town"
+    when: ClassVar[Phases] = TOWN_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)

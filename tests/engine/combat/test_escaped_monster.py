@@ -45,5 +45,8 @@ def test_escape_marks_the_area_and_the_monster_returns_at_full_hp(bundled_librar
     game.execute(FaceEscapedMonster(pos="7,9"))
     assert game.campaign.combat.hp == [10]
     assert game.campaign.dungeons.current_dungeon.areas["7,9"].escaped == ""
+    with pytest.raises(CommandRefused, match="a fight with Goblin is already under way"):
+        game.execute(FaceEscapedMonster(pos="7,9"))  # the fight it began is on (issue 26: refused in any fight)
+    game.campaign.combat = None
     with pytest.raises(CommandRefused, match="No monster you escaped from"):
         game.execute(FaceEscapedMonster(pos="7,9"))

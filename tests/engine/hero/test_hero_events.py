@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pytest
 
@@ -21,6 +21,7 @@ from d100gui.engine.hero.effects import EFFECT_HANDLERS, NEEDS_AMOUNT, apply_eff
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS, SetSheetField, SetSkillBonus, SetTrackPips
 from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
+from d100gui.engine.phases import ANY_TIME, Phases
 from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.engine.rules.notation import Effect
 from d100gui.storage.resources import bundled_rules, standard_tilesets
@@ -33,6 +34,7 @@ class ApplyEffect(Command):
     """Test-only: apply one effect, as an outcome would."""
 
     kind: Literal["test_apply_effect"] = "test_apply_effect"
+    when: ClassVar[Phases] = ANY_TIME
     effect: Effect
 
     def apply(self, ctx: GameContext) -> list[Event]:
