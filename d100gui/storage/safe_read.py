@@ -10,6 +10,7 @@ message says what is wrong in words a player understands.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -38,6 +39,8 @@ def read_regular_text(path: Path, max_bytes: int, what: str) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UnreadableFile(f"the {what} is a link that leads back to itself (a symlink loop)") from None
         raise UnreadableFile(f"cannot read the file ({exc.strerror or exc})") from None
     try:
         info = os.fstat(fd)

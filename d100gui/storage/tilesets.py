@@ -37,7 +37,13 @@ def read_tileset_file(path: Path) -> TileSet:
         safe_read.check_json_shape(text, "tile set")
     except safe_read.UnreadableFile as exc:
         raise TileSetInvalid([TileProblem(name, None, "", str(exc))]) from None
-    return load_tileset_text(text, name)
+    tileset = load_tileset_text(text, name)
+    try:  # a "\udc00" escape parses to a lone surrogate, which no file can hold: refused here, not when saved
+        tileset_json(tileset).encode("utf-8")
+    except UnicodeEncodeError:
+        problem = "the tile set holds a broken character (a lone surrogate) in its text"
+        raise TileSetInvalid([TileProblem(name, None, "", problem)]) from None
+    return tileset
 
 
 class TileSetStorageError(ValueError):

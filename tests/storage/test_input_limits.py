@@ -56,7 +56,7 @@ def test_a_symlink_loop_is_refused(tmp_path: Path) -> None:
     path = tmp_path / packs.USER_PACK_FILE
     path.symlink_to(path)
     loaded = packs.load_library(tmp_path)
-    assert loaded.user_pack is None and "cannot read the file" in loaded.problems[0]
+    assert loaded.user_pack is None and "symlink loop" in loaded.problems[0]  # named as what it is
 
 
 def test_a_regular_file_that_grows_past_the_limit_while_read_is_cut_off(tmp_path: Path, monkeypatch) -> None:
