@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from d100gui.engine.dice.tables import Pack, TableLibrary, load_pack_text
 from d100gui.engine.dungeon.tiles import TileSet, load_tileset_text
 from d100gui.engine.game import GameData
 from d100gui.engine.rules.model import LAYOUT_FILE, RULES_FILE, Rules, RulesInvalid, SheetLayout, load_rules_text
+from d100gui.storage import safe_read
 from d100gui.storage.atomic import write_text_atomic
 from d100gui.storage.paths import user_layout_path
 
@@ -174,16 +176,27 @@ def check_layout_text(text: str, name: str = "your sheet layout") -> Rules:
         raise RulesInvalid(str(exc).replace(LAYOUT_FILE, name)) from None
 
 
+#: the player's sheet layout is a few KB; a file past this is refused before it is read
+MAX_LAYOUT_BYTES = 1024 * 1024
+
+
 def player_layout_text() -> str:
-    """The sheet layout the player edits: their saved copy if they have one, else the shipped file."""
+    """The sheet layout the player edits: their saved copy if they have one, else the shipped file.
+
+    The copy is read like every player file (``safe_read``): only a regular file within
+    :data:`MAX_LAYOUT_BYTES`, its JSON shape checked; :class:`~d100gui.storage.safe_read.UnreadableFile` says why not.
+    """
     path = user_layout_path()
-    if path.is_file():
-        return path.read_text(encoding="utf-8")
+    if has_player_layout():
+        text = safe_read.read_regular_text(path, MAX_LAYOUT_BYTES, "sheet layout")
+        safe_read.check_json_shape(text, "sheet layout")
+        return text
     return bundled_layout_text()
 
 
 def has_player_layout() -> bool:
-    return user_layout_path().is_file()
+    """Whether the player saved a layout (a pipe or a link there counts: it is refused with why, never skipped)."""
+    return os.path.lexists(user_layout_path())
 
 
 def save_player_layout(layout: SheetLayout) -> Path:
@@ -210,7 +223,7 @@ def player_rules() -> tuple[Rules, str]:
         return bundled_rules(), ""
     try:
         return check_layout_text(player_layout_text(), str(user_layout_path())), ""
-    except (RulesInvalid, OSError, UnicodeDecodeError) as exc:
+    except (RulesInvalid, OSError, UnicodeDecodeError, safe_read.UnreadableFile) as exc:
         return bundled_rules(), f"Your sheet layout was not used (the shipped one is): {exc}"
 
 
