@@ -199,12 +199,12 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
         return gate.refusal_for_kind(campaign, kind, rules)
 
     ch = campaign.character
+    fallen = read_only_reason(campaign)
+    if fallen or (ch is not None and ch.dead):
+        return Flow(phase="fallen", fighting=False, where=fallen or f"{ch.name if ch else 'The hero'} has fallen.", _why=why)
     if ch is None:
         create = FlowAction("create_character", "New hero", CreateCharacter(), True, "Start a new character sheet.", "creation")
         return _checked(campaign, rules, Flow("no_hero", False, "No hero yet: create one.", actions=(create,), _why=why))
-    fallen = read_only_reason(campaign)
-    if fallen or ch.dead:
-        return Flow(phase="fallen", fighting=False, where=fallen or f"{ch.name or 'The hero'} has fallen.", _why=why)
     fighting = campaign.combat is not None
     waiting = [*_fight_waiting(campaign, rules, ch), *_decisions_waiting(campaign, rules, ch)]
     if ch.creation is not None:
@@ -346,6 +346,8 @@ def _action_commands(name: str, campaign: Campaign, rules: Rules, ch: Character,
     words = action_words([name], ch)
     if name in ("attack_main", "attack_off", "block_escape"):
         slot = "off_weapon" if name == "attack_off" else "main_weapon"
+        if name == "block_escape" and weapon_in(ch, slot) is None:
+            slot = "off_weapon"  # blocking strikes with the weapon in hand
         weapon = weapon_in(ch, slot)
         stats = weapon_stats(weapon) if weapon is not None and not reason else [""]
         make = CombatBlockEscape if name == "block_escape" else CombatAttack

@@ -338,3 +338,64 @@ def test_the_fight_answers_every_wait_and_the_flow_is_plain_json():
     fight_with_flow(s, 4, 1, 9, 0)
     assert s.combat is None
     every_waiting_has_an_enabled_answer(s)
+
+
+def test_a_roll_waiting_for_its_row_is_typed_or_skipped_from_the_flow():
+    s = on_quest()
+    s.script_dice([*d100(GREEN), *d100(50)])  # Table G 50: a row the excerpt lacks ("ask": it waits)
+    s.run({"kind": "turn_move", "side": "N"})
+    held = waiting(s, "row_waiting")
+    typed, skip = held["answers"]
+    assert typed["asks_row"] and not skip["asks_row"]
+    made = flow(s.campaign, RULES, DATA.library)
+    [wanted] = [a for a in made.answers() if a.key == typed["key"]]
+    from d100gui.engine.flow import row_wanted
+
+    roll = row_wanted(s.campaign, wanted)
+    assert roll is not None and roll.table_id == "d100.G" and roll.value == 50
+    gp = s.character.gp
+    answer(s, typed["key"], {"range": [50, 50], "fields": {"name": "GOLDEN IDOL", "effect": "+5 gp"}})
+    assert s.character.gp == gp + 5 and not [w for w in s.flow()["waiting"] if w["kind"] == "row_waiting"]
+
+
+def test_a_find_the_full_backpack_cannot_take_waits_with_each_drop_and_leave():
+    s = on_quest()
+    ch = s.character
+    ch.backpack = [Item(name=f"Rock {n}", kind="item", value=1) for n in range(3)]  # the find waits (the model's)
+    s.campaign.adventure.loot_waiting = Item(name="Gem", kind="item", value=50)
+    loot = waiting(s, "loot")
+    assert [a["key"] for a in loot["answers"]][-1] == "leave_loot"
+    assert len(loot["answers"]) == len(ch.backpack) + 1
+    answer(s, "keep_loot_0")
+    assert [i.name for i in s.character.backpack] == ["Rock 1", "Rock 2", "Gem"]
+    assert s.campaign.adventure.loot_waiting is None
+
+
+def test_a_curse_waiting_for_its_row_is_answered_from_the_flow():
+    s = on_quest()
+    s.run({"kind": "fail_quest"})
+    s.script_dice(d100(50))  # Table C 50: a row the excerpt lacks
+    s.run({"kind": "roll_curse"})
+    curse = waiting(s, "curse")
+    assert [a["asks_row"] for a in curse["answers"]] == [True, False]
+    s.script_dice(d100(3))
+    answer(s, "curse_sample")  # re-rolled among the printed rows
+    assert s.campaign.town.curse_waiting is None
+
+
+def test_clocks_a_fight_interrupted_wait_with_resume_time():
+    wandering = next(t.clock for t in LAYOUT.triggers if t.kind == "wandering")
+    s = on_quest(shaded=wandering - 2)
+    s.script_dice([*quiet(s), *d100(YELLOW)])
+    s.run({"kind": "turn_move", "side": "N"})
+    s.script_dice([*d100(3), 1, *d100(45)])  # the search's +2: the first clock brings a monster
+    s.run({"kind": "turn_search"})
+    s.script_dice([5, *d100(5)])  # reaction 5; escape 05
+    answer(s, "fight")
+    answer(s, "escape")
+    kinds = [w["kind"] for w in s.flow()["waiting"]]
+    assert "experience" in kinds and "clocks" in kinds
+    answer(s, waiting(s, "experience")["answers"][0]["key"])
+    s.script_dice(quiet(s))
+    answer(s, "resume_time")
+    assert s.campaign.adventure.clocks_owed == 0

@@ -14,6 +14,7 @@ from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQ
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.doors import METHODS, TryDoor, door_test_line, methods_now, tried, why_not
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
+from d100gui.engine.adventure.quests import objective_missing
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
 from d100gui.engine.dice.tables import TableLibrary
@@ -263,14 +264,17 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
     objective = f"Objective: {(quest.objective if quest else '') or 'as your rulebook prints it'} ({met} met so far)."
     offer = offer_waiting(campaign)
     waits = f"Not yet: a {offer.source} waits - fight it first." if offer is not None and not fight else ""
+    ch = campaign.character
+    missing = objective_missing(ch, state.quest) if ch is not None and state.quest is not None else ""
+    unmet = f"Not yet: the objective is not met ({missing})." if missing else ""
     return [
         TurnAction(
             "complete_quest",
             "Complete the quest",
             None,
             CompleteQuest(),
-            free,
-            "You cannot complete a quest during a fight." if fight else waits or objective,
+            free and not missing,
+            "You cannot complete a quest during a fight." if fight else waits or unmet or objective,
         ),
         TurnAction(
             "fail_quest",

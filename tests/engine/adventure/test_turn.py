@@ -244,7 +244,8 @@ def test_the_strip_model_greys_what_the_step_does_not_allow_and_says_why():
     actions = {a.key: a for a in panel.actions}
     assert panel.step == "equipment" and panel.number == 1 and panel.quest == "Dungeon Training 1"
     assert not actions["search"].enabled and "Not at this step (Adjust equipment)" in actions["search"].why
-    assert actions["fail_quest"].enabled and actions["complete_quest"].enabled
+    assert actions["fail_quest"].enabled and not actions["complete_quest"].enabled  # nothing looted yet
+    assert "objective is not met" in actions["complete_quest"].why
     push(game, *d100(RED_CROSSROADS), *d100(45), *([5] * 10))
     game.execute(MoveOn(side="N"))
     actions = {a.key: a for a in turn_panel(game.campaign, RULES).actions}
