@@ -22,6 +22,7 @@ from d100gui.engine.toolbox.classic import swimming as cswim
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import wilderness as cw
 from d100gui.engine.toolbox.context import keep_state as _keep
+from d100gui.engine.toolbox.context import missing_rows as _missing
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicCastleMet,
@@ -50,7 +51,7 @@ class ClassicStockRooms(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         cs.stock_inputs(self.level, self.rooms)
         stocking = cs.stock_rooms(ctx.tables, self.level, self.rooms)
-        return [Event.of(ClassicRoomsStocked(stocking=stocking), stocking.describe())]
+        return [Event.of(ClassicRoomsStocked(stocking=stocking), stocking.describe()), *_missing(ctx, stocking)]
 
 
 class ClassicWildernessDayCommand(Command):

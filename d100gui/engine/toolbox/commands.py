@@ -26,6 +26,7 @@ from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.context import keep_state as _keep
+from d100gui.engine.toolbox.context import missing_rows as _missing
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicEgoContested,
@@ -478,7 +479,7 @@ class ClassicMagicItem(Command):
             find = cm.MagicFind(determination=item.kind or item.item, item=item)
         if find.item is not None and find.item.sword is not None:
             _keep(ctx, sword=find.item.sword)  # a sword found is the one the ego contest tests next
-        return [Event.of(ClassicMagicFound(find=find), find.describe())]
+        return [Event.of(ClassicMagicFound(find=find), find.describe()), *_missing(ctx, find)]
 
 
 class ClassicSword(Command):
@@ -491,7 +492,7 @@ class ClassicSword(Command):
         _table(ctx, csw.SWORDS_TABLE)
         sword = csw.complete_sword(ctx.tables)
         _keep(ctx, sword=sword)  # the ego contest tool tests the latest sword
-        return [Event.of(ClassicSwordMade(sword=sword), sword.describe())]
+        return [Event.of(ClassicSwordMade(sword=sword), sword.describe()), *_missing(ctx, sword)]
 
 
 class ClassicEgoContest(Command):
@@ -545,7 +546,7 @@ class ClassicHoard(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.TREASURE_TABLE)
         result = ct.hoard(ctx.tables, self.level)
-        return [Event.of(ClassicHoardRolled(hoard=result), result.describe())]
+        return [Event.of(ClassicHoardRolled(hoard=result), result.describe()), *_missing(ctx, result)]
 
 
 class ClassicWandering(Command):

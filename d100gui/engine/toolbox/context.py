@@ -1,10 +1,17 @@
-"""What every toolbox command does with the game: read a table, keep a tool's state."""
+"""What every toolbox command does with the game: read a table, keep a tool's state, ask for a missing row."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from pydantic import BaseModel
+
+from d100gui.engine.dice.events import RowMissing
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Table, TableError
 from d100gui.engine.game import GameContext
-from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.protocol import CommandRefused, Event
 
 
 def table_of(ctx: GameContext, table_id: str) -> Table:
@@ -18,3 +25,33 @@ def table_of(ctx: GameContext, table_id: str) -> Table:
 def keep_state(ctx: GameContext, **state: object) -> None:
     """Write a tool's state after the action into the campaign (a new model: the journal sees the change)."""
     ctx.campaign.toolbox = ctx.campaign.toolbox.model_copy(update=state)
+
+
+def _table_rolls(value: object) -> Iterator[TableRoll]:
+    if isinstance(value, TableRoll):
+        yield value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _table_rolls(getattr(value, name))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _table_rolls(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _table_rolls(item)
+
+
+def missing_rows(ctx: GameContext, result: BaseModel) -> list[Event]:
+    """A tool's rolls that landed on a row the player's tables lack, put in the dice history as the dice
+    panel's are: the ``row_missing`` event asks the player for the row (policy "ask me"), which is then
+    saved to their tables. (Policy "re-roll among known rows" never leaves a gap: the roller re-rolls.)"""
+    events = []
+    for roll in _table_rolls(result):
+        if roll.row is None and roll.missing is not None:
+            history = ctx.campaign.dice_history
+            history.append(HistoryEntry(roll=roll.roll, table=roll))
+            index = len(history) - 1
+            lo, hi = roll.missing
+            message = f"{index + 1}. {roll.describe()}: type row {lo}-{hi} from your rulebook"
+            events.append(Event.of(RowMissing(index=index), message))
+    return events

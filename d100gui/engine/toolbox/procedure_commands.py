@@ -6,9 +6,10 @@ functions of :mod:`.classic` and :mod:`.scars`; the underworld clock lives in ``
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from d100gui.engine.game import Command, GameContext
+from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox import scars as sc
 from d100gui.engine.toolbox.classic import hiring as ch
@@ -39,6 +40,7 @@ class ClassicUnderworldCheck(Command):
     """An underworld d6 check: force a door, seek or sense a secret door, listen, pass a trap, test spikes."""
 
     kind: Literal["toolbox_classic_underworld_check"] = "toolbox_classic_underworld_check"
+    when: ClassVar[Phases] = TOOLBOX
     procedure: cu.Procedure
     race: cu.Race = "human"
     characters: int = 1  # forcing together (up to 3), passing the trap, or spikes in the door
@@ -55,6 +57,7 @@ class ClassicUnderworldTurn(Command):
     """Turns underground: moving at ``speed`` inches, in flight (moves doubled, no mapping), other business, or rest."""
 
     kind: Literal["toolbox_classic_underworld_turn"] = "toolbox_classic_underworld_turn"
+    when: ClassVar[Phases] = TOOLBOX
     activity: cu.Activity = "move"
     turns: int = 1
     speed: int = 6
@@ -72,6 +75,7 @@ class ClassicSwordPickup(Command):
     """The latest sword taken up by a character of ``alignment`` (``npc``: directed to, half damage)."""
 
     kind: Literal["toolbox_classic_sword_pickup"] = "toolbox_classic_sword_pickup"
+    when: ClassVar[Phases] = TOOLBOX
     alignment: csw.Alignment
     npc: bool = False
     intelligence: int = 0  # with strength: does the sword control them? (0: not compared)
@@ -90,6 +94,7 @@ class ClassicSpellRing(Command):
     """A ring of spell storing's contents, or a spell turned by a ring of spell turning (``effect``: its amount)."""
 
     kind: Literal["toolbox_classic_spell_ring"] = "toolbox_classic_spell_ring"
+    when: ClassVar[Phases] = TOOLBOX
     ring: Literal["storing", "turning"] = "storing"
     effect: int = 0
 
@@ -106,6 +111,7 @@ class ClassicItemSave(Command):
     """A magic item's saving throw (d20) against fire or lightning."""
 
     kind: Literal["toolbox_classic_item_save"] = "toolbox_classic_item_save"
+    when: ClassVar[Phases] = TOOLBOX
     item: str
     attack: ci.Attack = "fire"
     opposite: bool = False  # a wand hit by the opposite of what it throws
@@ -120,6 +126,7 @@ class ClassicTreasureHarm(Command):
     """Gems and jewelry caught in fire or lightning (``optional_rule``: fire destroys gems on 10% each)."""
 
     kind: Literal["toolbox_classic_treasure_harm"] = "toolbox_classic_treasure_harm"
+    when: ClassVar[Phases] = TOOLBOX
     attack: ci.Attack = "fire"
     gems: int = 0
     jewelry_value: int = 0
@@ -135,6 +142,7 @@ class ClassicHire(Command):
     """Hire ``count`` specialists or men-at-arms for a time, with ``weeks`` of notices or servitors to find them."""
 
     kind: Literal["toolbox_classic_hire"] = "toolbox_classic_hire"
+    when: ClassVar[Phases] = TOOLBOX
     specialist: str = ""  # a specialist by the table's key, or
     classification: str = ""  # men-at-arms by the table's key, with their race
     race: ch.Race = "man"
@@ -159,6 +167,7 @@ class ClassicRumours(Command):
     """Make the rounds of the taverns: ``rounds`` rounds of drinks and (``barman``) a few coins for the barman."""
 
     kind: Literal["toolbox_classic_rumours"] = "toolbox_classic_rumours"
+    when: ClassVar[Phases] = TOOLBOX
     rounds: int = 1
     barman: bool = True
 
@@ -172,6 +181,7 @@ class ClassicUpkeep(Command):
     """A character's support and upkeep from their experience, by where their stronghold is (if any)."""
 
     kind: Literal["toolbox_classic_upkeep"] = "toolbox_classic_upkeep"
+    when: ClassVar[Phases] = TOOLBOX
     xp: int
     stronghold: ch.Stronghold = "none"
 
@@ -185,6 +195,7 @@ class ClassicBarony(Command):
     """A stronghold's new territory: its villages, their people and the annual tax."""
 
     kind: Literal["toolbox_classic_barony"] = "toolbox_classic_barony"
+    when: ClassVar[Phases] = TOOLBOX
 
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ch.BARONY_TABLE)
@@ -196,6 +207,7 @@ class ScarsRitualCheck(Command):
     """Perform a Ritual in a d20 fight: Cunning, and over the ``damage`` taken before the caster's go."""
 
     kind: Literal["toolbox_scars_ritual"] = "toolbox_scars_ritual"
+    when: ClassVar[Phases] = TOOLBOX
     cunning: int
     damage: int = 0
     moved: bool = False

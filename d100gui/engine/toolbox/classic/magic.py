@@ -74,6 +74,8 @@ class MagicItem(BaseModel):
     def describe(self) -> str:
         if self.sword is not None:
             return self.sword.describe()
+        if self.item.row is None:  # a range the text never printed: say so, the dice history asks for the row
+            return f"{self.item.describe()}: type the row from your rulebook when asked (or re-roll)"
         parts = [self.item.table_title + ": " + ", ".join([self.item.text, *(d.describe() for d in self.item.dice)])]
         if self.spell_levels:
             owner = "clerics'" if self.cleric_scroll else "magic-users'"

@@ -7,13 +7,15 @@ from classic_script import pct
 from test_classic_commands import make
 
 from d100gui.engine.game import CommandRefused
+from d100gui.engine.gate import declared
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import procedure_commands as pc
 from d100gui.engine.toolbox.events import ClassicSwordPickedUp, ClassicUnderworldTurns
 
 
-def test_every_procedure_command_is_a_toolbox_command():
+def test_every_procedure_command_is_a_toolbox_command_declaring_when_it_runs():
     assert all(c in tc.TOOLBOX_COMMANDS for c in pc.PROCEDURE_COMMANDS)
+    assert all(declared(c) is not None for c in pc.PROCEDURE_COMMANDS)
 
 
 def test_the_underworld_clock_is_kept_in_the_campaign_and_undo_restores_it(bundled_library):
@@ -46,3 +48,14 @@ def test_hiring_needs_one_kind_of_hireling(bundled_library):
         game.execute(pc.ClassicHire())
     [event] = game.execute(pc.ClassicHire(classification="Archer", race="elf", count=4))
     assert "4 Archer (Elf) at 10 GP a month each" in event.message
+
+
+def test_a_magic_item_on_a_row_the_text_never_printed_asks_for_it_like_the_dice_panel(bundled_library):
+    # Wands/Staves (93), 27: Wands and Staves 26-30 is not printed
+    game = make(bundled_library, *pct(93, 27))
+    events = game.execute(tc.ClassicMagicItem(maps=False))
+    found, asked = events[0], events[-1]
+    assert "row 26-30 is not in your tables" in found.message and "type the row" in found.message
+    assert asked.kind == "row_missing" and "type row 26-30" in asked.message
+    entry = game.campaign.dice_history[asked.data["index"]]
+    assert entry.table is not None and entry.table.table_id == "classic.wands_staves" and entry.table.row is None
