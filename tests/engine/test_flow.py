@@ -399,3 +399,36 @@ def test_clocks_a_fight_interrupted_wait_with_resume_time():
     s.script_dice(quiet(s))
     answer(s, "resume_time")
     assert s.campaign.adventure.clocks_owed == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_seeded_walk_clicking_only_what_the_flow_offers_never_waits_without_an_answer(seed):
+    """Clicks only the flow's enabled answers (when something waits) or actions, plus the map's exits and
+    entrance in a quest: nothing waits without an enabled answer, and nothing the flow offers as enabled is
+    refused (a move through a wall may be: the map's exits are not the flow's)."""
+    import random
+
+    campaign = Campaign()
+    campaign.meta.seed = seed
+    campaign.character = a_hero(fate=3)
+    s = Session(DATA, campaign, policy="reroll")
+    rng = random.Random(seed)
+    for _ in range(150):
+        f = s.flow()
+        if f["phase"] == "fallen":
+            break
+        every_waiting_has_an_enabled_answer(s)
+        answers = [a for w in f["waiting"] for a in w["answers"] if a["enabled"] and not a["asks_row"]]
+        offered = answers or [a for a in f["actions"] if a["enabled"] and not a["asks_row"]]
+        map_clicks = []
+        if f["phase"] == "quest" and not answers:
+            map_clicks = [{"kind": "turn_move", "side": side} for side in "NESW"] + [{"kind": "turn_enter"}]
+        assert offered or map_clicks, f"nothing to click at {f['where']}"
+        pick = rng.randrange(len(offered) + len(map_clicks))
+        if pick < len(offered):
+            s.run(offered[pick]["command"])  # never refused
+        else:
+            try:
+                s.run(map_clicks[pick - len(offered)])
+            except CommandRefused:
+                pass  # a wall, a closed door, already inside

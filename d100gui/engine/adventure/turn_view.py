@@ -14,7 +14,7 @@ from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQ
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.doors import METHODS, TryDoor, door_test_line, methods_now, tried, why_not
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
-from d100gui.engine.adventure.quests import objective_missing
+from d100gui.engine.adventure.quests import FAIL, objective_missing
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
 from d100gui.engine.dice.tables import TableLibrary
@@ -94,7 +94,7 @@ def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = 
         *(door_actions(campaign, rules, library) if step in _DOOR_STEPS else []),
         *_area_tests(campaign),
         *_waiting_finds(campaign, state),
-        _search(rules, step, waiting, area.searched if area else False, area.colour if area else ""),
+        _search(rules, step, waiting or ("" if area else "the hero is not in the dungeon: enter it first"), area),
         TurnAction(
             "end_turn",
             "End turn (skip search)",
@@ -267,6 +267,12 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
     ch = campaign.character
     missing = objective_missing(ch, state.quest) if ch is not None and state.quest is not None else ""
     unmet = f"Not yet: the objective is not met ({missing})." if missing else ""
+    printed = state.quest.quest if state.quest is not None else None
+    unprinted = (
+        f"Your tables do not print {printed.name}'s fail costs: type them from your rulebook."
+        if printed is not None and not printed.fail and FAIL in printed.missing
+        else ""
+    )
     return [
         TurnAction(
             "complete_quest",
@@ -281,8 +287,10 @@ def _quest_actions(campaign: Campaign, state: AdventureState) -> list[TurnAction
             "Fail the quest",
             None,
             FailQuest(),
-            free,
-            "You cannot fail a quest during a fight." if fight else waits or "End the quest as failed and pay its fail costs.",
+            free and not unprinted,
+            "You cannot fail a quest during a fight."
+            if fight
+            else waits or unprinted or "End the quest as failed and pay its fail costs.",
         ),
     ]
 
@@ -317,7 +325,8 @@ def _continue(exit_: Side | None, step: TurnStep, waiting: str) -> TurnAction:
     return TurnAction("continue", f"Continue through {side}" if exit_ else "Continue", "exit", MoveOn(side=side), ok, why)
 
 
-def _search(rules: Rules, step: TurnStep, waiting: str, searched: bool, colour: str) -> TurnAction:
+def _search(rules: Rules, step: TurnStep, waiting: str, area: dg.Area | None) -> TurnAction:
+    searched, colour = (area.searched, area.colour) if area is not None else (False, "")
     bonus = search_bonus(adventure_rules(rules), colour)
     ok = step == "search" and not waiting and not searched
     if searched:
