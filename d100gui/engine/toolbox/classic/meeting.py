@@ -56,7 +56,12 @@ class Meeting(BaseModel):
             surprise = f"surprised: {' and '.join(sides)}" if sides else "nobody surprised"
             surprise += f" (party {self.party_die.final}, monsters {self.monster_die.final if self.monster_die else '-'})"
         close = "; close enough to attack" if self.distance <= ATTACK_DISTANCE else ""
-        return f"{surprise}; {self.distance} {self.unit} away{close}"
+        circle = (
+            f"; if there are {CIRCLE_FROM} or more monsters, they have moved into a circle around the party"
+            if self.where == "wilderness" and self.party_surprised
+            else ""
+        )
+        return f"{surprise}; {self.distance} {self.unit} away{close}{circle}"
 
 
 def meet(dice: Dice, where: Where, surprise_possible: bool = True) -> Meeting:

@@ -221,3 +221,16 @@ def test_rumours_upkeep_and_a_barony(scripted):
     assert ch.upkeep(scripted().roller, 12_345, "town").due == 123
     barony = ch.barony(scripted(1, 2, 4, 1, 2).roller)  # 2d4 = 3 villages of 400, 100 and 200
     assert barony.inhabitants == [400, 100, 200] and barony.income == 7000
+
+
+# --------------------------------------------------------------------------- the wilderness meeting's circle
+
+
+def test_a_surprised_party_in_the_wilderness_is_told_of_the_circle(scripted):
+    from d100gui.engine.toolbox.classic.meeting import meet
+
+    surprised = meet(scripted(2, 5, 1).roller.dice, "wilderness")  # party surprised on 2; 1d3 = 1: 10 yards
+    assert "10 yards away; close enough to attack" in surprised.describe()
+    assert "3 or more monsters, they have moved into a circle around the party" in surprised.describe()
+    assert "circle" not in meet(scripted(5, 2, 1).roller.dice, "wilderness").describe()  # only the monsters surprised
+    assert "circle" not in meet(scripted(2, 5, 1).roller.dice, "underworld").describe()
