@@ -564,6 +564,9 @@ def _leave(campaign: Campaign) -> FlowAction:
     return FlowAction("leave_dungeon", "Leave the dungeon", LeaveDungeon(), here, why, "map")
 
 
+_TOWN_WHY = "Before your next quest: refresh tracks, heal, repair, sell, buy, train and invest."
+
+
 def _between_quests(campaign: Campaign, rules: Rules) -> list[FlowAction]:
     begin = BeginQuest()
     reason = gate.refusal(campaign, begin, rules)
@@ -571,9 +574,7 @@ def _between_quests(campaign: Campaign, rules: Rules) -> list[FlowAction]:
     town = campaign.town if isinstance(campaign.town, TownState) else None
     ch = campaign.character
     if town is not None and ch is not None and town.after_quest != ch.quest_log.attempted and ch.quest_log.attempted:
-        actions.append(
-            FlowAction("begin_town", "Before your next quest...", BeginTown(), True, "Refresh tracks, heal, shop.", "town")
-        )
+        actions.append(FlowAction("begin_town", "Begin the between-quests phase", BeginTown(), True, _TOWN_WHY, "town"))
     return actions
 
 

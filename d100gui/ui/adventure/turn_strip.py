@@ -3,9 +3,9 @@
 It renders the engine's flow (:func:`d100gui.engine.flow.flow`, through ``bridge.flow()``): a
 "Waiting" row with the answers of every thing the game waits for - whatever step the turn is at
 (an experience choice after a fight or a test, a monster a search brought, a roll waiting for its
-row, a full backpack's find, the quest choice) - then this step's actions and the quest's. The
-fight's own answers are the combat panel's, the town's the wizard's, creation's the wizard's
-(the flow's ``group`` says whose). A greyed button's tooltip says why it is greyed. An answer
+row, a full backpack's find, the quest choice, the between-quests step) - then this step's actions
+and the quest's. The fight's own answers are the combat panel's and creation's the wizard's (the
+flow's ``group`` says whose); the town wizard does each town step's shopping. A greyed button's tooltip says why it is greyed. An answer
 that needs a row the player's tables lack opens the row dialog first. Under the buttons, each
 narrative of the last action (what the engine could not carry out) is shown with its one-click
 hand correction: the obvious effect applied, or ``correction_requested(section)`` for the window
@@ -27,8 +27,9 @@ from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.flow import FlowLayout
 
-#: the flow's groups the strip answers (the fight's are the combat panel's, the town's and creation's the wizards')
-STRIP_GROUPS = frozenset({"decision", "turn", "quest"})
+#: the flow's groups the strip answers (the fight's are the combat panel's, creation's the wizard's; the town's
+#: steps are the wizard's too, but the strip offers to begin the phase and move it on, so play never waits unseen)
+STRIP_GROUPS = frozenset({"decision", "turn", "quest", "town"})
 
 #: the steps' names as the strip's narrow labels show them (the full names are in the tooltips)
 _SHORT = {"equipment": "Equipment", "time": "Time", "exit": "Exit", "area": "Area", "search": "Search"}

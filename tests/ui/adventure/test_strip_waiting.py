@@ -125,3 +125,24 @@ def test_issue_26_the_entrance_exit_clicked_in_a_fight_is_refused_and_the_fight_
     assert window.combat_panel.action_box.buttons["attack_main"].isEnabled()
     leave = window.bridge.flow().action("leave_dungeon")
     assert leave is not None and not leave.enabled and "fight" in leave.why
+
+
+def test_after_a_failed_quest_the_strip_leads_through_the_between_quests_phase_to_the_next(qtbot, window):  # noqa: F811
+    on_quest_in_the_dungeon(qtbot, window)
+    strip = window.turn_strip
+    qtbot.mouseClick(strip_button(window, "fail_quest"), Qt.MouseButton.LeftButton)
+    campaign = window.game.campaign
+    assert campaign.adventure.quest is None
+    begin = strip.buttons["begin_quest"]
+    assert not begin.isEnabled() and "between-quests" in begin.toolTip()  # the rulebook's order, said
+    qtbot.mouseClick(strip_button(window, "begin_town"), Qt.MouseButton.LeftButton)
+    assert campaign.town.active
+    for _ in range(10):
+        if not campaign.town.active:
+            break
+        keys = [k for k, b in strip.buttons.items() if b.isEnabled() and k in ("town_next", "roll_investments", "finish_town")]
+        assert keys, f"nothing moves the phase on: {list(strip.buttons)}"
+        qtbot.mouseClick(strip_button(window, keys[0]), Qt.MouseButton.LeftButton)
+    assert not campaign.town.active
+    qtbot.mouseClick(strip_button(window, "begin_quest"), Qt.MouseButton.LeftButton)
+    assert campaign.adventure.quest is not None or campaign.adventure.choice is not None
