@@ -422,6 +422,7 @@ class Rest(Command):
     clock: ex.DungeonClock | None = None
     travel: ex.TravelClock | None = None
     on_clock: Literal["none", "dungeon", "travel"] = "none"
+    worst_wound: int = 0  # the highest damage among the wounds: shows the Heal check's TN (0: not shown)
 
     def apply(self, ctx: GameContext) -> list[Event]:
         events: list[Event] = []
@@ -441,6 +442,8 @@ class Rest(Command):
         else:
             result = ex.rest(ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name)
         if result is not None:
+            if self.worst_wound and self.wounds:
+                result = result.model_copy(update={"heal_tn": ex.heal_tn(self.worst_wound)})
             events.append(Event.of(Rested(result=result), result.describe()))
         return events
 

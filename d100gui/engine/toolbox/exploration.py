@@ -680,6 +680,13 @@ class RestKind(StrEnum):
 
 SHORT_REST_HOURS = 8
 FULL_REST_HOURS = 24
+HEAL_TN_BASE = 10  # "a TN of 10 plus the highest damage value among wounds that character has"
+MAX_WOUND_DAMAGE = 100
+
+
+def heal_tn(worst_wound: int) -> int:
+    """The Heal check's target number for a resting character: 10 plus the highest damage among their wounds."""
+    return HEAL_TN_BASE + in_range("Worst wound's damage", worst_wound, 0, MAX_WOUND_DAMAGE)
 
 
 class RestResult(BaseModel):
@@ -695,6 +702,7 @@ class RestResult(BaseModel):
     mana: int
     all_stress_and_mana: bool = False  # a Full Rest restores all Stress and Mana
     heal_rolls: list[RollRecord] = Field(default_factory=list)  # end-of-rest dice, one per wound
+    heal_tn: int = 0  # the Heal check's target number, when the worst wound was given (0: not shown)
 
     def describe(self) -> str:
         who = f"{self.name}: " if self.name else ""
@@ -705,7 +713,8 @@ class RestResult(BaseModel):
             parts.append(f"{self.wound_points_per_wound} wound point(s) per wound")
         if self.heal_rolls:
             parts.append("then " + ", ".join(f"{r.final}" for r in self.heal_rolls) + " on the wounds")
-        return ", ".join(parts) + "."
+        tn = f" The Heal check's TN: {HEAL_TN_BASE} + the worst wound = {self.heal_tn}." if self.heal_tn else ""
+        return ", ".join(parts) + "." + tn
 
 
 def rest(

@@ -288,6 +288,7 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
             ToolInput("rest", "Rest", "choice", choices=RESTS, default=ex.RestKind.PARTIAL),
             _rng("hd", "HD", OPEN, 1),
             _rng("wounds", "Wounds", (0, ex.MAX_WOUNDS)),
+            _rng("worst_wound", "Worst wound's damage", (0, ex.MAX_WOUND_DAMAGE)),
             _rng("minutes", "Minutes (partial)", (ex.REST_MINUTES_STEP, ex.MAX_REST_MINUTES), step=ex.REST_MINUTES_STEP),
             ToolInput("heal_check", "Heal check made", "bool", default=False),
             ToolInput("on_clock", "Pass the time on", "choice", choices=ON_CLOCK, default="none"),

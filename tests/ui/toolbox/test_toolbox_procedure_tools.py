@@ -137,3 +137,12 @@ def test_a_ritual_after_damage_and_a_merely_faster_monster_catching(qtbot, make_
     table.dice.push(*pct(90), 2, *pct(40))  # not evaded (50%), hex 1: caught on 40 (50%)
     click(qtbot, evade.roll_button)
     assert "catch 40 vs 50% CAUGHT" in text_of(evade) and "Caught: melee" in text_of(evade)
+
+
+def test_the_rest_tool_shows_the_heal_check_s_target_number(qtbot, make_dock):
+    _table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Rest")
+    type_into(qtbot, panel.inputs["wounds"], "1")
+    type_into(qtbot, panel.inputs["worst_wound"], "3")
+    click(qtbot, panel.roll_button)
+    assert "The Heal check's TN: 10 + the worst wound = 13." in text_of(panel)

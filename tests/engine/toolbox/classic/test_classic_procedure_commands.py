@@ -59,3 +59,13 @@ def test_a_magic_item_on_a_row_the_text_never_printed_asks_for_it_like_the_dice_
     assert asked.kind == "row_missing" and "type row 26-30" in asked.message
     entry = game.campaign.dice_history[asked.data["index"]]
     assert entry.table is not None and entry.table.table_id == "classic.wands_staves" and entry.table.row is None
+
+
+def test_a_rest_shows_the_heal_check_s_target_number(bundled_library):
+    from d100gui.engine.toolbox.exploration import RestKind
+
+    game = make(bundled_library)
+    [event] = game.execute(tc.Rest(rest=RestKind.PARTIAL, wounds=2, worst_wound=4, minutes=60))
+    assert "The Heal check's TN: 10 + the worst wound = 14." in event.message
+    [quiet] = game.execute(tc.Rest(rest=RestKind.PARTIAL, wounds=0, worst_wound=4))
+    assert "TN" not in quiet.message  # no wounds: no check to make
