@@ -35,6 +35,7 @@ from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Event
+from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Option, parse_effects
 
 # adventure_of, _outside_fight and _pass moved to access.py (shared with the turn); kept importable here
@@ -154,11 +155,35 @@ def _choice_prompt(rolls: list[QuestRoll]) -> str:
     return f"Choose your quest from the {len(rolls)} rolled on Table Q{ticked}.{missing}"
 
 
+def between_quests_due(campaign: Campaign) -> str:
+    """Why the next quest cannot begin yet ("" when it can): after a quest the rulebook's "Before Your Next Quest"
+    comes first (refresh tracks, the healer, repairs, sales, required items, markets, training, then Table J
+    for the investments): the between-quests phase, opened and finished once per quest."""
+    ch = campaign.character
+    if ch is None or campaign.adventure.quest is not None or campaign.adventure.choice is not None:
+        return ""
+    ended = campaign.adventure.ended  # a hero whose earlier quests were played elsewhere (typed in) owes no phase
+    town = campaign.town
+    if ended is None or (town.after_quest is not None and town.after_quest >= ended and not town.active):
+        return ""
+    if town.active:
+        return "The between-quests phase is under way: finish it (Ready for the next quest) before the next quest."
+    return (
+        "Before your next quest: open the between-quests phase (refresh tracks, the healer, repairs, sales, "
+        "required items, markets, training, Table J for your investments) and finish it first."
+    )
+
+
 class BeginQuest(Command):
     """Choose the next quest: the next Dungeon Training quest, or Table Q rolled once per REP point."""
 
     kind: Literal["begin_quest"] = "begin_quest"
     when: ClassVar[Phases] = BETWEEN_QUESTS
+
+    @classmethod
+    def refuse_now(cls, campaign: Campaign, rules: Rules, command: Command | None) -> str:
+        """After a quest, the next begins only once the between-quests phase is done ("Before Your Next Quest")."""
+        return between_quests_due(campaign)
 
     def apply(self, ctx: GameContext) -> list[Event]:
         campaign, arules = ctx.campaign, adventure_rules(ctx.rules)
@@ -322,6 +347,7 @@ class CompleteQuest(Command):
         q.finish(ch, won=True)
         if quest.name not in state.completed:
             state.completed.append(quest.name)
+        state.ended = ch.quest_log.attempted  # the between-quests phase follows it
         state.quest = None
         state.turn = None
         state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it
@@ -377,6 +403,7 @@ class FailQuest(Command):
         for effect in effects:
             events += apply_effect(ctx, effect, "Quest failed")
         q.finish(ch, won=False)
+        state.ended = ch.quest_log.attempted  # the between-quests phase follows it
         state.quest = None
         state.turn = None
         state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it

@@ -183,6 +183,7 @@ class AdventureState(BaseModel):
     rows_waiting: list[RowWaiting] = Field(default_factory=list)  # effects' table rolls waiting for a typed row
     loot_waiting: Item | None = None  # a find the full backpack cannot take: keep it (drop another) or leave it
     notes: dict[str, str] = Field(default_factory=dict)  # the last feature's printed notes by name ("SPIKES" -> its roll)
+    ended: int | None = Field(default=None, ge=0)  # the attempt number of the last quest completed or failed here
 
     def take_fight(self) -> FightOffer | None:
         """Hand the offered fight to combat (which starts it); the clocks owed wait for ``resume_time``."""

@@ -113,6 +113,13 @@ class StartCombat(Command):
             refuse(f"A fight with {campaign.combat.monster.name} is already under way.")
         if any(isinstance(d, PendingTest) for d in campaign.pending):
             refuse("A rolled test is waiting: accept it or use Fate first.")
+        offer = campaign.adventure.fight_offered
+        if offer is not None:  # the monster the rules offer now is the only fight to start (issue 18)
+            if self.source == "table_e" and self.table_value in (None, offer.table_roll.value):
+                from d100gui.engine.adventure.turn import FaceOfferedMonster  # adventure imports combat
+
+                return FaceOfferedMonster().apply(ctx)  # the same fight as the turn's Fight: the turn counts it
+            refuse(f"A {offer.source} waits ({offer.table_roll.describe()}): fight it first.")
         events: list[Event] = []
         if self.source == "monster":
             if self.monster is None:

@@ -425,7 +425,8 @@ def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorA
         previous = item
         if isinstance(item, TestSpec):
             prompt = f"{item.describe()}: roll it when you are ready."
-            called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door))
+            # only a door's test may be let go (another exit may be chosen); a trap's or a feature's must be rolled
+            called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door, optional=door is not None))
             events.append(ev.emit(ev.Decision(decision=called.id), called.prompt))
         else:
             events += apply_effect(ctx, item, source, door, depth)

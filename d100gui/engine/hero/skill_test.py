@@ -415,7 +415,7 @@ class DismissDecision(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         for i, d in enumerate(ctx.campaign.pending):
             if d.id == self.decision:
-                if not d.optional:
+                if not d.optional or (isinstance(d, CalledTest) and d.door is None):  # a trap's test, even in an old save
                     refuse(f"{d.prompt or 'This decision'} must be settled.")
                 del ctx.campaign.pending[i]
                 return [ev.emit(ev.DecisionDismissed(decision=d.id), f"Let go: {d.prompt}")]

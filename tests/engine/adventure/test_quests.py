@@ -19,6 +19,7 @@ from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import CommandRefused
 from d100gui.engine.hero.model import Item
+from d100gui.engine.town.commands import BeginTown, FinishTown
 
 TRAINING = ADVENTURE_RULES.training_quests
 
@@ -44,6 +45,30 @@ def on_quest(game, **fields) -> None:
     game.campaign.character.quest_log.current = "Test quest"
 
 
+def between_quests(game) -> None:
+    """The between-quests phase, opened and finished (the hero holds no shares: Table J changes nothing)."""
+    game.execute(BeginTown())
+    game.execute(FinishTown())
+
+
+def test_the_next_quest_waits_for_the_between_quests_phase():
+    """Issue 18: begin_quest straight after fail_quest carried last quest's keys and clocks, Table J never rolled."""
+    ch = hero()
+    game = game_for(ch)
+    game.execute(BeginQuest())
+    ch = game.campaign.character
+    ch.keys = 2
+    game.execute(FailQuest())
+    with pytest.raises(CommandRefused, match="Before your next quest"):
+        game.execute(BeginQuest())
+    game.execute(BeginTown())
+    assert game.campaign.character.keys == 0  # refreshed at the phase's first step
+    with pytest.raises(CommandRefused, match="between-quests phase is under way"):
+        game.execute(BeginQuest())
+    game.execute(FinishTown())
+    assert begun(game.execute(BeginQuest())).name == "Dungeon Training 2"
+
+
 def test_a_new_hero_takes_the_training_quests_in_order():
     ch = hero()
     ch.gp = 51
@@ -61,12 +86,15 @@ def test_a_new_hero_takes_the_training_quests_in_order():
     game.execute(CompleteQuest())
     assert ch.gp == 101 and ch.quest_log.completed == 1 and ch.quest_log.current == ""
     assert state(game).completed == ["Dungeon Training 1"]
+    between_quests(game)  # "Before Your Next Quest" comes between two quests (issue 18)
     assert begun(game.execute(BeginQuest())).name == "Dungeon Training 2"
     game.execute(FailQuest())
     assert ch.gp == 50 and ch.quest_log.failed == 1  # half of 101, rounded up, is 51
+    between_quests(game)
     assert begun(game.execute(BeginQuest())).name == "Dungeon Training 3"
     game.execute(FailQuest())
     assert ch.gp == 25  # half of 50 is 25
+    between_quests(game)
     fourth = begun(game.execute(BeginQuest()))
     assert fourth.name == "Dungeon Training 4" and fourth.encounter_modifier == -30
     with pytest.raises(CommandRefused, match="fail costs"):
