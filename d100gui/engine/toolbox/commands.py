@@ -146,6 +146,7 @@ class ScarsStartEncounter(Command):
     kind: Literal["toolbox_scars_start_encounter"] = "toolbox_scars_start_encounter"
     when: ClassVar[Phases] = TOOLBOX
     fighters: list[sc.ScarsFighter]
+    surprised: sc.Side | None = None  # the side surprised as combat begins: no actions in Round 1
 
     def apply(self, ctx: GameContext) -> list[Event]:
         names = [f.name.strip() for f in self.fighters]
@@ -153,9 +154,11 @@ class ScarsStartEncounter(Command):
             raise CommandRefused("A fight needs at least 2 fighters, each with a name.")
         if len(set(names)) != len(names):
             raise CommandRefused("Each fighter needs a name of their own.")
-        encounter = sc.ScarsEncounter(fighters=[f.model_copy(update={"name": f.name.strip()}) for f in self.fighters])
+        fighters = [f.model_copy(update={"name": f.name.strip()}) for f in self.fighters]
+        encounter = sc.ScarsEncounter(fighters=fighters, surprised=self.surprised)
         _keep(ctx, scars_encounter=encounter)
-        return [Event.of(ScarsRoundStarted(encounter=encounter), f"A fight begins: {', '.join(names)}. Round 1.")]
+        lost = f" {encounter.surprise_note.capitalize()}." if encounter.surprise_note else ""
+        return [Event.of(ScarsRoundStarted(encounter=encounter), f"A fight begins: {', '.join(names)}. Round 1.{lost}")]
 
 
 class ScarsInitiativeRoll(Command):

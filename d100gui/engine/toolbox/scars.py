@@ -264,6 +264,9 @@ class Side(StrEnum):
     ENEMY = "enemy"
 
 
+SIDE_PLURAL = {Side.ADVENTURER: "adventurers", Side.ENEMY: "enemies"}
+
+
 class ScarsFighter(BaseModel):
     """One fighter as the encounter remembers them."""
 
@@ -297,6 +300,14 @@ class ScarsEncounter(BaseModel):
     fighters: list[ScarsFighter] = Field(default_factory=list)
     last_attack: AttackResult | None = None  # the latest attack this round (its attacker may still shift it with Scars)
     last_target: ScarsFighter | None = None  # that attack's target as they were before it
+    surprised: Side | None = None  # the side surprised when combat began: it takes no actions in Round 1
+
+    @property
+    def surprise_note(self) -> str:
+        """In Round 1 of a fight begun with a side surprised: who takes no actions ("" otherwise)."""
+        if self.round != 1 or self.surprised is None:
+            return ""
+        return f"the {SIDE_PLURAL[self.surprised]} were surprised: no actions for them this Round"
 
     def fighter(self, name: str) -> ScarsFighter:
         for fighter in self.fighters:
@@ -345,6 +356,8 @@ def encounter_attack(
     if striker.name == struck.name:
         raise ToolInputError(f"{striker.name} cannot attack themselves.")
     _able(striker, "attack")
+    if encounter.round == 1 and striker.side is encounter.surprised:
+        raise ToolInputError(f"{striker.name} was surprised: the surprised side takes no actions in the first combat Round.")
     if struck.dead:
         raise ToolInputError(f"{struck.name} is already dead.")
     if scars is not ScarsSign.NONE:

@@ -30,6 +30,7 @@ from d100gui.ui.toolbox.tool_panel import tool_header
 from d100gui.ui.toolbox.tools import ATTRIBUTE, OPEN_MAX, SIGNS, Tool
 
 SIDES = (("Adventurer", sc.Side.ADVENTURER), ("Enemy", sc.Side.ENEMY))
+SURPRISED = (("Nobody", None), ("The adventurers", sc.Side.ADVENTURER), ("The enemies", sc.Side.ENEMY))
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -110,6 +111,12 @@ class FightPanel(QWidget):
         self.start_button = QPushButton("Start fight")
         self.start_button.setObjectName("startFight")
         self.start_button.clicked.connect(self.start)
+        self.surprised = QComboBox()
+        self.surprised.setObjectName("surprisedSide")
+        self.surprised.setAccessibleName("Surprised when the fight starts")
+        self.surprised.setToolTip("The surprised side takes no actions in the first combat Round.")
+        for label, side in SURPRISED:
+            self.surprised.addItem(label, side)
         self.setup_list = QLabel("No fighters yet.")
         self.setup_list.setWordWrap(True)
         buttons = QHBoxLayout()
@@ -118,6 +125,7 @@ class FightPanel(QWidget):
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
         form.addRow(grid)
+        form.addRow("Surprised", self.surprised)
         form.addRow(buttons)
         form.addRow(self.setup_list)
         return box
@@ -178,7 +186,7 @@ class FightPanel(QWidget):
         self.setup_list.setText("To start: " + "; ".join(fighter_line(f) for f in self.setup))
 
     def start(self) -> None:
-        self.send(tc.ScarsStartEncounter(fighters=self.setup))
+        self.send(tc.ScarsStartEncounter(fighters=self.setup, surprised=self.surprised.currentData()))
         if self.runner.bridge.game.campaign.toolbox.scars_encounter is not None:
             self.setup = []
             self.setup_list.setText("No fighters yet (a new fight replaces the one tracked).")
@@ -229,7 +237,8 @@ class FightPanel(QWidget):
         if encounter is None:
             self.round_label.setText("No fight is tracked: add the fighters, then Start fight.")
         else:
-            self.round_label.setText(f"Round {encounter.round}")
+            note = f" ({encounter.surprise_note})" if encounter.surprise_note else ""
+            self.round_label.setText(f"Round {encounter.round}{note}")
             self.fighters.addItems([fighter_line(f) for f in encounter.fighters])
         self.result_box.set_latest(self.runner.is_latest(self.result_box.result))
 

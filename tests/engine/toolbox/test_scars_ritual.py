@@ -1,4 +1,5 @@
-"""A Ritual cast in a d20 fight after damage: at or under Cunning and over the damage taken (issue 22)."""
+"""A Ritual cast in a d20 fight after damage: at or under Cunning and over the damage taken; the surprised
+side's lost first Round (issue 22)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,19 @@ def test_seeded_rituals_succeed_on_the_faces_between_damage_and_cunning():
     runs = 2000
     wins = sum(sc.ritual_check(d, cunning=14, damage=4).succeeded for _ in range(runs))
     assert 0.455 * runs <= wins <= 0.545 * runs  # faces 5-14: 50%; 4 standard errors is 4.5 points
+
+
+def test_the_surprised_side_cannot_attack_in_round_1_only():
+    fight = sc.ScarsEncounter(
+        fighters=[
+            sc.ScarsFighter(name="Vera", armour_class=4, health=6, max_health=6),
+            sc.ScarsFighter(name="Orc", side=sc.Side.ENEMY, armour_class=5, health=10, max_health=10, hd=2),
+        ],
+        surprised=sc.Side.ENEMY,
+    )
+    with pytest.raises(ToolInputError, match="no actions in the first combat Round"):
+        sc.encounter_attack(fight, dice(), "Orc", "Vera", 10)
+    after, hit = sc.encounter_attack(fight, dice(8, 3), "Vera", "Orc", 10)  # the adventurers act
+    assert hit.damage_dealt == 3 and "enemies were surprised" in after.surprise_note
+    later = sc.next_round(after)
+    assert later.surprise_note == "" and sc.encounter_attack(later, dice(9, 2), "Orc", "Vera", 10)[1].damage_dealt == 2

@@ -146,3 +146,25 @@ def test_the_rest_tool_shows_the_heal_check_s_target_number(qtbot, make_dock):
     type_into(qtbot, panel.inputs["worst_wound"], "3")
     click(qtbot, panel.roll_button)
     assert "The Heal check's TN: 10 + the worst wound = 13." in text_of(panel)
+
+
+def test_the_surprised_side_takes_no_actions_in_the_first_round(qtbot, make_dock):
+    import d100gui.engine.toolbox.scars as sc
+    from test_toolbox_dock import add_fighter
+
+    table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Fight tracker")
+    add_fighter(qtbot, panel, "Vera", sc.Side.ADVENTURER, 4, 6, 2)
+    add_fighter(qtbot, panel, "Orc", sc.Side.ENEMY, 5, 10, 2)
+    choose(panel.surprised, sc.Side.ENEMY)
+    click(qtbot, panel.start_button)
+    assert panel.round_label.text() == "Round 1 (the enemies were surprised: no actions for them this Round)"
+    panel.attacker.setCurrentText("Orc")
+    panel.target.setCurrentText("Vera")
+    click(qtbot, panel.attack_button)
+    assert "the surprised side takes no actions in the first combat Round" in panel.result_box.error.text()
+    click(qtbot, panel.round_button)
+    assert panel.round_label.text() == "Round 2"
+    table.dice.push(3)  # under Vera's AC 4: a miss, but the Orc may act now
+    click(qtbot, panel.attack_button)
+    assert "miss" in panel.result_box.text.toPlainText()
