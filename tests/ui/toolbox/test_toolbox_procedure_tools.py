@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox
 from test_toolbox_classic_tools import choose, pct
-from test_toolbox_dock import click, click_tool, type_into
+from test_toolbox_dock import add_fighter, click, click_tool, type_into
 
+from d100gui.engine.toolbox import scars as sc
 from d100gui.ui.toolbox.tool_panel import ToolPanel
 from d100gui.ui.toolbox.tools import HOLDINGS, UNDERWORLD
 
@@ -149,9 +150,6 @@ def test_the_rest_tool_shows_the_heal_check_s_target_number(qtbot, make_dock):
 
 
 def test_the_surprised_side_takes_no_actions_in_the_first_round(qtbot, make_dock):
-    import d100gui.engine.toolbox.scars as sc
-    from test_toolbox_dock import add_fighter
-
     table, dock = make_dock()
     panel = click_tool(qtbot, dock, "Fight tracker")
     add_fighter(qtbot, panel, "Vera", sc.Side.ADVENTURER, 4, 6, 2)
