@@ -88,6 +88,34 @@ class CastleEncounter(BaseModel):
     def men_on_walls(self) -> int:
         return self.wall_men.final * WALL_MEN[1] if self.wall_men else 0
 
+    def demands(self, occupant: str) -> list[str]:
+        """What the resident asks of passers-by, by class: a joust or a toll, a geas or a magic item, a tithe."""
+        toll = f"{self.toll.final * self.toll_times:,} GP" if self.toll is not None else ""
+        if self.resident == "Fighting-Men":
+            return [
+                "a joust with any passer-by of like class (Chainmail rules): if the lord wins he takes the loser's armor; "
+                "if the character wins, the lord hosts the whole party for up to 1 month, supplies 2 weeks of rations "
+                "and Heavy warhorses if the party needs them",
+                f"toll if demanded: {toll} (of passers-by not of like class)",
+            ]
+        if self.resident == "MU":
+            if self.attitude != "hostile":
+                return [
+                    "sends the party after treasure by Geas: the MU takes at least 1/2 of it and first choice of magic "
+                    "(Miscellaneous Magic, then Wands/Staves, then Rings, before anything else)"
+                ]
+            return [f"a magical item as toll; with none suitable for the MU's use, a toll of {toll}"]
+        if self.resident == "Cleric":
+            slay = (
+                "; an Evil High Priest simply tries to slay Lawful or Neutral passers-by who fail to pay"
+                if occupant == "Evil H.P."
+                else ""
+            )
+            return [
+                f"a tithe (10%) of all their money and jewels; if they cannot pay, a Lawful or Chaotic task under Quest{slay}"
+            ]
+        return [f"toll if demanded: {toll}"] if toll else []
+
     def describe(self) -> str:
         where = "on the castle's hex" if self.hexes == 0 else f"{self.hexes} hex(es) from the castle"
         die = f" (die {self.come_out_roll.final}, needs {COME_OUT[self.hexes]} or less)" if self.come_out_roll else " (hailed)"
@@ -102,10 +130,7 @@ class CastleEncounter(BaseModel):
             f"{self.men_on_walls} men on the walls (half crossbow light foot, half heavy foot)",
         ]
         parts += [c.describe() for c in self.companions]
-        if self.toll is not None:
-            parts.append(f"toll if demanded: {self.toll.final * self.toll_times:,} GP")
-        elif self.resident == "Cleric":
-            parts.append("a tithe (10%) of money and jewels is demanded")
+        parts += self.demands(occupant)
         if self.pursue_roll is not None:
             chase = "they pursue: try to evade them as monsters" if self.pursues else "they let the party go"
             parts.append(f"the party moves on, die {self.pursue_roll.final}: {chase}")

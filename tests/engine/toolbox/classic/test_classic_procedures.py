@@ -234,3 +234,23 @@ def test_a_surprised_party_in_the_wilderness_is_told_of_the_circle(scripted):
     assert "3 or more monsters, they have moved into a circle around the party" in surprised.describe()
     assert "circle" not in meet(scripted(5, 2, 1).roller.dice, "wilderness").describe()  # only the monsters surprised
     assert "circle" not in meet(scripted(2, 5, 1).roller.dice, "underworld").describe()
+
+
+# --------------------------------------------------------------------------- what a castle's resident asks
+
+
+def test_castle_residents_ask_a_joust_a_geas_or_a_tithe(scripted):
+    from d100gui.engine.toolbox.classic.castles import CastleEncounter
+
+    toll = scripted(3).roller.dice.roll("1d6", "toll")
+    lord = CastleEncounter(hexes=0, comes_out=True, resident="Fighting-Men", attitude="hostile", toll=toll, toll_times=100)
+    assert "a joust with any passer-by of like class" in lord.demands("Lord")[0]
+    assert "hosts the whole party for up to 1 month" in lord.demands("Lord")[0]
+    assert lord.demands("Lord")[1] == "toll if demanded: 300 GP (of passers-by not of like class)"
+    wizard = CastleEncounter(hexes=0, comes_out=True, resident="MU", attitude="neutral", toll=toll, toll_times=1000)
+    assert "by Geas: the MU takes at least 1/2" in wizard.demands("Wizard")[0]
+    hostile = wizard.model_copy(update={"attitude": "hostile"})
+    assert hostile.demands("Wizard") == ["a magical item as toll; with none suitable for the MU's use, a toll of 3,000 GP"]
+    priest = CastleEncounter(hexes=0, comes_out=True, resident="Cleric", attitude="chaotic")
+    assert "task under Quest; an Evil High Priest simply tries to slay" in priest.demands("Evil H.P.")[0]
+    assert "slay" not in priest.demands("Patriarch")[0]
