@@ -9,7 +9,8 @@ looks back for a fight's start; ``--with-fights`` keeps them) is written to a ca
 Each routine action is sent through the window's own action or its bridge, as a click sends it:
 
 * a move (Map > Move north/east/south/west, outside a quest), a table roll (Table A), a combat
-  action (the fight's answer to what it waits for), a skill test's accept, undo and redo
+  action (the fight's answer to what it waits for; and, apart, until its odds are shown: they are
+  worked out off the GUI thread, bar 200 ms), a skill test's accept, undo and redo
   (Edit > Undo / Redo);
 * in a quest (a training quest begun through the turn strip's command): the quest turn (the move
   action, which sends the turn), a search, the fight's actions, undo and redo. What the quest
@@ -87,6 +88,7 @@ class Timer:
         self.window = window
         self.runs: dict[str, list[float]] = {}
         self.engine: dict[str, list[float]] = {}
+        self.odds: list[float] = []  # from a combat action to its odds shown
         self._engine_ms = 0.0
         game_type = type(window.game)
         for name in ("execute", "undo", "redo"):  # the engine's share of the action
@@ -162,7 +164,8 @@ def outside_quest(window: Any, timer: Timer, reps: int) -> None:
             fights += 1
             send(window, {"kind": "start_combat", "source": "monster", "monster": MONSTER, "fate_windows": False})
             continue
-        timer.time("combat action", lambda c=combat: send(window, ANSWERS[c.waiting]))
+        if timer.time("combat action", lambda c=combat: send(window, ANSWERS[c.waiting])):
+            odds_shown(window, timer)
         settle_pending(window)
     while window.game.campaign.combat is not None:
         send(window, ANSWERS[window.game.campaign.combat.waiting])
@@ -177,6 +180,19 @@ def outside_quest(window: Any, timer: Timer, reps: int) -> None:
     for _ in range(reps):
         timer.time("undo", window.undo_action.trigger)
         timer.time("redo", window.redo_action.trigger)
+
+
+def odds_shown(window: Any, timer: Timer) -> None:
+    """After a combat action, until its odds are shown (worked out off the GUI thread once the fight stands still)."""
+    panel = window.combat_panel
+    if window.game.campaign.combat is None:
+        return
+    waited = time.perf_counter()
+    while panel.odds is None and time.perf_counter() - waited < 5:
+        timer.app.processEvents()
+        time.sleep(0.001)
+    ms = timer.runs["combat action"][-1] + (time.perf_counter() - waited) * 1000
+    timer.odds.append(ms)
 
 
 def settle_pending(window: Any) -> None:
@@ -328,6 +344,9 @@ def main() -> int:
             ok &= figure(f"{name} at {size} entries (95th percentile)", top, "ms", f"< {P95_BAR_MS:.0f} ms", top < P95_BAR_MS)
             engine = statistics.median(timer.engine[name])
             figure(f"{name} at {size} entries: engine's share (median)", engine, "ms", "headless", True)
+        if timer.odds:
+            med = statistics.median(timer.odds)
+            ok &= figure(f"combat action to its odds shown at {size} entries (median)", med, "ms", "< 200 ms", med < 200)
     if len(sizes) > 1:
         small, big = min(sizes), max(sizes)
         for name, by_size in medians.items():

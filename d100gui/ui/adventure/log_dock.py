@@ -51,6 +51,7 @@ class LogModel(QAbstractListModel):
         self.table_of: Callable[[int], str] | None = None  # a roll's table, from the dice history (doors by Table D)
         self.row_height = 0  # every row's height (the view's font); 0: measured by the delegate
         self.book = LogBook()
+        self.first = 0  # the log index of the book's first entry
         self.categories: frozenset[Category] = frozenset()
         self.text = ""
         self._shown: list[int] = []  # indexes into book.lines
@@ -88,21 +89,28 @@ class LogModel(QAbstractListModel):
         """Forget every line (another campaign is on screen)."""
         self.beginResetModel()
         self.book = LogBook(self.table_of)
+        self.first = 0
         self._shown = []
         self.endResetModel()
 
     def sync(self, log: list[Any], start: int) -> None:
-        """Follow the campaign's log (``log`` begins at entry ``start``): read new entries, drop undone ones."""
+        """Follow the campaign's log (``log`` begins at entry ``start``): read the new entries only.
+
+        The book holds the entries from ``self.first`` (a log index) on: a campaign opened from its
+        store has only its newest entries in memory, so the book's first entry is not the log's.
+        """
         total = start + len(log)
-        if self.book.entries < start or self.book.entries > total:
+        end = self.first + self.book.entries  # the log index after the last entry read
+        if not self.book.entries or end < start or end > total:
             self.beginResetModel()
             self.book = LogBook(self.table_of)
+            self.first = start
             self.book.extend(log)
             self._shown = self._filtered(0)
             self.endResetModel()
             return
         first = len(self.book.lines)
-        added = self.book.extend(log[self.book.entries - start :])
+        added = self.book.extend(log[end - start :])
         if added:
             rows = self._filtered(first)
             if rows:
@@ -111,11 +119,15 @@ class LogModel(QAbstractListModel):
                 self.endInsertRows()
 
     def undo_to(self, entries: int) -> None:
-        """Entries from ``entries`` on were taken off the log."""
-        if entries >= self.book.entries:
+        """Entries from ``entries`` (a log index) on were taken off the log."""
+        if entries >= self.first + self.book.entries:
             return
         self.beginResetModel()
-        self.book.truncate(entries)
+        if entries < self.first:
+            self.book = LogBook(self.table_of)  # read again from the log by the next sync
+            self.first = entries
+        else:
+            self.book.truncate(entries - self.first)
         self._shown = self._filtered(0)
         self.endResetModel()
 
@@ -202,9 +214,11 @@ class AdventureLog(QWidget):
         if campaign.meta.id != self._campaign:
             self._campaign = campaign.meta.id
             self.model.reset()
+        rows = self.model.rowCount()
         self.model.undo_to(campaign.log_length)
         self.model.sync(campaign.log, campaign.log_start)
-        self.list.scrollToBottom()
+        if self.model.rowCount() != rows:
+            self.list.scrollToBottom()
 
     def _refilter(self, *_args: object) -> None:
         chosen = frozenset(c for c, b in self.filters.items() if b.isChecked())

@@ -3,7 +3,8 @@
 Worked out only when what the odds read changed (the fight's state and the hero, as JSON: the
 key), never on paint; each answer is kept by its key, so going back (undo) shows it at once. In
 the window (``background = True``) the simulation (10,000 fights) runs off the GUI thread, on a
-copy of the fight and the hero made from the key, and the answer is shown when it comes if the
+copy of the fight and the hero made from the key, once the fight has stood still for
+:data:`SETTLE_MS` (the action's repaint comes first), and the answer is shown when it comes if the
 fight still stands there; a panel on its own (tests) works it out at once.
 """
 
@@ -13,7 +14,7 @@ from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from d100gui.engine.combat.monster import CombatState
@@ -25,6 +26,8 @@ from d100gui.ui.combat.widgets import dim_label
 
 #: the answers kept, by key (a fight's last few states: undo and redo show theirs at once)
 KEPT = 16
+#: how long the fight stands still before its odds are worked out off the GUI thread (ms)
+SETTLE_MS = 40
 #: the one thread that works out odds in the window (one at a time: the newest state is what counts)
 _WORKER: ThreadPoolExecutor | None = None
 
@@ -74,6 +77,13 @@ class OddsView(QWidget):
         self._answers: OrderedDict[tuple[str, str], Answer] = OrderedDict()
         self._asked: tuple[str, str] | None = None  # the key being worked out off the GUI thread
         self._answered.connect(self._take)
+        self._rules: Rules | None = None
+        # The simulation starts a moment after the last change: the action's repaint first (the worker
+        # thread shares the interpreter), and no simulation for a state the next click replaces at once.
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(SETTLE_MS)
+        self._soon.timeout.connect(self._submit)
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 0, 2, 0)
         column.setSpacing(0)
@@ -114,10 +124,16 @@ class OddsView(QWidget):
             self.odds, self.odds_error = self._answers[key]
             return
         self.odds, self.odds_error = None, "Working out the odds…"
-        if self._asked != key:
-            self._asked = key
-            future = _worker().submit(self._run, key, rules)
-            future.add_done_callback(partial(self._deliver, key))
+        self._rules = rules
+        self._soon.start()  # once the action's repaint is done and the fight stands still a moment
+
+    def _submit(self) -> None:
+        key, rules = self._key, self._rules
+        if key is None or rules is None or key in self._answers or self._asked == key:
+            return
+        self._asked = key
+        future = _worker().submit(self._run, key, rules)
+        future.add_done_callback(partial(self._deliver, key))
 
     def _run(self, key: tuple[str, str], rules: Rules) -> Answer:
         self.computed += 1

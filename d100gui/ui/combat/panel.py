@@ -448,7 +448,7 @@ class CombatPanel(QWidget):
         if not active and not ended:
             self._render_idle(ch)
             return
-        self.pages.setCurrentWidget(self.fight_page)
+        self._show_page(self.fight_page)
         self._render_end(record if ended else None, ch)
         self._render_fight(c if active else None, ch)
         self.steps.show_record(record)
@@ -466,8 +466,12 @@ class CombatPanel(QWidget):
         if ch is not None:
             self.hero_box.refresh(ch, c)
 
+    def _show_page(self, page: QWidget) -> None:
+        if self.pages.currentWidget() is not page:  # asked again, the stack lays itself out again
+            self.pages.setCurrentWidget(page)
+
     def _render_idle(self, ch: Character | None) -> None:
-        self.pages.setCurrentWidget(self.idle_page)
+        self._show_page(self.idle_page)
         if ch is None or ch.dead:
             self.idle_label.setText("No fight.\nCreate a character first: a fight needs a hero.")
         else:

@@ -78,6 +78,7 @@ class StepsView(QWidget):
         self.record: FightRecord | None = None
         self.shown_steps: list[Step] = []
         self.step_rows: list[StepRow] = []
+        self._row_keys: list[tuple[object, ...]] = []  # what each row was made from (see _step_key)
         self._view_round: int | None = None  # None: follow the latest round
         self._picked_at = 0  # how many events the fight had when a past round was picked
         self._key: tuple[int, int, int, int | None] | None = None
@@ -157,21 +158,32 @@ class StepsView(QWidget):
         self._fill(self.shown_steps)
 
     def _fill(self, steps: list[Step]) -> None:
+        """Show ``steps``: the rows already shown for the same steps stay, the rest are made (an action adds
+        a step or two to the round: it does not build the round's rows again)."""
         layout = self.steps_layout
-        while layout.count() > 1:
-            item = layout.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()
-                w.deleteLater()
-        self.step_rows = []
-        for step in steps:
+        wanted = [_step_key(step) for step in steps]
+        keep = 0
+        while keep < min(len(wanted), len(self.step_rows)) and self._row_keys[keep] == wanted[keep]:
+            keep += 1
+        for row in self.step_rows[keep:]:
+            layout.removeWidget(row)
+            row.hide()
+            row.deleteLater()
+        self.step_rows = self.step_rows[:keep]
+        self._row_keys = self._row_keys[:keep]
+        for step, key in zip(steps[keep:], wanted[keep:], strict=True):
             row = StepRow(step)
             layout.insertWidget(layout.count() - 1, row)
             row.show()
             self.step_rows.append(row)
+            self._row_keys.append(key)
         self._follow = True  # keep the newest step in view once the list has been laid out
 
     def _scroll_range(self, _low: int, high: int) -> None:
         if self._follow:
             self.steps_scroll.verticalScrollBar().setValue(high)
+
+
+def _step_key(step: Step) -> tuple[object, ...]:
+    """What a step's row shows, as it is now (the reader adds lines to the latest step as the fight goes on)."""
+    return (step.title, tuple(step.lines), tuple(id(r) for r in step.rolls), step.kind, step.event)

@@ -304,7 +304,8 @@ class CharacterSheet(QWidget):
         if ch is None or ch.dead:
             self._show_empty(ch)
             return
-        self.stack.setCurrentIndex(1)
+        if self.stack.currentIndex() != 1:  # asked again, the stack lays itself out again
+            self.stack.setCurrentIndex(1)
         creating = ch.creation is not None
         self.creating_banner.setVisible(creating)
         if creating:
