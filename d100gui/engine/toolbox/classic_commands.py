@@ -20,6 +20,7 @@ from d100gui.engine.toolbox.classic import healing as ch
 from d100gui.engine.toolbox.classic import stocking as cs
 from d100gui.engine.toolbox.classic import swimming as cswim
 from d100gui.engine.toolbox.classic import swords as csw
+from d100gui.engine.toolbox.classic import underworld as cu
 from d100gui.engine.toolbox.classic import wilderness as cw
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
@@ -131,10 +132,23 @@ class ClassicUnderworldPursuit(Command):
     food: cev.Wits | Literal["none"] = "none"
     surprised: bool = False
     cornered: bool = False
+    treasure: cev.Wits | Literal["none"] = "none"  # treasure dropped for a monster of those wits
+    oil: bool = False
+    party_speed: int = 0  # inches; both speeds given, a turn of flight opens or closes the gap
+    monster_speed: int = 0
+    free_segment: bool = False  # the party surprised the monster: a free move segment to flee
 
     def apply(self, ctx: GameContext) -> list[Event]:
         food = None if self.food == "none" else self.food
-        pursuit = cev.underworld_pursuit(ctx.dice, self.distance, self.escape, food, self.surprised, self.cornered)
+        treasure = None if self.treasure == "none" else self.treasure
+        moves, feet = 4, 10
+        if cu.TIME_TABLE in ctx.tables.library:
+            time = ctx.tables.library.get(cu.TIME_TABLE)
+            moves, feet = cu.time_value(time, "Moves per turn in flight or pursuit"), cu.time_value(time, "Feet per inch")
+        pursuit = cev.underworld_pursuit(
+            ctx.dice, self.distance, self.escape, food, self.surprised, self.cornered, treasure, self.oil,
+            self.party_speed, self.monster_speed, self.free_segment, moves, feet,
+        )  # fmt: skip
         return [Event.of(ClassicUnderworldPursued(pursuit=pursuit), pursuit.describe())]
 
 

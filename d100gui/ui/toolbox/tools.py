@@ -384,6 +384,8 @@ ESCAPE_CHOICES = (
 )
 FOOD_CHOICES = (("No food thrown", "none"), ("To an intelligent monster", "intelligent"),
                 ("To a semi-intelligent one", "semi-intelligent"), ("To a non-intelligent one", "non-intelligent"))  # fmt: skip
+TREASURE_CHOICES = (("No treasure dropped", "none"), ("For an intelligent monster", "intelligent"),
+                    ("For a semi-intelligent one", "semi-intelligent"), ("For a non-intelligent one", "non-intelligent"))  # fmt: skip
 WIELDER_STATES = tuple(swords.wielder_states())
 
 CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
@@ -407,13 +409,20 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
          status=_kept_sword),
     Tool("classic_underworld_pursuit", "Fleeing underground", CLASSIC,
          "A monster chases a fleeing party in a straight line while it is close; a corner, door or stairs may shake it off, "
-         "a secret door more likely; food may distract it, by its wits. A surprised character may drop something.",
+         "a secret door more likely; food may distract it, by its wits, and dropped treasure stops the clever ones more "
+         "often; burning oil deters many. With both speeds, a turn of flight (moves doubled) opens or closes the gap, and "
+         "surprising the monster gives a free turn to flee. A surprised character may drop something.",
          ccm.ClassicUnderworldPursuit,
          (_rng("distance", "Feet between them", OPEN, 30, step=10),
           ToolInput("escape", "The party goes", "choice", choices=ESCAPE_CHOICES, default="straight"),
           ToolInput("food", "Food", "choice", choices=FOOD_CHOICES, default="none"),
+          ToolInput("treasure", "Treasure dropped", "choice", choices=TREASURE_CHOICES, default="none"),
+          _rng("party_speed", "Party's speed (0: skip)", (0, evasion.MAX_SPEED), 0),
+          _rng("monster_speed", "Monster's speed (0: skip)", (0, evasion.MAX_SPEED), 0),
           ToolInput("surprised", "The party was surprised", "bool", default=False),
-          ToolInput("cornered", "Surprised within 20 feet", "bool", default=False))),
+          ToolInput("cornered", "Surprised within 20 feet", "bool", default=False),
+          ToolInput("free_segment", "The monster was surprised", "bool", default=False),
+          ToolInput("oil", "Burning oil thrown", "bool", default=False))),
 )  # fmt: skip
 
 PROCEDURES = (

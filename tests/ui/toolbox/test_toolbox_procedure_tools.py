@@ -166,3 +166,14 @@ def test_the_surprised_side_takes_no_actions_in_the_first_round(qtbot, make_dock
     table.dice.push(3)  # under Vera's AC 4: a miss, but the Orc may act now
     click(qtbot, panel.attack_button)
     assert "miss" in panel.result_box.text.toPlainText()
+
+
+def test_fleeing_underground_with_speeds_and_treasure(qtbot, make_dock):
+    table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Fleeing underground")
+    type_into(qtbot, panel.inputs["party_speed"], "9")
+    type_into(qtbot, panel.inputs["monster_speed"], "12")
+    choose(panel.inputs["treasure"], "intelligent")
+    table.dice.push(*pct(85))  # the gap closes: the treasure (90% for the intelligent) stops it
+    click(qtbot, panel.roll_button)
+    assert "closes the gap by 120 feet: 0 feet apart" in text_of(panel) and "it gives up the chase" in text_of(panel)

@@ -54,6 +54,8 @@ FOLLOW_ON: dict[Escape, int] = {"straight": 6, "corner": 2, "secret_door": 1}
 FOOD_DISTRACTS: dict[Wits, int] = {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90}
 STRAIGHT_LINE_FEET = 90
 DROP_CHANCE = 25
+#: "Treasure will have the opposite reaction of food": the food chances reversed (intelligent likeliest to stop)
+TREASURE_STOPS: dict[Wits, int] = {"intelligent": 90, "semi-intelligent": 50, "non-intelligent": 10}
 
 
 class Evasion(BaseModel):
@@ -237,14 +239,26 @@ class UnderworldPursuit(BaseModel):
     food_roll: RollRecord | None = None
     food_chance: int = 0
     drop_roll: RollRecord | None = None
+    treasure_roll: RollRecord | None = None
+    treasure_chance: int = 0
+    oil: bool = False  # burning oil thrown: it deters many monsters (the referee's call which)
+    free_feet: int = 0  # a free move segment from surprising the monster, fled before it moves
+    turn_change: int | None = None  # feet the gap opens (+) or closes (-) in a turn of flight, by the two speeds
+
+    @property
+    def distance_after(self) -> int:
+        """The gap after the free segment and a turn of flight (the distance given when no speeds were)."""
+        return max(0, self.distance + self.free_feet + (self.turn_change or 0))
 
     @property
     def follows(self) -> bool:
         if self.cornered:
             return True
-        if self.distance > STRAIGHT_LINE_FEET:
+        if self.distance_after > STRAIGHT_LINE_FEET:
             return False
         if self.food_roll is not None and self.food_roll.final <= self.food_chance:
+            return False
+        if self.treasure_roll is not None and self.treasure_roll.final <= self.treasure_chance:
             return False
         return self.follow_roll is None or self.follow_roll.final <= FOLLOW_ON[self.escape]
 
@@ -252,7 +266,12 @@ class UnderworldPursuit(BaseModel):
         if self.cornered:
             return "No avoiding it: it surprised the party within 20 feet (unless it was surprised too)."
         parts = [f"At {self.distance} feet"]
-        if self.distance > STRAIGHT_LINE_FEET:
+        if self.free_feet:
+            parts.append(f"a free move segment (the monster was surprised): {self.free_feet} feet gained")
+        if self.turn_change is not None:
+            way = "opens" if self.turn_change >= 0 else "closes"
+            parts.append(f"a turn of flight {way} the gap by {abs(self.turn_change)} feet: {self.distance_after} feet apart")
+        if self.distance_after > STRAIGHT_LINE_FEET:
             parts.append(f"more than {STRAIGHT_LINE_FEET} feet apart: it stops")
         if self.follow_roll is not None:
             parts.append(
@@ -260,6 +279,10 @@ class UnderworldPursuit(BaseModel):
             )
         if self.food_roll is not None:
             parts.append(f"food thrown: {self.food_roll.final} against {self.food_chance}%")
+        if self.treasure_roll is not None:
+            parts.append(f"treasure dropped: {self.treasure_roll.final} against {self.treasure_chance}%")
+        if self.oil:
+            parts.append("burning oil thrown: it deters many monsters (yours to judge whether this one)")
         if self.drop_roll is not None:
             parts.append(
                 f"dropped an item ({self.drop_roll.final})" if self.drop_roll.final <= DROP_CHANCE else "dropped nothing"
@@ -275,19 +298,39 @@ def underworld_pursuit(
     food: Wits | None = None,
     surprised: bool = False,
     cornered: bool = False,
+    treasure: Wits | None = None,
+    oil: bool = False,
+    party_speed: int = 0,
+    monster_speed: int = 0,
+    free_segment: bool = False,
+    flight_moves: int = 4,
+    feet_per_inch: int = 10,
 ) -> UnderworldPursuit:
-    """A fleeing party underground, ``distance`` feet ahead, escaping by ``escape``; ``food`` thrown to a monster of those wits."""
+    """A fleeing party underground, ``distance`` feet ahead, escaping by ``escape``; ``food`` thrown to a monster of those
+    wits, or ``treasure`` dropped (the opposite reaction: likelier to stop the clever), or burning ``oil``.
+
+    With both speeds (inches), a turn of flight (``flight_moves`` moves, doubled from the usual) opens or closes the gap;
+    ``free_segment`` (the party surprised the monster) gives the party one such turn before the monster moves."""
     in_range("Distance (feet)", distance, 0)
     if cornered:
         return UnderworldPursuit(distance=distance, escape=escape, cornered=True)
-    result = UnderworldPursuit(distance=distance, escape=escape)
+    result = UnderworldPursuit(distance=distance, escape=escape, oil=oil)
+    if party_speed or monster_speed:
+        in_range("Party's speed", party_speed, 1, MAX_SPEED)
+        in_range("Monster's speed", monster_speed, 1, MAX_SPEED)
+        result.turn_change = (party_speed - monster_speed) * flight_moves * feet_per_inch
+        if free_segment:
+            result.free_feet = party_speed * flight_moves * feet_per_inch
     if surprised:
         result.drop_roll = dice.roll("d100", f"surprised: drops an item ({DROP_CHANCE}%)?")
-    if distance > STRAIGHT_LINE_FEET:
+    if result.distance_after > STRAIGHT_LINE_FEET:
         return result
     if escape != "straight":
         result.follow_roll = dice.roll("1d6", f"does it follow ({escape})?")
     if food is not None:
         result.food_chance = FOOD_DISTRACTS[food]
         result.food_roll = dice.roll("d100", f"distracted by food ({result.food_chance}%)?")
+    if treasure is not None:
+        result.treasure_chance = TREASURE_STOPS[treasure]
+        result.treasure_roll = dice.roll("d100", f"stopped by treasure dropped ({result.treasure_chance}%)?")
     return result

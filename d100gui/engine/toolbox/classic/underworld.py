@@ -178,6 +178,11 @@ class UnderworldStep(BaseModel):
         return f"{head}{due}. {self.clock.describe()}."
 
 
+def time_value(table: Table, key: str) -> int:
+    """A count of the underworld time table (moves per turn, feet per inch...)."""
+    return _value(table, key)
+
+
 def _value(table: Table, key: str) -> int:
     row = table.find_key(key)
     if row is None:

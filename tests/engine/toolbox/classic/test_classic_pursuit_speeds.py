@@ -51,3 +51,39 @@ def test_seeded_first_hex_catches_are_half_and_a_quarter_in_woods():
     # 50% and 25%: 4 standard errors at 2,000 runs are 4.5 and 3.9 points
     assert 0.45 * runs <= open_ground <= 0.55 * runs
     assert 0.21 * runs <= woods <= 0.29 * runs
+
+
+# --------------------------------------------------------------------------- underground: speeds, a free segment, treasure, oil
+
+
+def test_underground_a_turn_of_flight_opens_or_closes_the_gap_by_the_speeds(scripted):
+    from d100gui.engine.toolbox.classic.evasion import underworld_pursuit
+
+    away = underworld_pursuit(scripted().roller.dice, 30, party_speed=12, monster_speed=9)
+    assert away.turn_change == 120 and away.distance_after == 150 and not away.follows  # 4 moves x 3" x 10 feet
+    assert "opens the gap by 120 feet: 150 feet apart" in away.describe()
+    caught_up = underworld_pursuit(scripted().roller.dice, 30, party_speed=9, monster_speed=12)
+    assert caught_up.distance_after == 0 and caught_up.follows
+    free = underworld_pursuit(scripted().roller.dice, 20, party_speed=6, monster_speed=12, free_segment=True)
+    assert free.free_feet == 240 and free.distance_after == 20 and free.follows  # 20 + 240 - 240
+    assert "a free move segment" in free.describe()
+
+
+@pytest.mark.parametrize(("wits", "stops_on"), [("intelligent", 90), ("semi-intelligent", 50), ("non-intelligent", 10)])
+def test_dropped_treasure_stops_the_clever_more_often_and_oil_is_the_referee_s(scripted, wits, stops_on):
+    from d100gui.engine.toolbox.classic.evasion import underworld_pursuit
+
+    assert not underworld_pursuit(scripted(*pct(stops_on)).roller.dice, 30, treasure=wits).follows
+    assert underworld_pursuit(scripted(*pct(stops_on + 1)).roller.dice, 30, treasure=wits).follows
+    oil = underworld_pursuit(scripted().roller.dice, 30, oil=True)
+    assert "burning oil thrown: it deters many monsters" in oil.describe()
+
+
+def test_the_underworld_pursuit_command_reads_the_flight_moves_from_the_time_table(bundled_library):
+    from test_classic_commands import make
+
+    from d100gui.engine.toolbox.classic_commands import ClassicUnderworldPursuit
+
+    game = make(bundled_library)
+    [event] = game.execute(ClassicUnderworldPursuit(distance=60, party_speed=12, monster_speed=6))
+    assert "opens the gap by 240 feet: 300 feet apart" in event.message and "it gives up the chase" in event.message
