@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,12 +30,34 @@ from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Command
 from d100gui.ui.toolbox.result_box import ResultBox
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
-from d100gui.ui.toolbox.tools import OPEN_MAX, Tool, ToolInput
+from d100gui.ui.toolbox.tools import Tool, ToolInput
 
 InputWidget = QSpinBox | QCheckBox | QComboBox | QLineEdit
 TICK_COLUMNS = 2
 COMBO_CHARS = 12  # the shortest a choice box gets, in characters
 TICK_FITS = 24  # characters: a tick's label longer than this takes the whole width (two would widen a narrow dock)
+
+
+OPEN_TOP = 2**31 - 1  # an open range ("1 or more") takes any value a spin box can hold
+OPEN_DIGITS = 7  # ... and is sized for this many digits, so a narrow dock keeps its width
+
+
+class OpenSpinBox(QSpinBox):
+    """A spin box for an open range: no top but the widget's own, sized for a few digits (longer values scroll)."""
+
+    def _narrow(self, hint: QSize) -> QSize:
+        wanted = (
+            self.fontMetrics().horizontalAdvance("9" * OPEN_DIGITS)
+            + hint.width()
+            - self.fontMetrics().horizontalAdvance(str(self.maximum()))
+        )
+        return QSize(min(hint.width(), max(wanted, 0)), hint.height())
+
+    def sizeHint(self) -> QSize:
+        return self._narrow(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:
+        return self._narrow(super().minimumSizeHint())
 
 
 def fill_choices(combo: QComboBox, spec: ToolInput, library: TableLibrary | None) -> None:
@@ -66,8 +88,8 @@ def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputW
         return combo
     if spec.kind == "text":
         return QLineEdit(str(spec.default or ""))
-    spin = QSpinBox()
-    spin.setRange(spec.low, spec.high if spec.high is not None else max(OPEN_MAX, spec.low))
+    spin = QSpinBox() if spec.high is not None else OpenSpinBox()
+    spin.setRange(spec.low, spec.high if spec.high is not None else OPEN_TOP)
     spin.setSingleStep(spec.step)
     spin.setValue(int(spec.default if spec.default is not None else spec.low))
     spin.setToolTip(f"Valid: {spec.range_text()}")

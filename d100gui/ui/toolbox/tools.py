@@ -36,7 +36,7 @@ from d100gui.engine.toolbox.classic import (
 )
 from d100gui.engine.toolbox.state import ToolboxState
 
-#: the top of a spin box whose engine range is open ("0 or more"): a widget limit, not a rule
+#: the top of the fight tracker's health and HD boxes (no range label there): a widget limit, not a rule
 OPEN_MAX = 999
 
 SCARS = "d20 scars combat"

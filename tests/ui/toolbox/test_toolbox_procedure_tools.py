@@ -177,3 +177,12 @@ def test_fleeing_underground_with_speeds_and_treasure(qtbot, make_dock):
     table.dice.push(*pct(85))  # the gap closes: the treasure (90% for the intelligent) stops it
     click(qtbot, panel.roll_button)
     assert "closes the gap by 120 feet: 0 feet apart" in text_of(panel) and "it gives up the chase" in text_of(panel)
+
+
+def test_an_open_range_takes_more_than_999_as_its_label_says(qtbot, make_dock):
+    _table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Evasion and pursuit")
+    assert panel.range_labels["monsters"].text() == "1 or more"
+    type_into(qtbot, panel.inputs["monsters"], "25000")
+    assert panel.inputs["monsters"].value() == 25000
+    assert panel.inputs["monsters"].minimumSizeHint().width() < 200  # still narrow enough for the dock
