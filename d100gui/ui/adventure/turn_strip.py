@@ -128,8 +128,9 @@ class TurnStrip(QFrame):
         keys = [a.key for a in (*answers, *actions)]
         if keys != list(self.buttons):
             for button in self.buttons.values():
+                self.waiting_row.removeWidget(button)
+                self.button_row.removeWidget(button)
                 button.hide()
-                button.setParent(None)
                 button.deleteLater()
             self.buttons = {}
             for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
