@@ -8,6 +8,7 @@ comes from the clock's own warning threshold and the engine's light events.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -34,6 +35,42 @@ from d100gui.ui.toolbox.tools import Tool
 
 ACTION_COLUMNS = 1  # one button a line: a dock is narrow
 WARNING_STYLE = "color: #b9770e; font-weight: bold;"
+BUTTON_MARGIN = 6  # pixels around a wrapping button's words
+
+
+class WrapButton(QPushButton):
+    """A push button whose words wrap onto more lines in a narrow dock instead of being clipped."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.words = QLabel(text.replace("&&", "&"))
+        self.words.setWordWrap(True)
+        self.words.setTextFormat(Qt.TextFormat.PlainText)
+        self.words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(BUTTON_MARGIN, BUTTON_MARGIN, BUTTON_MARGIN, BUTTON_MARGIN)
+        layout.addWidget(self.words)
+        self.setAccessibleName(self.words.text())
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def text(self) -> str:  # type: ignore[override]  # the words the wrapping label draws
+        return self.words.text()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.words.heightForWidth(max(1, width - 2 * BUTTON_MARGIN)) + 2 * BUTTON_MARGIN
+
+    def sizeHint(self) -> QSize:
+        hint = self.words.sizeHint()
+        return QSize(hint.width() + 2 * BUTTON_MARGIN, hint.height() + 2 * BUTTON_MARGIN)
+
+    def minimumSizeHint(self) -> QSize:
+        line = self.fontMetrics().height()
+        return QSize(self.fontMetrics().averageCharWidth() * 8, line + 2 * BUTTON_MARGIN)
 
 
 class ClockPanel(QWidget):
@@ -97,9 +134,8 @@ class ClockPanel(QWidget):
         costs = ex.action_costs(table) if table is not None else []
         for i, cost in enumerate(costs):
             label = f"{cost.action} ({cost.turns} {self.unit}{'s' if cost.turns != 1 else ''})"
-            button = QPushButton(label.replace("&", "&&"))  # "Flint & Steel" is no shortcut
+            button = WrapButton(label)  # its words wrap in a narrow dock, never clipped
             button.setToolTip(f"{label}: {cost.note}" if cost.note else label)
-            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # a narrow dock clips, never scrolls
             button.clicked.connect(lambda _checked=False, name=cost.action: self.take(name))
             self.action_buttons[cost.action] = button
             self.actions_grid.addWidget(button, i // ACTION_COLUMNS, i % ACTION_COLUMNS)

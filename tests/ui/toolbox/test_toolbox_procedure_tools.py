@@ -186,3 +186,16 @@ def test_an_open_range_takes_more_than_999_as_its_label_says(qtbot, make_dock):
     type_into(qtbot, panel.inputs["monsters"], "25000")
     assert panel.inputs["monsters"].value() == 25000
     assert panel.inputs["monsters"].minimumSizeHint().width() < 200  # still narrow enough for the dock
+
+
+def test_long_clock_buttons_wrap_in_a_narrow_dock_instead_of_being_clipped(qtbot, make_dock):
+    _table, dock = make_dock()
+    dock.resize(380, 700)
+    panel = click_tool(qtbot, dock, "Dungeon clock")
+    qtbot.wait(10)  # let the layout settle (not a timing assertion: sizes only)
+    name = next(n for n in panel.action_buttons if n.startswith("search the contents"))
+    button = panel.action_buttons[name]
+    one_line = button.fontMetrics().height() + 12
+    assert button.fontMetrics().horizontalAdvance(button.text()) > button.width()  # longer than the button is wide...
+    assert button.height() > one_line and button.words.width() <= button.width()  # ...so they wrap, all shown
+    assert "search the contents of a chest" in button.text()
