@@ -7,7 +7,11 @@ exist or a tile numbered −5 is refused with the reason, instead of opening "fi
 showing nonsense or crashing later (issue 10 #8).
 
 The character is checked with the same invariants every command enforces
-(:func:`~d100gui.engine.hero.invariants.violations`) plus what only a loaded file can get wrong.
+(:func:`~d100gui.engine.hero.invariants.violations`, Fate and Lives at most
+:data:`MOST_FATE_OR_LIVES` included), against the campaign's own rules (the player's sheet layout
+among them: the caller passes them), plus what only a loaded file can get wrong. ``Game.execute``
+runs the same check after every command that reached the hero, so what the engine accepts, the
+open path accepts (issue 27 #2).
 """
 
 from __future__ import annotations
@@ -16,13 +20,11 @@ from d100gui.engine.dungeon.map import Dungeon, pos_key
 from d100gui.engine.dungeon.tiles import TILE_COUNT
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
-from d100gui.engine.hero.invariants import violations
+from d100gui.engine.hero.invariants import MOST_FATE_OR_LIVES, violations
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
-#: no rule gives a hero this many Fate points or Lives (they start at 3 and are mostly spent); a
-#: sanity bound against corrupt files, not a rule of the book
-MOST_FATE_OR_LIVES = 99
+__all__ = ["MOST_FATE_OR_LIVES", "campaign_problems", "character_problems", "dungeon_problems"]
 
 
 def character_problems(character: Character, rules: Rules, where: str = "the hero") -> list[str]:
@@ -35,10 +37,6 @@ def character_problems(character: Character, rules: Rules, where: str = "the her
         problems.append(f"{where}: HP is {character.hp}; a living hero's HP cannot be below 0.")
     elif character.hp > max(max_hp, 0):
         problems.append(f"{where}: HP is {character.hp} but the sheet's maximum is {max_hp}.")
-    for name in ("fate", "lives"):
-        value = getattr(character, name)
-        if value > MOST_FATE_OR_LIVES:
-            problems.append(f"{where}: {name.title()} is {value}; no rule gives more than {MOST_FATE_OR_LIVES}.")
     return problems
 
 

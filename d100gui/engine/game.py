@@ -32,15 +32,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, Field, PrivateAttr, WrapSerializer
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, WrapSerializer
 
 from d100gui.engine import gate
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
-from d100gui.engine.dice.dice import Dice, DiceSource, FaceRequest, ManualSource, Modifier, RandomSource, RollRecord
+from d100gui.engine.dice.dice import (
+    Dice,
+    DiceError,
+    DiceSource,
+    FaceRequest,
+    ManualSource,
+    Modifier,
+    RandomSource,
+    RollRecord,
+    ScriptExhausted,
+)
 from d100gui.engine.dice.history import DiceHistory, HistoryEntry, PageReader, dump_history
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
-from d100gui.engine.dice.tables import Row, TableLibrary
+from d100gui.engine.dice.tables import PackInvalid, Row, TableError, TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.hero.character import Character, PendingDecision
@@ -97,7 +107,12 @@ MAX_NAME = 200
 
 
 class Command(BaseModel):
-    """Base of every campaign command. Subclasses set ``kind`` and implement ``apply``."""
+    """Base of every campaign command. Subclasses set ``kind`` and implement ``apply``.
+
+    A field the command does not know is refused (``extra="forbid"``): a typo is never ignored.
+    """
+
+    model_config = ConfigDict(extra="forbid")
 
     kind: str
     manual: ClassVar[bool] = False  # a hand correction on the sheet (marked in the log)
@@ -391,11 +406,27 @@ class Game:
 
     # ------------------------------------------------------------------ commands
     def parse_command(self, data: dict[str, Any]) -> Command:
+        """The command ``data`` describes; a bad one is refused with the reason (:class:`CommandRefused`).
+
+        Unknown fields are refused (``Command`` forbids them); a log replayed ungated keeps only the
+        fields its command still knows (an older version's log may hold one since dropped).
+        """
         kind = data.get("kind")
         cls = self.command_types.get(str(kind))
         if cls is None:
             raise CommandRefused(f"Unknown command {kind!r}.")
-        return cls.model_validate(data)
+        if not self.gated:
+            data = {k: v for k, v in data.items() if k in cls.model_fields}
+        try:
+            command = cls.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "the command"
+            raise CommandRefused(f"Command {kind!r}: {where}: {_plain_message(first)}.") from exc
+        too_big = _unsafe_int(command.model_dump(mode="python"))
+        if too_big is not None:
+            raise CommandRefused(f"Command {kind!r}: {too_big} is out of range (numbers are at most 2^53).")
+        return command
 
     def _source(self) -> DiceSource:
         if self.override is not None:
@@ -427,12 +458,15 @@ class Game:
         self.library.player_rows_read = []
         try:
             events = command.apply(ctx)
-        except BaseException:
+            self._check_values(watch, command)
+        except BaseException as exc:
             campaign._watch = None
             watch.unpark(fields, Campaign.model_fields)
             self._put_back(watch)
             if full is not None:
                 self._check_unchanged(full, command, refused=True)
+            if isinstance(exc, DiceError | TableError | PackInvalid) and not isinstance(exc, CommandRefused | ScriptExhausted):
+                raise CommandRefused(str(exc)) from exc  # a bad expression, table or pack: the rules refuse it
             raise
         campaign.rng_state = self.random.get_state()
         campaign.meta.last_played = _now()
@@ -460,6 +494,27 @@ class Game:
         self._tell(change)
         self._emit(events)
         return events
+
+    def _check_values(self, watch: Watch, command: Command) -> None:
+        """Refuse a command that left the hero with a value the rules do not allow (the load check's own list).
+
+        One set of range rules (:mod:`d100gui.engine.checks`, from this game's rules, the player's
+        sheet layout included): what the engine accepts, the open path accepts. A sheet that was
+        already out of range before the command (an older file) is not held against it.
+        """
+        if "character" not in watch.before:
+            return
+        character = self.campaign.__dict__.get("character")
+        if character is None:
+            return
+        from d100gui.engine.checks import character_problems  # checks imports the game
+
+        problems = character_problems(character, self.rules)
+        if not problems:
+            return
+        old = CAMPAIGN_PARTS.load_snapshot("character", watch.before["character"])
+        if old is None or not character_problems(old, self.rules):
+            raise CommandRefused(f"{_label(command.kind).capitalize()} is refused: {problems[0].removeprefix('the hero: ')}")
 
     def _changes(self, watch: Watch, label: str) -> tuple[Step, Change]:
         """What the command changed: (the step that undoes it, the change for the store)."""
@@ -688,6 +743,34 @@ def _loaded(step: Step | LazyStep, stack: str = "undo") -> Step:
         raise DamagedStep(
             f"Cannot {stack}: the {stack} history is damaged ({short_reason(exc)}). Nothing was changed.", stack
         ) from None
+
+
+#: the largest integer a command or a campaign may hold: JSON readers past it lose digits
+MAX_SAFE_INT = 2**53
+
+
+def _unsafe_int(value: object, depth: int = 0) -> int | None:
+    """The first integer in ``value`` (nested dicts, lists, models dumped) beyond +-2^53, if any."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if abs(value) > MAX_SAFE_INT else None
+    if depth > 50:
+        return None
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple) else ()
+    for item in items:
+        found = _unsafe_int(item, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _plain_message(error: Mapping[str, Any]) -> str:
+    """A validation error said for a player (no library text, no links)."""
+    if error.get("type") == "extra_forbidden":
+        return "this command has no such field"
+    message = str(error.get("msg", "not valid"))
+    return message.split("\n", 1)[0][:200]
 
 
 def _new_parts(inverse: Step, applied: Step) -> dict[str, str]:

@@ -55,6 +55,9 @@ class AdvanceTime(Command):
     clocks: int = Field(default=1, ge=0)
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        track = ctx.rules.sheet.time_track.clocks  # the campaign's own sheet layout
+        if self.clocks > track:
+            refuse(f"At most {track} clocks at a time (one whole time track); {self.clocks} were asked.")
         return _pass(ctx, self.clocks)
 
 

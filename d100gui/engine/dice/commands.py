@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from pydantic import Field
+
 from d100gui.engine.dice.dice import DiceError, RollRecord
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
@@ -17,6 +19,9 @@ from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import ANSWER, ANY_TIME, Phases
 from d100gui.engine.protocol import CommandRefused, Event
+
+#: the longest dice expression a command takes (``3d6+2`` is 5 characters; none printed is near this)
+MAX_EXPRESSION = 100
 
 
 def _history(ctx: GameContext) -> list[HistoryEntry]:
@@ -44,7 +49,7 @@ class RollDice(Command):
 
     kind: Literal["roll_dice"] = "roll_dice"
     when: ClassVar[Phases] = ANY_TIME
-    expression: str
+    expression: str = Field(max_length=MAX_EXPRESSION)  # a longer one is refused, never parsed
     purpose: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:

@@ -11,6 +11,12 @@ from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
+#: no rule gives a hero this many Fate points or Lives (they start at 3 and are mostly spent): a sanity
+#: bound that the commands, the effects and the load check share (engine/checks.py)
+MOST_FATE_OR_LIVES = 99
+#: the most gold a sheet holds: beyond it a number loses digits in JSON readers (2^53)
+MOST_GP = 2**53
+
 
 def _track(rules: Rules, name: str) -> int:
     return int(getattr(rules.sheet, name))
@@ -29,6 +35,12 @@ def _counts(character: Character, rules: Rules) -> list[str]:
     for name in ("gp", "fate", "lives", "objectives"):
         if getattr(character, name) < 0:
             out.append(f"{name.upper() if name == 'gp' else name.title()} cannot go below 0.")
+    for name in ("fate", "lives"):
+        value = getattr(character, name)
+        if value > MOST_FATE_OR_LIVES:
+            out.append(f"{name.title()} is {value}; no rule gives more than {MOST_FATE_OR_LIVES}.")
+    if character.gp > MOST_GP:
+        out.append(f"GP is {character.gp}; a sheet holds at most {MOST_GP} gp.")
     for name, track in (
         ("keys", "keys_track"),
         ("levers", "levers_track"),

@@ -25,6 +25,7 @@ and a bug inside the parser yields one narrative effect holding the whole input.
 from __future__ import annotations
 
 import itertools
+import logging
 import re
 from collections.abc import Callable
 from typing import Annotated, ClassVar, Literal
@@ -1125,6 +1126,17 @@ def _as_text(text: object) -> str:
     return text if isinstance(text, str) else str(text)
 
 
+_log = logging.getLogger(__name__)
+
+
+def _swallowed(where: str, source: object) -> None:
+    """Log what the parser swallowed into a narrative effect (a bug in it, or input it cannot read)."""
+    shown = repr(source)
+    _log.warning(
+        "notation %s kept %s as narrative text", where, shown if len(shown) <= 200 else shown[:200] + "...", exc_info=True
+    )
+
+
 def _fallback(text: str) -> Notation:
     effect = Effect(kind="narrative", text=text)
     outcome = Outcome(options=[Option(items=[effect], text=text)], text=text) if text else Outcome()
@@ -1136,12 +1148,15 @@ def parse(text: str) -> Notation:
     try:
         source = _as_text(text)
     except Exception:
+        _swallowed("parse", text)
         source = ""
     try:
         if len(source) > MAX_TEXT:
+            _log.warning("notation parse kept a text of %d characters as narrative (over %d)", len(source), MAX_TEXT)
             return _fallback(source)
         return _parse(source)
     except Exception:
+        _swallowed("parse", source)
         return _fallback(source)
 
 
@@ -1152,6 +1167,7 @@ def parse_test(text: str) -> TestSpec | None:
         tests = parse(text).tests
         return tests[0] if tests else None
     except Exception:
+        _swallowed("parse_test", text)
         return None
 
 
@@ -1164,6 +1180,7 @@ def parse_effects(text: str) -> Outcome:
             raise ValueError("too long")
         return _parse_outcome(source)
     except Exception:
+        _swallowed("parse_effects", text)
         if not source:
             return Outcome()
         return Outcome(options=[Option(items=[Effect(kind="narrative", text=source)], text=source)], text=source)
@@ -1184,4 +1201,5 @@ def parse_loot(text: str) -> LootSpec | None:
             return _loot_from(source, source)
         return None
     except Exception:
+        _swallowed("parse_loot", text)
         return None
