@@ -55,7 +55,7 @@ class WrapButton(QPushButton):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
 
-    def text(self) -> str:  # type: ignore[override]  # the words the wrapping label draws
+    def text(self) -> str:  # the words the wrapping label draws
         return self.words.text()
 
     def hasHeightForWidth(self) -> bool:
