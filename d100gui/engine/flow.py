@@ -25,8 +25,8 @@ from typing import Any
 
 from d100gui.engine import gate
 from d100gui.engine.adventure.access import offer_waiting
-from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ResumeTime
-from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer
+from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ProvideQuestRow, RerollQuest, ResumeTime
+from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, adventure_rules
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import FaceOfferedMonster, current_step, turn_of
 from d100gui.engine.adventure.turn_view import TurnAction, turn_panel
@@ -99,7 +99,7 @@ from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmen
 from d100gui.engine.town.fallen import read_only_reason
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index
 
-__all__ = ["Flow", "FlowAction", "Waiting", "fight_for_roll", "flow", "row_wanted"]
+__all__ = ["Flow", "FlowAction", "RowWanted", "Waiting", "fight_for_roll", "flow", "row_wanted"]
 
 
 @dataclass(frozen=True)
@@ -520,19 +520,27 @@ def _adventure_waiting(campaign: Campaign, state: AdventureState | None, library
         resume = _act("resume_time", "Shade the clocks owed", ResumeTime(), f"{state.clocks_owed} clock(s) wait.", "turn")
         out.append(Waiting("clocks", "clocks", f"{state.clocks_owed} clock(s) still wait to be shaded.", (resume,)))
     if state.quest is None and state.choice is not None:
-        choices = tuple(
-            _act(
-                f"choose_{n}",
-                f"Take {r.quest.name}" if r.quest else f"Roll {n + 1}: row missing",
-                ChooseQuest(index=n),
-                r.quest.objective if r.quest else "Type this Table Q row first (your tables lack it).",
-                "quest",
-                enabled=r.quest is not None,
+        choice = state.choice
+        offers: list[FlowAction] = []
+        if choice.training is not None:
+            why = f"Dungeon Training {choice.training} is not in your tables: type its Table Q row from your rulebook."
+            offers.append(
+                _act("quest_row", "Type the training quest's row...", ProvideQuestRow(row=_NO_ROW), why, "quest", asks_row=True)
             )
-            for n, r in enumerate(state.choice.rolls)
-        )
-        if any(a.enabled for a in choices):
-            out.append(Waiting("quest_choice", "quest_choice", state.choice.prompt, choices))
+        for n, r in enumerate(choice.rolls):
+            if r.quest is None:
+                why = f"{r.table_roll.describe()}: type this Table Q row from your rulebook."
+                provide = ProvideQuestRow(row=_NO_ROW, index=n)
+                offers.append(_act(f"quest_row_{n}", f"Type roll {n + 1}'s row...", provide, why, "quest", asks_row=True))
+                continue
+            offers.append(
+                _act(f"choose_{n}", f"Take {r.quest.name}", ChooseQuest(index=n), r.quest.objective or r.quest.name, "quest")
+            )
+            if r.completed:
+                why = f"{r.quest.name} is ticked on Table Q: you may roll again for another."
+                offers.append(_act(f"reroll_quest_{n}", f"Roll again for {r.quest.name}", RerollQuest(index=n), why, "quest"))
+        if offers:
+            out.append(Waiting("quest_choice", "quest_choice", choice.prompt or "Choose your quest.", tuple(offers)))
     return out
 
 
@@ -680,14 +688,35 @@ def creation_actions(campaign: Campaign, rules: Rules) -> tuple[FlowAction, ...]
 # --------------------------------------------------------------------------- helpers for views
 
 
-def row_wanted(campaign: Campaign, action: FlowAction) -> TableRoll | None:
-    """The table roll whose row an ``asks_row`` action wants typed (the view opens its row dialog), or None.
+@dataclass(frozen=True)
+class RowWanted:
+    """The table row an ``asks_row`` action wants typed: the table, the value rolled, the gap it fell in."""
+
+    table_id: str
+    value: int
+    gap: tuple[int, int] | None = None
+
+
+def row_wanted(campaign: Campaign, action: FlowAction, rules: Rules | None = None) -> RowWanted | None:
+    """The row an ``asks_row`` action wants typed (the view opens its row dialog), or None.
 
     The view sends ``action.command`` with ``row`` replaced by the typed row.
     """
     if not action.asks_row:
         return None
-    command = action.command
+    held = _held_roll(campaign, action.command)
+    if held is not None:
+        return RowWanted(held.table_id, held.value, held.missing)
+    state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
+    choice = state.choice if state is not None else None
+    if isinstance(action.command, ProvideQuestRow) and choice is not None and choice.gap is not None:
+        table = adventure_rules(rules).quest_table if rules is not None else "d100.Q"
+        return RowWanted(table, choice.gap[0], choice.gap)
+    return None
+
+
+def _held_roll(campaign: Campaign, command: Command) -> TableRoll | None:
+    """The table roll an asks-row command is for."""
     if isinstance(command, ApplyTypedRow):
         history = campaign.dice_history
         return history[command.entry].table if command.entry < len(history) else None
@@ -699,6 +728,10 @@ def row_wanted(campaign: Campaign, action: FlowAction) -> TableRoll | None:
         return offer.table_roll if offer is not None else None
     if isinstance(command, CombatProvideRow):
         return campaign.combat.row_wait if campaign.combat is not None else None
+    state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
+    if isinstance(command, ProvideQuestRow) and state is not None and state.choice is not None:
+        rolls = state.choice.rolls
+        return rolls[command.index].table_roll if command.index is not None and command.index < len(rolls) else None
     town = campaign.town if isinstance(campaign.town, TownState) else None
     if town is None:
         return None

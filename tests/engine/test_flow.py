@@ -16,7 +16,7 @@ from d100gui.engine import CommandRefused, Session
 from d100gui.engine.adventure.model import FightOffer
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.flow import fight_for_roll, flow
+from d100gui.engine.flow import fight_for_roll, flow, row_wanted
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, TargetChoice, add_pending
 from d100gui.engine.hero.model import Item, new_character
@@ -352,7 +352,7 @@ def test_a_roll_waiting_for_its_row_is_typed_or_skipped_from_the_flow():
     from d100gui.engine.flow import row_wanted
 
     roll = row_wanted(s.campaign, wanted)
-    assert roll is not None and roll.table_id == "d100.G" and roll.value == 50
+    assert roll is not None and roll.table_id == "d100.G" and roll.value == 50 and roll.gap is not None
     gp = s.character.gp
     answer(s, typed["key"], {"range": [50, 50], "fields": {"name": "GOLDEN IDOL", "effect": "+5 gp"}})
     assert s.character.gp == gp + 5 and not [w for w in s.flow()["waiting"] if w["kind"] == "row_waiting"]
@@ -432,3 +432,25 @@ def test_a_seeded_walk_clicking_only_what_the_flow_offers_never_waits_without_an
                 s.run(map_clicks[pick - len(offered)])
             except CommandRefused:
                 pass  # a wall, a closed door, already inside
+
+
+def test_the_quest_choice_waits_with_take_roll_again_and_type_the_row():
+    from d100gui.engine.adventure.model import adventure_rules
+
+    campaign = Campaign()
+    campaign.meta.seed = 7
+    campaign.character = a_hero()
+    campaign.character.quest_log.attempted = adventure_rules(RULES).training_quests
+    campaign.character.rep = 3
+    campaign.adventure.completed = ["Dungeon Training 1"]
+    s = Session(DATA, campaign)
+    s.script_dice([*d100(1), *d100(5), *d100(50)])  # Dungeon Training 1 (ticked), 3, and a row the tables lack
+    s.run({"kind": "begin_quest"})
+    choice = waiting(s, "quest_choice")
+    keys = [a["key"] for a in choice["answers"]]
+    assert keys == ["choose_0", "reroll_quest_0", "choose_1", "quest_row_2"]
+    made = flow(s.campaign, RULES, DATA.library)
+    wanted = row_wanted(s.campaign, made.action("quest_row_2"), RULES)
+    assert wanted is not None and wanted.table_id == "d100.Q" and wanted.value == 50
+    answer(s, "choose_1")
+    assert s.flow()["phase"] == "quest" and s.flow()["quest"] == "Dungeon Training 3"

@@ -197,11 +197,11 @@ class TurnStrip(QFrame):
 
     def _ask_row(self, action: FlowAction) -> bool:
         game = self.bridge.game
-        held = row_wanted(game.campaign, action)
+        held = row_wanted(game.campaign, action, game.rules)
         if held is None or held.table_id not in game.library:
             return False
         table = game.library.get(held.table_id)
-        gap = held.missing or table.gap_containing(held.value) or (held.value, held.value)
+        gap = held.gap or table.gap_containing(held.value) or (held.value, held.value)
         dialog = MissingRowDialog(table, held.value, gap, self, rules=self.bridge.rules)
         command = action.command
         dialog.accepted.connect(lambda: self.bridge.send(command.model_copy(update={"row": dialog.row()})))
