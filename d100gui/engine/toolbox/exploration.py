@@ -547,15 +547,20 @@ class InjuryResult(BaseModel):
         return [*self.dice, *(self.as_injury.all_dice() if self.as_injury else [])]
 
     def describe(self) -> str:
+        """The injury, its dice, and each "roll again" result in brackets of its own, numbered, so a chain
+        nested in a chain reads unambiguously: ``... -> [1: ... -> [1: ...; 2: ...]; 2: ...]``."""
+        return self._line() + "."
+
+    def _line(self) -> str:
         if self.injury is None:
             return self.table_roll.describe()
         rolled = "; ".join(d.describe() for d in self.all_dice())
         line = f"Injury d% {self.table_roll.value}: {self.injury}" + (f" ({rolled})" if rolled else "")
         if self.again:
-            line += " -> " + " / ".join(a.describe().rstrip(".") for a in self.again)
+            line += " -> [" + "; ".join(f"{n}: {a._line()}" for n, a in enumerate(self.again, 1)) + "]"
         if self.cut_short:
             line += " (the roll-again chain stops here)"
-        return line + "."
+        return line
 
 
 _AS_ROW = re.compile(r"^\s*as\s+(.+?)(?:\s+plus\b|\s+but\b|[.,]|$)", re.IGNORECASE)

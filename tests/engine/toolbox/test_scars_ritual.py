@@ -48,3 +48,17 @@ def test_the_surprised_side_cannot_attack_in_round_1_only():
     assert hit.damage_dealt == 3 and "enemies were surprised" in after.surprise_note
     later = sc.next_round(after)
     assert later.surprise_note == "" and sc.encounter_attack(later, dice(9, 2), "Orc", "Vera", 10)[1].damage_dealt == 2
+
+
+def test_a_nested_roll_again_chain_reads_unambiguously(bundled_library):
+    from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+    from d100gui.engine.toolbox import exploration as ex
+
+    # 100: roll again twice -> 100 again (twice more), then a plain injury; the dice of the rows after
+    tables = TableRoller(
+        bundled_library, Dice(ScriptedSource([0, 0, 0, 0, 1, 0, 6, 0, 1, 0, 2, 1, 4, 3, 3, 3, 3])), MissingRowPolicy.ASK
+    )
+    result = ex.roll_injury(tables)
+    text = result.describe()
+    assert text.startswith("Injury d% 100: roll again twice -> [1: Injury d% 100: roll again twice -> [1: Injury d% ")
+    assert text.count("[") == text.count("]") == 2 and "; 2: Injury d% 10: sprained ankle (1d4 Agility damage: 4)]; 2: " in text
