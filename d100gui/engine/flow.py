@@ -220,7 +220,7 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
     if adventure is not None and adventure.quest is not None and turn is not None:
         panel = turn_panel(campaign, rules, library)
         step = current_step(campaign)
-        actions = [_from_turn(a) for a in panel.actions if a.key not in _ANSWERED and a.step in (None, step)]
+        actions = [_from_turn(a) for a in panel.actions if not _answered(a.key) and a.step in (None, step)]
         actions.append(_leave(campaign))
         number = [s for s, _ in TURN_STEPS].index(step) + 1
         where = f"{panel.quest}: turn {turn.number}, step {number} ({dict(TURN_STEPS)[step]})"
@@ -473,12 +473,9 @@ _WAITING_PREFIXES = ("roll_", "accept_", "row_", "skip_row_", "keep_loot_")
 _WAITING_KEYS = frozenset({"fight", "resume_time", "leave_loot"})
 
 
-class _Answered:
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in _WAITING_KEYS or key.startswith(_WAITING_PREFIXES))
-
-
-_ANSWERED = _Answered()
+def _answered(key: str) -> bool:
+    """Whether the strip model's action ``key`` answers a waiting thing (the flow lists it there instead)."""
+    return key in _WAITING_KEYS or key.startswith(_WAITING_PREFIXES)
 
 
 def _from_turn(a: TurnAction) -> FlowAction:
