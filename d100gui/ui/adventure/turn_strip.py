@@ -88,8 +88,10 @@ class TurnStrip(QFrame):
         self.fixes = QVBoxLayout()
         self.fixes.setSpacing(2)
         layout.addLayout(self.fixes)
-        bridge.command_done.connect(self.refresh)
-        bridge.campaign_changed.connect(self.refresh)
+        bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
+        self.refresh()
+
+    def _changed(self, _change: object) -> None:
         self.refresh()
 
     def refresh(self) -> None:
