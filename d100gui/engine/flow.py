@@ -204,12 +204,16 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
         return Flow(phase="fallen", fighting=False, where=fallen or f"{ch.name if ch else 'The hero'} has fallen.", _why=why)
     if ch is None:
         create = FlowAction("create_character", "New hero", CreateCharacter(), True, "Start a new character sheet.", "creation")
-        return _checked(campaign, rules, Flow("no_hero", False, "No hero yet: create one.", actions=(create,), _why=why))
+        begin = FlowAction("begin_quest", "Begin a quest", BeginQuest(), False, "Create a hero first.", "quest")
+        return _checked(campaign, rules, Flow("no_hero", False, "No hero yet: create one.", actions=(create, begin), _why=why))
     fighting = campaign.combat is not None
     waiting = [*_fight_waiting(campaign, rules, ch), *_decisions_waiting(campaign, rules, ch)]
     if ch.creation is not None:
         where = _creation_where(ch, rules)
-        made = Flow("creation", fighting, where, waiting=tuple(waiting), actions=creation_actions(campaign, rules), _why=why)
+        begin = FlowAction("begin_quest", "Begin a quest", BeginQuest(), False, "Finish creating the hero first.", "quest")
+        made = Flow(
+            "creation", fighting, where, waiting=tuple(waiting), actions=(*creation_actions(campaign, rules), begin), _why=why
+        )
         return _checked(campaign, rules, made)
     adventure = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
     town = campaign.town if isinstance(campaign.town, TownState) else None
