@@ -8,6 +8,7 @@ the ``log`` topic: a toolbox result changes nothing of the D100 Dungeon campaign
 from __future__ import annotations
 
 from d100gui.engine.protocol import Payload, declare
+from d100gui.engine.toolbox.classic.air_sea import Bombing, Crash, NavalAction
 from d100gui.engine.toolbox.classic.calendar import CalendarStep
 from d100gui.engine.toolbox.classic.castles import CastleEncounter
 from d100gui.engine.toolbox.classic.evasion import Evasion, UnderworldPursuit
@@ -456,6 +457,21 @@ class ClassicBaronyFounded(Payload):
     barony: Barony
 
 
+@declare("classic_aerial", topic="log")
+class ClassicAerial(Payload):
+    """A flyer's crash or a bomb's fall."""
+
+    crash: Crash | None = None
+    bombing: Bombing | None = None
+
+
+@declare("classic_naval", topic="log")
+class ClassicNaval(Payload):
+    """A naval procedure: water shipped, a ram, a patch, grappling, oars sheared."""
+
+    action: NavalAction
+
+
 @declare("scars_ritual", topic="log")
 class ScarsRitual(Payload):
     """A Ritual performed in a fight (after damage, the roll must beat it)."""
@@ -464,9 +480,11 @@ class ScarsRitual(Payload):
 
 
 __all__ += [
+    "ClassicAerial",
     "ClassicBaronyFounded",
     "ClassicHired",
     "ClassicItemSaved",
+    "ClassicNaval",
     "ClassicRumoursBought",
     "ClassicSpellStoring",
     "ClassicSpellTurned",

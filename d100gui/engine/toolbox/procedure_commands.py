@@ -12,6 +12,7 @@ from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.toolbox import scars as sc
+from d100gui.engine.toolbox.classic import air_sea as cas
 from d100gui.engine.toolbox.classic import hiring as ch
 from d100gui.engine.toolbox.classic import items as ci
 from d100gui.engine.toolbox.classic import swords as csw
@@ -19,9 +20,11 @@ from d100gui.engine.toolbox.classic import underworld as cu
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
+    ClassicAerial,
     ClassicBaronyFounded,
     ClassicHired,
     ClassicItemSaved,
+    ClassicNaval,
     ClassicRumoursBought,
     ClassicSpellStoring,
     ClassicSpellTurned,
@@ -218,6 +221,47 @@ class ScarsRitualCheck(Command):
         return [Event.of(ScarsRitual(result=result), result.describe())]
 
 
+class ClassicAerialCombat(Command):
+    """A flyer crashes from ``height`` inches, or a bomb falls."""
+
+    kind: Literal["toolbox_classic_aerial"] = "toolbox_classic_aerial"
+    when: ClassVar[Phases] = TOOLBOX
+    action: Literal["crash", "bomb"] = "crash"
+    height: int = 1
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, cas.AIR_SEA_TABLE)
+        if self.action == "crash":
+            fell = cas.crash(ctx.tables, self.height)
+            return [Event.of(ClassicAerial(crash=fell), fell.describe())]
+        dropped = cas.bomb(ctx.tables)
+        return [Event.of(ClassicAerial(bombing=dropped), dropped.describe())]
+
+
+class ClassicNavalCombat(Command):
+    """A naval procedure: water shipped, a ram, a patch, grappling or cutting a grapple, oars sheared."""
+
+    kind: Literal["toolbox_classic_naval"] = "toolbox_classic_naval"
+    when: ClassVar[Phases] = TOOLBOX
+    action: cas.NavalKind = "grapple"
+    turns: int = 1
+    speed_lost: int = 0
+    side: bool = True  # a ram: in the side (else astern or bow on)
+    oared: bool = True
+    crew: int = 0
+    attempts: int = 1
+    rowers: int = 0
+    sheared_before: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        _table(ctx, cas.AIR_SEA_TABLE)
+        done = cas.naval(
+            ctx.tables, self.action, self.turns, self.speed_lost, self.side, self.oared, self.crew, self.attempts,
+            self.rowers, self.sheared_before,
+        )  # fmt: skip
+        return [Event.of(ClassicNaval(action=done), done.describe())]
+
+
 PROCEDURE_COMMANDS: tuple[type[Command], ...] = (
     ClassicUnderworldCheck,
     ClassicUnderworldTurn,
@@ -230,4 +274,6 @@ PROCEDURE_COMMANDS: tuple[type[Command], ...] = (
     ClassicUpkeep,
     ClassicBarony,
     ScarsRitualCheck,
+    ClassicAerialCombat,
+    ClassicNavalCombat,
 )

@@ -20,6 +20,7 @@ from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import procedure_commands as pc
 from d100gui.engine.toolbox import scars as sc
 from d100gui.engine.toolbox.classic import (
+    air_sea,
     calendar,
     castles,
     evasion,
@@ -353,7 +354,7 @@ def tool_groups() -> list[tuple[str, tuple[Tool, ...]]]:
     classic = _classic_tools()
     if classic:
         groups.append((CLASSIC, classic + CLASSIC_EXTRA_TOOLS + CLASSIC_ITEM_TOOLS))
-    groups += [(UNDERWORLD, UNDERWORLD_TOOLS), (WILDERNESS, WILDERNESS_TOOLS), (HOLDINGS, HOLDINGS_TOOLS)]
+    groups += [(UNDERWORLD, UNDERWORLD_TOOLS), (WILDERNESS, WILDERNESS_TOOLS + AIR_SEA_TOOLS), (HOLDINGS, HOLDINGS_TOOLS)]
     groups.append((REFERENCE, reference_tools()))
     return groups
 
@@ -554,6 +555,39 @@ HOLDINGS_TOOLS: tuple[Tool, ...] = (
          "A stronghold in the wilderness rules the land around it once cleared: a few villages of a few hundred people "
          "each, who pay a yearly tax a head. Investments earn what the referee judges.",
          pc.ClassicBarony),
+)  # fmt: skip
+
+AERIAL_ACTIONS = (("A flyer crashes", "crash"), ("A bomb is dropped", "bomb"))
+NAVAL_ACTIONS = (
+    ("Grapple (up to 3 tries a turn)", "grapple"),
+    ("Cut a grapple (up to 3 tries)", "cut_grapple"),
+    ("A galley ships water (fresh to strong breeze)", "ship_water"),
+    ("Ram", "ram"),
+    ("Patch a hole below the waterline", "patch"),
+    ("Oars sheared off", "shear"),
+)
+
+AIR_SEA_TOOLS: tuple[Tool, ...] = (
+    Tool("classic_aerial", "Aerial combat", WILDERNESS,
+         "A flyer that crashes hurts its rider by the height it fell from; a bomb dropped on a straight run falls true "
+         "on a middling 2d6, and the further off, the wider it misses.",
+         pc.ClassicAerialCombat,
+         (ToolInput("action", "What happens", "choice", choices=AERIAL_ACTIONS, default="crash"),
+          _rng("height", "Height (inches)", (1, air_sea.MAX_HEIGHT), 6))),
+    Tool("classic_naval", "Naval combat", WILDERNESS,
+         "Ships close enough may grapple (or cut free); a galley in a stiff breeze may ship water and slow until it "
+         "sinks; a ram damages, may hole the hull and kills crew; a patch may not hold; sheared oars kill rowers and stop "
+         "a ship.",
+         pc.ClassicNavalCombat,
+         (ToolInput("action", "What happens", "choice", choices=NAVAL_ACTIONS, default="grapple"),
+          _rng("attempts", "Tries this turn", (1, 3), 1),
+          _rng("turns", "Turns (water)", (1, air_sea.MAX_TURNS), 1),
+          _rng("speed_lost", "SPEED lost so far (%)", (0, 100), 0),
+          _rng("crew", "Crew (ram)", (0, air_sea.MAX_CREW), 0),
+          _rng("rowers", "Rowers on that side", (0, air_sea.MAX_CREW), 0),
+          ToolInput("side", "Rammed in the side", "bool", default=True),
+          ToolInput("oared", "An oared ship", "bool", default=True),
+          ToolInput("sheared_before", "Oars sheared before", "bool", default=False))),
 )  # fmt: skip
 
 WILDERNESS_TOOLS: tuple[Tool, ...] = (

@@ -199,3 +199,17 @@ def test_long_clock_buttons_wrap_in_a_narrow_dock_instead_of_being_clipped(qtbot
     assert button.fontMetrics().horizontalAdvance(button.text()) > button.width()  # longer than the button is wide...
     assert button.height() > one_line and button.words.width() <= button.width()  # ...so they wrap, all shown
     assert "search the contents of a chest" in button.text()
+
+
+def test_aerial_and_naval_combat_tools(qtbot, make_dock):
+    table, dock = make_dock()
+    air = click_tool(qtbot, dock, "Aerial combat")
+    type_into(qtbot, air.inputs["height"], "2")
+    table.dice.push(6, 5)
+    click(qtbot, air.roll_button)
+    assert 'Crash from 2": 2d6 = 11 damage to the rider.' in text_of(air)
+    sea = click_tool(qtbot, dock, "Naval combat")
+    type_into(qtbot, sea.inputs["attempts"], "3")
+    table.dice.push(*pct(90, 80, 70))
+    click(qtbot, sea.roll_button)
+    assert "Grapple (20% each; 90, 80, 70): no success this turn." in text_of(sea)

@@ -46,7 +46,7 @@ def test_the_classic_commands_are_toolbox_commands_with_declared_log_events():
     assert all(c in TOOLBOX_COMMANDS for c in CLASSIC)
     assert all(c.model_fields["kind"].default.startswith("toolbox_classic_") for c in CLASSIC)
     classic = {k: v for k, v in EVENT_KINDS.items() if k.startswith("classic_")}
-    assert len(classic) == 27 and all(v.topic == "log" and v.doc for v in classic.values())  # 11 added by issue 22
+    assert len(classic) == 29 and all(v.topic == "log" and v.doc for v in classic.values())  # 13 added by issue 22
 
 
 def test_a_hoard_through_the_game_logs_every_roll(bundled_library):

@@ -254,3 +254,55 @@ def test_castle_residents_ask_a_joust_a_geas_or_a_tithe(scripted):
     priest = CastleEncounter(hexes=0, comes_out=True, resident="Cleric", attitude="chaotic")
     assert "task under Quest; an Evil High Priest simply tries to slay" in priest.demands("Evil H.P.")[0]
     assert "slay" not in priest.demands("Patriarch")[0]
+
+
+# --------------------------------------------------------------------------- aerial and naval
+
+
+def test_a_crash_rolls_a_d6_an_inch_and_a_bomb_falls_true_on_7(scripted):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    fell = cas.crash(scripted(1, 2, 3).roller, 3)
+    assert fell.roll.final == 6 and "3d6 = 6 damage to the rider" in fell.describe()
+    assert cas.bomb(scripted(3, 4).roller).hit
+    short = cas.bomb(scripted(1, 3, 2, 2, 2, 5).roller)  # 4: 3 off, 3d6 = 6 inches; die 5: short
+    assert not short.hit and 'misses by 6" (3d6), short of the target (die 5)' in short.describe()
+    wide = cas.bomb(scripted(6, 5, 1, 1, 1, 1, 3).roller)  # 11: 4 off; die 3: right and long
+    assert "right, and long of the target" in wide.describe()
+
+
+def test_water_shipped_slows_a_galley_until_it_sinks(scripted):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    s = scripted(*pct(10, 50, 5))
+    done = cas.naval(s.roller, "ship_water", turns=5, speed_lost=25)
+    assert done.sunk and done.speed_lost == 75 and s.source.remaining == 0  # 25 + 25 + 25: sinks on the third turn
+    calm = cas.naval(scripted(*pct(11, 99)).roller, "ship_water", turns=2)
+    assert not calm.sunk and calm.speed_lost == 0
+
+
+def test_a_ram_grappling_patching_and_shearing(scripted):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    ram = cas.naval(scripted(4, *pct(25), 3, 4, 5, 3).roller, "ram", crew=100)  # 40% damage; holed; sinks in 12 turns
+    text = ram.describe()
+    assert "Rammed: 40% damage." in text and "it sinks in 12 turns unless patched" in text
+    assert "20% of the crew lost, 15% of the crew being rowers (20 of 100)" in text
+    bow = cas.naval(scripted(1, *pct(26)).roller, "ram", side=False, crew=100)
+    assert "Not holed" in bow.describe() and "5% of the crew lost (5 of 100)" in bow.describe()
+    grapple = cas.naval(scripted(*pct(50, 20)).roller, "grapple", attempts=3)
+    assert grapple.succeeded and len(grapple.rolls) == 2  # held on the second try: no third
+    with pytest.raises(ToolInputError, match="Attempts this turn must be 1 to 3"):
+        cas.naval(scripted().roller, "cut_grapple", attempts=4)
+    assert not cas.naval(scripted(*pct(26)).roller, "patch").rolls[0].final <= 25
+    shear = cas.naval(scripted().roller, "shear", rowers=30)
+    assert "15 of 30 rowers" in shear.describe() and "dead in the water for 3 turns" in shear.describe()
+    assert "no longer move by rowing" in cas.naval(scripted().roller, "shear", rowers=30, sheared_before=True).describe()
+
+
+def test_seeded_grapples_hold_on_20_each(bundled_library):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    roller = TableRoller(bundled_library, Dice(RandomSource(2210)), MissingRowPolicy.ASK)
+    held = sum(cas.naval(roller, "grapple", attempts=1).succeeded for _ in range(2000))
+    assert 0.164 * 2000 <= held <= 0.236 * 2000  # 20%: 4 standard errors is 3.6 points

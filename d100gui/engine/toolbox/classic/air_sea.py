@@ -1,0 +1,212 @@
+"""Aerial and naval combat's dice: a crash, a bomb's fall, water shipped, a ram, a patch, shearing oars, grappling.
+
+Every chance and count is read from ``classic.air_sea`` as printed (its rules quoted there);
+the code reads "10%", "3 turns", "1 d6" and rolls the dice written in a cell ("10% to 60%",
+"3-18") through the table roller.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.dice.tables import Table
+from d100gui.engine.toolbox.inputs import ToolInputError, in_range
+
+__all__ = ["AIR_SEA_TABLE", "Bombing", "Crash", "NavalAction", "bomb", "crash", "naval"]
+
+AIR_SEA_TABLE = "classic.air_sea"
+MAX_HEIGHT = 100  # inches: a bound on typing
+MAX_TURNS = 60
+MAX_CREW = 10_000
+_NUMBER = re.compile(r"\d+")
+MISS_DIE = "1d6"  # "3 dice are rolled for the distance in inches of the miss" (the text's "d7" read as a die)
+_WHERE = {1: "left or right", 2: "left or right", 3: "left or right, and short or long", 4: "left or right, and short or long"}
+
+
+def _number(table: Table, key: str) -> int:
+    row = table.find_key(key)
+    if row is None:
+        raise ToolInputError(f"{table.title} has no row {key!r}.")
+    found = _NUMBER.search(row.fields["value"])
+    if found is None:
+        raise ToolInputError(f"{table.title}: no number in {row.fields['value']!r}.")
+    return int(found.group())
+
+
+def _percent_roll(roller: TableRoller, chance: int, purpose: str) -> tuple[RollRecord, bool]:
+    roll = roller.dice.roll("d100", f"{purpose} ({chance}%)?")
+    return roll, roll.final <= chance
+
+
+# --------------------------------------------------------------------------- aerial
+
+
+class Crash(BaseModel):
+    """A flyer crashes from a height: a d6 for every inch, the total scored on its rider."""
+
+    height: int
+    roll: RollRecord
+
+    def describe(self) -> str:
+        return f'Crash from {self.height}": {self.height}d6 = {self.roll.final} damage to the rider.'
+
+
+def crash(roller: TableRoller, height: int) -> Crash:
+    table = roller.library.get(AIR_SEA_TABLE)
+    in_range("Height (inches)", height, 1, MAX_HEIGHT)
+    per_inch = _number(table, "Crash damage per inch of height")
+    return Crash(height=height, roll=roller.dice.roll(f"{height * per_inch}d6", f"crash from {height} inches"))
+
+
+class Bombing(BaseModel):
+    """Where a bomb falls: 2d6, 7 a direct hit; otherwise a die per point off 7 for the inches of the miss, and a die for which way."""
+
+    roll: RollRecord
+    direct: int
+    miss_roll: RollRecord | None = None
+    where_roll: RollRecord | None = None
+
+    @property
+    def hit(self) -> bool:
+        return self.roll.final == self.direct
+
+    def describe(self) -> str:
+        if self.hit:
+            return f"Bomb: 2d6 {self.roll.final}: a direct hit."
+        assert self.miss_roll is not None and self.where_roll is not None
+        under = self.roll.final < self.direct
+        way = _WHERE.get(self.where_roll.final, "short or long")
+        way = way.replace("left or right", "left" if under else "right").replace("short or long", "short" if under else "long")
+        off = abs(self.roll.final - self.direct)
+        return f'Bomb: 2d6 {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({off}d6), {way} of the target (die {self.where_roll.final}).'
+
+
+def bomb(roller: TableRoller) -> Bombing:
+    table = roller.library.get(AIR_SEA_TABLE)
+    direct = _number(table, "Bomb: direct hit")
+    roll = roller.dice.roll("2d6", "where the bomb hits")
+    result = Bombing(roll=roll, direct=direct)
+    if not result.hit:
+        off = abs(roll.final - direct)
+        result.miss_roll = roller.dice.roll(f"{off}{MISS_DIE.removeprefix('1')}", "the bomb's miss (inches)")
+        result.where_roll = roller.dice.roll("1d6", "which way the bomb misses")
+    return result
+
+
+# --------------------------------------------------------------------------- naval
+
+NavalKind = Literal["ship_water", "ram", "patch", "grapple", "cut_grapple", "shear"]
+
+
+class NavalAction(BaseModel):
+    """One naval procedure: its rolls and the outcome in words and numbers."""
+
+    kind: NavalKind
+    rolls: list[RollRecord] = Field(default_factory=list)
+    lines: list[str] = Field(default_factory=list)
+    speed_lost: int = 0  # percent, after shipping water
+    sunk: bool = False
+    succeeded: bool = False  # a grapple or a cut that held; a patch that held; a hole made by a ram
+
+    def describe(self) -> str:
+        return " ".join(self.lines)
+
+
+def _ship_water(roller: TableRoller, table: Table, turns: int, speed_lost: int) -> NavalAction:
+    chance, loss, sinks = (_number(table, k) for k in ("Shipping water", "Speed lost to water shipped", "Sinks at speed lost"))
+    result = NavalAction(kind="ship_water", speed_lost=speed_lost)
+    for turn in range(1, turns + 1):
+        roll, shipped = _percent_roll(roller, chance, f"turn {turn}: the galley ships water")
+        result.rolls.append(roll)
+        if shipped:
+            result.speed_lost += loss
+            result.lines.append(f"Turn {turn}: {roll.final}, water shipped: {result.speed_lost}% of SPEED lost.")
+            if result.speed_lost >= sinks:
+                result.sunk = True
+                result.lines.append(f"{sinks}% of its SPEED lost: the galley sinks.")
+                break
+    if not result.sunk:
+        result.lines.append(f"{turns} turn(s) in a fresh to strong breeze: {result.speed_lost}% of SPEED lost in all.")
+    return result
+
+
+def _ram(roller: TableRoller, table: Table, side: bool, oared: bool, crew: int) -> NavalAction:
+    read = roller.read(AIR_SEA_TABLE, key="Ram damage", column="value", purpose="ram damage")
+    damage = sum(d.value or 0 for d in read.dice)
+    result = NavalAction(kind="ram", rolls=[d.roll for d in read.dice if d.roll is not None])
+    result.lines.append(f"Rammed: {damage}% damage.")
+    holed, is_holed = _percent_roll(roller, _number(table, "Holed below the waterline"), "holed below the waterline")
+    result.rolls.append(holed)
+    if is_holed:
+        sinks = roller.read(AIR_SEA_TABLE, key="Sinks in", column="value", purpose="turns until it sinks")
+        turns = sum(d.value or 0 for d in sinks.dice)
+        result.succeeded = True
+        result.lines.append(f"Holed below the waterline ({holed.final}): it sinks in {turns} turns unless patched.")
+    else:
+        result.lines.append(f"Not holed ({holed.final}).")
+    lost = _number(table, "Crew lost: rammed in the side" if side else "Crew lost: rammed astern or bow on")
+    men = crew * lost // 100
+    where = "in the side" if side else "astern or bow on"
+    rowers = f", {_number(table, 'Rowers among them')}% of the crew being rowers" if side and oared else ""
+    result.lines.append(f"Struck {where}: {lost}% of the crew lost{rowers}" + (f" ({men} of {crew})." if crew else "."))
+    return result
+
+
+def naval(
+    roller: TableRoller,
+    kind: NavalKind,
+    turns: int = 1,
+    speed_lost: int = 0,
+    side: bool = True,
+    oared: bool = True,
+    crew: int = 0,
+    attempts: int = 1,
+    rowers: int = 0,
+    sheared_before: bool = False,
+) -> NavalAction:
+    """Run one naval procedure: water shipped over ``turns``, a ram (``side`` or astern/bow on), a patch, up to
+    3 grapple or cut ``attempts``, oars sheared (``rowers`` on that side)."""
+    table = roller.library.get(AIR_SEA_TABLE)
+    in_range("Turns", turns, 1, MAX_TURNS)
+    in_range("SPEED already lost (%)", speed_lost, 0, 100)
+    in_range("Crew", crew, 0, MAX_CREW)
+    in_range("Rowers on that side", rowers, 0, MAX_CREW)
+    if kind == "ship_water":
+        return _ship_water(roller, table, turns, speed_lost)
+    if kind == "ram":
+        return _ram(roller, table, side, oared, crew)
+    if kind == "patch":
+        roll, fails = _percent_roll(roller, _number(table, "Patch fails"), "the patch fails")
+        line = "the patch does not hold: another 5 turns to replace it" if fails else "the patch holds"
+        return NavalAction(kind=kind, rolls=[roll], succeeded=not fails, lines=[f"Patch ({roll.final}): {line}."])
+    if kind in ("grapple", "cut_grapple"):
+        in_range("Attempts this turn", attempts, 1, _number(table, "Attempts per turn"))
+        key = "Grapple" if kind == "grapple" else "Cut a grapple"
+        chance = _number(table, key)
+        result = NavalAction(kind=kind)
+        for n in range(1, attempts + 1):
+            roll, done = _percent_roll(roller, chance, f"{key.lower()}, attempt {n}")
+            result.rolls.append(roll)
+            if done:
+                result.succeeded = True
+                break
+        rolled = ", ".join(str(r.final) for r in result.rolls)
+        outcome = (
+            ("grappled: both ships dead in the water; they may board" if kind == "grapple" else "the grapple is cut")
+            if result.succeeded
+            else "no success this turn"
+        )
+        result.lines.append(f"{key} ({chance}% each; {rolled}): {outcome}.")
+        return result
+    killed = rowers * _number(table, "Rowers killed by shearing") // 100
+    dead = _number(table, "Dead in the water after shearing")
+    after = (
+        "it can no longer move by rowing" if sheared_before else f"dead in the water for {dead} turns, then at 1/2 SPEED at most"
+    )
+    also = "A rowed ship that shears them loses its own oars on that side the same way, unless its orders shipped them."
+    return NavalAction(kind=kind, lines=[f"Oars sheared: {killed} of {rowers} rowers on that side killed; {after}.", also])
