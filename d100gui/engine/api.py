@@ -248,7 +248,7 @@ class Session:
         (what it does, or why not now), ``group`` and ``asks_row`` (its ``row`` must be typed first).
         Every waiting thing has at least one enabled answer. See ``docs/engine-api.md``.
         """
-        return flow_of(self.game.campaign, self.data.rules, self.data.library).as_dict()
+        return flow_of(self.game.campaign, self.game.rules, self.game.library).as_dict()
 
     @property
     def combat(self) -> CombatState | None:
