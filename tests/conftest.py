@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Every Game in the suite checks its journal against full snapshots after each command (a change the
+# journal missed, or a refused command that left something changed, fails the test that made it).
+# D100GUI_CHECK_JOURNAL=0 turns it off for a quick run.
+os.environ.setdefault("D100GUI_CHECK_JOURNAL", "1")
 
 import appdirs
 import pytest
