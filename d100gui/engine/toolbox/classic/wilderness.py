@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoller
-from d100gui.engine.dice.tables import Table
+from d100gui.engine.dice.tables import Link, Table
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, meet
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
@@ -47,6 +47,8 @@ LARGE_PARTY_TABLE = "classic.wilderness_large_party"
 FLYERS_TABLE = "classic.wilderness_flyers"
 SWIMMERS_TABLE = "classic.wilderness_swimmers"
 LEADER_MAGIC_TABLE = "classic.wilderness_leader_magic"
+MEN_TABLE = "classic.wilderness_men"
+WATERBORNE_MEN = "waterbourne"  # the Men table's column for a party afloat (the text's spelling)
 FOLLOWERS = "2d6"  # a Fighting-Man, MU or Cleric met has 2-12 men of levels 1-4 of his class
 TERRAINS = ("clear", "woods", "river", "swamp", "mountains", "desert", "city")
 DAYS_BEFORE_REST = 6
@@ -266,8 +268,20 @@ def _leader(roller: TableRoller, tree: RollTree) -> tuple[RollRecord | None, lis
     return followers, items
 
 
-def _encounter(roller: TableRoller, kind: EncounterKind, when: str, terrain: str) -> WildernessEncounter:
-    if kind == "normal":
+def _afloat_type(roller: TableRoller, terrain: str) -> RollTree:
+    """The type of a normal encounter met afloat: Men are read in the Waterbourne column, the rest as on land."""
+    kind = roller.roll(TYPE_TABLE, f"type of encounter ({terrain}, afloat)", column=terrain)
+    links = roller.links(kind)
+    if not any(link.table == MEN_TABLE for link in links) or MEN_TABLE not in roller.library:
+        return roller.expand(kind)
+    [men] = roller.follow(Link(table=MEN_TABLE, column=WATERBORNE_MEN, label="Men afloat"), "Men met afloat")
+    return RollTree(roll=kind, children=[roller.expand(men, label="Men afloat")])
+
+
+def _encounter(roller: TableRoller, kind: EncounterKind, when: str, terrain: str, afloat: bool = False) -> WildernessEncounter:
+    if kind == "normal" and afloat:
+        tree = _afloat_type(roller, terrain)
+    elif kind == "normal":
         tree = roller.roll_through(TYPE_TABLE, f"type of encounter ({terrain})", column=terrain)
     else:
         tree = roller.roll_through(FLYERS_TABLE if kind == "aerial" else SWIMMERS_TABLE, f"{kind} encounter")
@@ -338,7 +352,7 @@ def wilderness_day(
             direction = roller.dice.roll(CHECK_DIE, "direction the lost party takes")
     mode: Mode = movement.mode if movement is not None else "land"
     checks = _checks(roller, mode, at_sea, resting, encounter_row.fields[terrain])
-    encounters = [_encounter(roller, kind, die.when, terrain) for die, kind in checks if die.hit]
+    encounters = [_encounter(roller, kind, die.when, terrain, mode == "water") for die, kind in checks if die.hit]
     after = WildernessTrip(day=trip.day + 1, since_rest=0 if resting else trip.since_rest + 1)
     return WildernessDay(
         terrain=terrain, resting=resting, movement=movement, lost_chance=lost_chance if lost_roll else "",

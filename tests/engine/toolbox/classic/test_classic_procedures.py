@@ -306,3 +306,20 @@ def test_seeded_grapples_hold_on_20_each(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2210)), MissingRowPolicy.ASK)
     held = sum(cas.naval(roller, "grapple", attempts=1).succeeded for _ in range(2000))
     assert 0.164 * 2000 <= held <= 0.236 * 2000  # 20%: 4 standard errors is 3.6 points
+
+
+# --------------------------------------------------------------------------- ships meet Men
+
+
+def test_men_met_afloat_are_read_in_the_waterborne_column(scripted):
+    from d100gui.engine.toolbox.classic.wilderness import WildernessTrip, wilderness_day
+
+    # afloat: mid-day die 3 (no), end-of-day 6: type (river) 1 = Men -> Waterbourne d12 9 ('---': again) 2 = Pirates;
+    # surprise 5/5, 4d6 = 4 -> 40 yards
+    s = scripted(3, 6, 1, 9, 2, 5, 5, 1, 1, 1, 1)
+    [met] = wilderness_day(s.roller, WildernessTrip(), "river", "Galley").encounters
+    assert s.source.remaining == 0
+    assert [n.roll.text for n in met.tree.walk()] == ["Men", "Pirates"]
+    ashore = scripted(6, 5, 1, 2, 5, 5, 1, 1, 1, 1)  # on foot: not lost (6), encounter 5: Men -> Typical 2 = Brigands
+    [walked] = wilderness_day(ashore.roller, WildernessTrip(), "river").encounters
+    assert ashore.source.remaining == 0 and [n.roll.text for n in walked.tree.walk()] == ["Men", "Brigands"]
