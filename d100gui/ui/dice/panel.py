@@ -55,6 +55,8 @@ class DicePanel(QWidget):
         self.bridge = bridge
         self._last_command: RollDice | RollTable | None = None
         self._shown_index: int | None = None
+        self._fight_button: QPushButton | None = None  # "Fight this monster" of the roll shown, if it offers one
+        self._fight_entry: HistoryEntry | None = None
         self._build()
         self._connect()
         self.refresh_tables()
@@ -195,6 +197,7 @@ class DicePanel(QWidget):
         self.bridge.row_provided.connect(self.show_entry)
         self.bridge.tables_changed.connect(self.refresh_tables)
         self.bridge.campaign_changed.connect(self.reload_history)
+        self.bridge.changed.connect(self._follow_flow)
 
     # ------------------------------------------------------------------ actions
     @property
@@ -358,7 +361,28 @@ class DicePanel(QWidget):
         self._set_followups(index, entry)
         self.history.roll_shown(index)
 
+    def _follow_flow(self, _change: object = None) -> None:
+        """Keep "Fight this monster" to what the flow says now (the turn's monster once one waits; greyed in a fight)."""
+        button, entry = self._fight_button, self._fight_entry
+        if button is None or entry is None:
+            return
+        offered = fight_for_roll(self.bridge.flow(), entry)
+        if offered is None:
+            return
+        button.setText(offered.label)
+        button.setEnabled(offered.enabled)
+        button.setToolTip(offered.why)
+
+    def _fight(self) -> None:
+        """Ask for the fight the flow gives the shown roll (sent by the window, which brings the combat panel up)."""
+        entry = self._fight_entry
+        offered = fight_for_roll(self.bridge.flow(), entry) if entry is not None else None
+        if offered is not None and offered.enabled:
+            self.fight_requested.emit(offered.command)
+
     def _set_followups(self, index: int | None, entry: HistoryEntry | None) -> None:
+        self._fight_button = None
+        self._fight_entry = None
         while self.followups.count():
             taken = self.followups.takeAt(0)
             w = taken.widget() if taken is not None else None
@@ -372,14 +396,14 @@ class DicePanel(QWidget):
             self.followups.addWidget(button)
             self.followups.addStretch(1)
             return
-        offered = fight_for_roll(self.bridge.flow(), entry)  # during a quest: the fight the turn counts
-        if offered is not None:
-            fight = QPushButton(offered.label)
+        self._fight_entry = entry
+        if fight_for_roll(self.bridge.flow(), entry) is not None:
+            fight = QPushButton()
             fight.setObjectName("fightThisMonster")
-            fight.setEnabled(offered.enabled)
-            fight.setToolTip(offered.why)
-            fight.clicked.connect(lambda _=False, command=offered.command: self.fight_requested.emit(command))
+            fight.clicked.connect(lambda _=False: self._fight())
             self.followups.addWidget(fight)
+            self._fight_button = fight
+            self._follow_flow()
         for link_index, link in enumerate(entry.table.row.links):
             target = self.library.get(link.table).title if link.table in self.library else link.table
             times = "" if link.times == "1" else f" x{link.times}"

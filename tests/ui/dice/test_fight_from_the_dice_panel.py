@@ -44,3 +44,4 @@ def test_fight_this_monster_fights_the_monster_the_turn_waits_on(qtbot, window):
     assert campaign.combat is not None and campaign.combat.monster.name.startswith("Orc")
     assert campaign.adventure.fight_offered is None  # one fight, the turn's: no second one waits
     assert campaign.log[-1].command["kind"] == "turn_fight"
+    assert not fight.isEnabled() and fight.toolTip()  # the button follows the flow: no second fight while one is on
