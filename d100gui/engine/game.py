@@ -69,6 +69,7 @@ from d100gui.engine.journal import (
     short_reason,
 )
 from d100gui.engine.phases import Phases
+from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, settle_fate
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.toolbox.state import ToolboxState
@@ -148,6 +149,7 @@ class LogEntry(BaseModel):
     events: list[Event] = Field(default_factory=list)  # every event with its kind and payload
     manual: bool = False
     policy: MissingRowPolicy = MissingRowPolicy.ASK
+    fate: FatePolicy | None = None  # the Fate windows the engine answered for the player (None: it answered none)
     at: str = ""
     player_rows: list[PlayerRowRead] = Field(default_factory=list)  # the player's own rows it read
 
@@ -392,6 +394,8 @@ class Game:
         self.override: DiceSource | None = None
         self.physical = physical
         self.policy = policy
+        #: which Fate windows wait for the player; the engine answers the others (engine/policies.py)
+        self.fate_policy: FatePolicy = STOP_AT_EVERY_WINDOW
         #: whether the gate is asked before each command (a replay of a log recorded before a rule was gated is not)
         self.gated = True
         self.command_types: dict[str, type[Command]] = {c.model_fields["kind"].default: c for c in commands}
@@ -458,6 +462,8 @@ class Game:
         self.library.player_rows_read = []
         try:
             events = command.apply(ctx)
+            if not self.fate_policy.is_default:
+                events = [*events, *settle_fate(ctx, self.fate_policy)]  # the windows the player skips: same step
             self._check_values(watch, command)
         except BaseException as exc:
             campaign._watch = None
@@ -480,6 +486,7 @@ class Game:
             events=list(events),
             manual=manual,
             policy=self.policy,
+            fate=None if self.fate_policy.is_default else self.fate_policy,
             at=campaign.meta.last_played,
             player_rows=[PlayerRowRead(table_id=t, row=r) for t, r in self.library.player_rows_read],
         )
@@ -813,6 +820,7 @@ def replay(
         if manual_faces:  # as physical dice again, so the replayed rolls keep their manual flag
             game.override = ManualSource(_faces_from(manual_faces))
         game.policy = entry.policy
+        game.fate_policy = entry.fate or STOP_AT_EVERY_WINDOW
         try:
             game.execute(command)
         finally:

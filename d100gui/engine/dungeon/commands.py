@@ -103,6 +103,7 @@ class NewDungeon(Command):
     width: int = dg.DEFAULT_WIDTH
     height: int = dg.DEFAULT_HEIGHT
     unbounded: bool = False
+    enter: bool = False  # step in at once (Map > New dungeon): one click, one command, one undo step
 
     def apply(self, ctx: GameContext) -> list[Event]:
         if not (3 <= self.width <= 200 and 2 <= self.height <= 200):
@@ -118,7 +119,10 @@ class NewDungeon(Command):
             unbounded=self.unbounded,
         )
         ctx.campaign.dungeons = _run(dg.add_dungeon, _book(ctx), dungeon)
-        return [_map_event(f"New mapping sheet: {dungeon.name} ({self.width}x{self.height} areas).")]
+        events = [_map_event(f"New mapping sheet: {dungeon.name} ({self.width}x{self.height} areas).")]
+        if self.enter:
+            events += EnterDungeon().apply(ctx)  # during a quest, the turn's entry (the area resolved)
+        return events
 
 
 class SelectDungeon(Command):

@@ -2,9 +2,9 @@
 
 :class:`Choices` is what the dialog edits and :class:`~d100gui.ui.common.settings.Preferences`
 keeps; :class:`PreferenceActions` opens the dialog for the window and applies a changed set at
-once (the sheet layout at the next start, as the page says). :class:`FateWindows` answers the
-Fate windows a player chose not to stop at, by sending the same accept command the player would
-(so the log and a replay show it), and :class:`Confirmations` asks before the actions a player
+once (the sheet layout at the next start, as the page says). :class:`FateWindows` sets the
+game's Fate policy (the engine answers the Fate windows a player chose not to stop at, inside the
+same command, and logs the policy so a replay answers the same), and :class:`Confirmations` asks before the actions a player
 asked to be asked about."""
 
 from __future__ import annotations
@@ -32,11 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.combat.commands import CombatContinue
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.game import Command
-from d100gui.engine.hero.decisions import PendingTest, fight_test_id, pending_of
-from d100gui.engine.hero.skill_test import AcceptTest
+from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, answer_for
 from d100gui.engine.rules.model import SheetLayout
 from d100gui.storage.resources import player_layout, reset_player_layout, save_player_layout, shipped_layout
 from d100gui.ui.common.bridge import EngineBridge
@@ -281,58 +279,42 @@ class PreferencesDialog(QDialog):
 
 
 class FateWindows(QObject):
-    """Answers the Fate windows the player chose not to stop at (Preferences > Play > Fate windows).
+    """Keeps the game's Fate policy as the player chose it (Preferences > Play > Fate windows).
 
-    After each command it looks at what waits: a fight's roll or test (``combat_continue``) or a
-    skill test outside a fight (``accept_test``), and sends the accept the player would have
-    clicked. A state it answered once is never answered again, so an undo lands the player in
-    the window they skipped, where they may now spend Fate.
+    The engine answers the windows the player skips inside the command that opened them
+    (:mod:`d100gui.engine.policies`): one click is one command and one undo step. This only sets
+    the policy on the game shown (again when another campaign is shown) and, when the choice
+    changes while a window is open, sends the one accept the new choice calls for.
     """
-
-    LIMIT = 200  # answers per command at most (a fight ends long before)
 
     def __init__(self, bridge: EngineBridge, prefs: Preferences, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.bridge, self.prefs = bridge, prefs
-        self.answered: set[tuple[int, int]] = set()
-        self._busy = False
-        bridge.command_done.connect(self.settle)
+        bridge.changed.connect(self.apply_policy)  # another campaign's game gets the same policy
+        self.apply_policy()
+
+    def policy(self) -> FatePolicy:
+        """The policy the preferences hold (a stored value this version does not know: every window waits)."""
+        try:
+            return FatePolicy(tests=self.prefs.fate_tests, fights=self.prefs.fate_fights)  # type: ignore[arg-type]
+        except ValueError:
+            return STOP_AT_EVERY_WINDOW
+
+    def apply_policy(self, *_: object) -> None:
+        game = self.bridge.game
+        policy = self.policy()
+        if game.fate_policy != policy:
+            game.fate_policy = policy
 
     def settle(self) -> int:
-        """Send every accept the preferences call for now; returns how many were sent."""
-        if self._busy:
-            return 0
-        self._busy = True
-        sent = 0
-        try:
-            while sent < self.LIMIT:
-                campaign = self.bridge.game.campaign
-                key = (campaign.log_length, hash(str(campaign.rng_state)))  # undo puts both back
-                command = self.answer()
-                if command is None or key in self.answered:
-                    break
-                self.answered.add(key)
-                if not self.bridge.send(command):
-                    break
-                sent += 1
-        finally:
-            self._busy = False
-        return sent
+        """Answer a window open now that the (new) policy skips: one command; returns how many were sent."""
+        self.apply_policy()
+        command = self.answer()
+        return 1 if command is not None and self.bridge.send(command) else 0
 
     def answer(self) -> Command | None:
-        """The accept to send for what waits now, or None when the player wants to decide."""
-        campaign = self.bridge.game.campaign
-        combat = campaign.combat
-        if combat is not None and combat.waiting in ("roll", "test"):
-            return CombatContinue() if self.prefs.fate_fights == "never" else None
-        tests = [t for t in pending_of(campaign, PendingTest) if t.id != fight_test_id(campaign)]
-        if not tests:
-            return None
-        choice, hero = self.prefs.fate_tests, campaign.character
-        no_fate = hero is None or hero.fate < self.bridge.rules.fate_cost
-        if choice == "never" or (choice == "fate" and no_fate):
-            return AcceptTest(decision=tests[0].id)
-        return None
+        """The accept the policy gives for what waits now, or None when the player decides."""
+        return answer_for(self.bridge.game.campaign, self.policy(), self.bridge.rules.fate_cost)
 
 
 class Confirmations(QObject):

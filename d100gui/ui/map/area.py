@@ -184,9 +184,7 @@ class MapArea(QWidget):
         if character is not None and character.quest_log.current:
             quest = character.quest_log.current
         (width, height), unbounded = self.sheet_options
-        if not self.bridge.send(NewDungeon(quest=quest, width=width, height=height, unbounded=unbounded)):
-            return False
-        return self.bridge.send(EnterDungeon())
+        return self.bridge.send(NewDungeon(quest=quest, width=width, height=height, unbounded=unbounded, enter=True))
 
     def offer_door(self, key: str, side: str) -> QMessageBox | None:
         """A closed door was clicked: offer its Table D test, or marking it open."""

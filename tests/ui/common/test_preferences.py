@@ -136,13 +136,16 @@ def test_skill_tests_that_never_wait_are_settled_at_once_and_logged(window, qtbo
     choose(qtbot, dialog.fate_tests, "never")
     press_ok(qtbot, dialog)
     window.game.override = ScriptedSource([2, 0])
+    length = window.game.campaign.log_length
     assert window.bridge.send(RollTest(characteristic="DEX", name="Sneak"))
     campaign = window.game.campaign
     assert not [d for d in campaign.pending if isinstance(d, PendingTest)]  # nobody asked to accept it
-    kinds = [entry.command["kind"] for entry in campaign.log]
-    assert kinds[-2:] == ["roll_test", "accept_test"]  # the log (and a replay) shows the accept
-    window.undo_action.trigger()  # undo lands in the window that was skipped: Fate may be spent now
-    assert [d for d in window.game.campaign.pending if isinstance(d, PendingTest)]
+    # issue 18: the engine settles it inside the same command (one click, one undo step); the log keeps the policy
+    assert campaign.log_length == length + 1 and campaign.log[-1].fate is not None
+    assert "test_settled" in [e.kind for e in campaign.log[-1].events]
+    window.undo_action.trigger()  # undo takes the whole click back
+    assert window.game.campaign.log_length == length
+    assert not [d for d in window.game.campaign.pending if isinstance(d, PendingTest)]
     assert new_window(qtbot).prefs.fate_tests == "never"
 
 
@@ -169,7 +172,8 @@ def test_fight_rolls_that_never_wait_let_the_fight_go_on(window, qtbot):
     combat = window.game.campaign.combat
     assert combat is not None and combat.waiting == "action"  # the reaction roll did not stop the fight
     assert window.game.campaign.character.fate >= window.bridge.rules.fate_cost  # though Fate was there to spend
-    assert "combat_continue" in [entry.command["kind"] for entry in window.game.campaign.log]
+    # issue 18: the engine carries on inside start_combat itself (one click, one undo step)
+    assert window.game.campaign.log[-1].command["kind"] == "start_combat" and window.game.campaign.log[-1].fate is not None
 
 
 def test_the_fight_stops_for_fate_by_default(window, qtbot):
@@ -317,4 +321,4 @@ def test_a_test_rolled_in_the_skill_test_dialog_that_never_waits_is_settled(wind
     window.game.override = ScriptedSource([2, 0])
     click(qtbot, test_dialog.roll_button)
     assert test_dialog.pending_test() is None and not test_dialog.accept_button.isVisible()
-    assert [e.command["kind"] for e in window.game.campaign.log][-2:] == ["roll_test", "accept_test"]
+    assert window.game.campaign.log[-1].command["kind"] == "roll_test"  # settled in the same command (issue 18)
