@@ -54,7 +54,7 @@ class TurnStrip(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         # The map below sets the centre's width: the strip never widens the window; its steps and
         # buttons wrap onto another line instead of being cut short (1280x720 with both docks open).
-        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as tall as its wrapped lines need
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self.title = QLabel()
