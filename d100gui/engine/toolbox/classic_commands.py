@@ -78,7 +78,7 @@ class ClassicWildernessDayCommand(Command):
             self.exploring, self.track, self.river_crossing, self.at_sea,
         )  # fmt: skip
         _keep(ctx, wilderness=day.trip)
-        return [Event.of(ClassicWildernessDay(day=day), day.describe())]
+        return [Event.of(ClassicWildernessDay(day=day), day.describe()), *_missing(ctx, day)]
 
 
 class ClassicCastle(Command):
@@ -93,7 +93,7 @@ class ClassicCastle(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, cc.OCCUPANT_TABLE)
         castle = cc.castle_encounter(ctx.tables, self.hexes, self.hailed, self.moving_on)
-        return [Event.of(ClassicCastleMet(castle=castle), castle.describe())]
+        return [Event.of(ClassicCastleMet(castle=castle), castle.describe()), *_missing(ctx, castle)]
 
 
 class ClassicEvade(Command):

@@ -216,7 +216,7 @@ class ScarsReactionRoll(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, sc.REACTION_TABLE)
         result = sc.roll_reaction(ctx.tables)
-        return [Event.of(ScarsReaction(result=result), result.describe())]
+        return [Event.of(ScarsReaction(result=result), result.describe()), *_missing(ctx, result)]
 
 
 class ScarsDistanceRoll(Command):
@@ -403,7 +403,7 @@ class PushOn(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ex.INJURY_TABLE)
         result = ex.push_on(ctx.tables, self.party)
-        return [Event.of(PushedOn(result=result), result.describe())]
+        return [Event.of(PushedOn(result=result), result.describe()), *_missing(ctx, result)]
 
 
 class Rest(Command):
@@ -460,7 +460,7 @@ class RollInjury(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ex.INJURY_TABLE)
         result = ex.roll_injury(ctx.tables)
-        return [Event.of(InjuryRolled(result=result), result.describe())]
+        return [Event.of(InjuryRolled(result=result), result.describe()), *_missing(ctx, result)]
 
 
 # --------------------------------------------------------------------------- classic treasure and magic
@@ -526,7 +526,7 @@ class ClassicGems(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.GEM_TABLE)
         gems = ct.roll_gems(ctx.tables, self.count)
-        return [Event.of(ClassicGemsRolled(gems=gems), gems.describe())]
+        return [Event.of(ClassicGemsRolled(gems=gems), gems.describe()), *_missing(ctx, gems)]
 
 
 class ClassicJewelry(Command):
@@ -539,7 +539,7 @@ class ClassicJewelry(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.JEWELRY_TABLE)
         jewelry = ct.roll_jewelry(ctx.tables, self.count)
-        return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe())]
+        return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe()), *_missing(ctx, jewelry)]
 
 
 class ClassicHoard(Command):
@@ -580,7 +580,7 @@ class ClassicWandering(Command):
         monster = cmon.wandering_monster(ctx.tables, self.level, self.party_size)
         if self.meet:
             monster = cmon.meet_wandering(ctx.tables, monster, self.entries, self.reaction_modifier, self.surprise)
-        return [*events, Event.of(ClassicWanderingMonster(monster=monster), monster.describe())]
+        return [*events, Event.of(ClassicWanderingMonster(monster=monster), monster.describe()), *_missing(ctx, monster)]
 
 
 TOOLBOX_COMMANDS: tuple[type[Command], ...] = (

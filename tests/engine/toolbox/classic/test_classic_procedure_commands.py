@@ -6,11 +6,15 @@ import pytest
 from classic_script import pct
 from test_classic_commands import make
 
-from d100gui.engine.game import CommandRefused
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.game import Campaign, CommandRefused, Game
 from d100gui.engine.gate import declared
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import procedure_commands as pc
+from d100gui.engine.toolbox import scars as sc
 from d100gui.engine.toolbox.events import ClassicSwordPickedUp, ClassicUnderworldTurns
+from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 
 def test_every_procedure_command_is_a_toolbox_command_declaring_when_it_runs():
@@ -69,3 +73,15 @@ def test_a_rest_shows_the_heal_check_s_target_number(bundled_library):
     assert "The Heal check's TN: 10 + the worst wound = 14." in event.message
     [quiet] = game.execute(tc.Rest(rest=RestKind.PARTIAL, wounds=0, worst_wound=4))
     assert "TN" not in quiet.message  # no wounds: no check to make
+
+
+def test_any_tool_on_a_players_table_lacking_a_row_asks_for_it(bundled_library):
+    tables = [
+        t.model_copy(update={"rows": [r for r in t.rows if r.range != (7, 7)]}) if t.id == sc.REACTION_TABLE else t
+        for t in bundled_library
+    ]
+    game = Game(Campaign(), TableLibrary([Pack(id="mine", title="mine", tables=tables)]), tc.TOOLBOX_COMMANDS,
+                rules=bundled_rules(), tilesets=standard_tilesets())  # fmt: skip
+    game.override = ScriptedSource([3, 4])
+    events = game.execute(tc.ScarsReactionRoll())
+    assert [e.kind for e in events][-1] == "row_missing" and "type row 7-7" in events[-1].message
