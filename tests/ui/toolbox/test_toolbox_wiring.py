@@ -59,3 +59,19 @@ def test_a_toolbox_result_is_sent_to_the_adventure_log_with_its_dice_in_the_comm
     assert line.text == result  # the adventure log shows the whole result, every sub-roll
     entry = window.game.campaign.log[line.entry]
     assert entry.rolls and all(r.purpose for r in entry.rolls)  # ...and its action keeps every die, each named
+
+
+def test_a_tool_s_roll_on_an_unprinted_row_opens_the_type_the_row_dialog(qtbot):
+    """Issue 22: a missing row in the toolbox behaves as in the dice panel (policy "ask me")."""
+    window = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
+    qtbot.addWidget(window)
+    window.show()
+    menu_action(window, "Tools", "Toolbox").trigger()
+    panel = window.toolbox.choose("classic_magic")
+    assert isinstance(panel, ToolPanel)
+    panel.inputs["maps"].setChecked(False)
+    window.game.override = ScriptedSource([9, 3, 2, 7])  # Wands/Staves (93), 27: the text prints no 26-30
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    assert "row 26-30 is not in your tables" in panel.result_box.text.toPlainText()
+    dialog = window.missing_row_dialog
+    assert dialog is not None and (dialog.roll, dialog.missing) == (27, (26, 30))
