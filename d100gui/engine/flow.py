@@ -287,7 +287,8 @@ def _fight_answers(campaign: Campaign, rules: Rules, ch: Character, c: CombatSta
         ]
     if wait == "offset" and c.monster_hit is not None:
         hit = c.monster_hit
-        most = CombatOffset(item=hit.item_max, shield=max(0, min(hit.shield_max, hit.damage - hit.item_max)))
+        item = min(hit.item_max, hit.damage)
+        most = CombatOffset(item=item, shield=max(0, min(hit.shield_max, hit.damage - item)))
         return [
             _act("offset_most", "Offset onto your items", most, "Shade the repair pips; the rest is HP.", "fight"),
             _act("offset_none", "Take it all as HP", CombatOffset(), "Offset nothing.", "fight"),

@@ -454,3 +454,20 @@ def test_the_quest_choice_waits_with_take_roll_again_and_type_the_row():
     assert wanted is not None and wanted.table_id == "d100.Q" and wanted.value == 50
     answer(s, "choose_1")
     assert s.flow()["phase"] == "quest" and s.flow()["quest"] == "Dungeon Training 3"
+
+
+def test_a_hit_on_armour_waits_for_the_offset_and_both_answers_are_offered():
+    s = on_quest()
+    s.character.equipment["torso"] = Item(name="Leather Jerkin", kind="armour", slot="torso", defence=1)
+    goblin = Monster(name="Goblin", av=40, defence=1, dmg=0, hp=[5])
+    s.script_dice([5])  # the reaction
+    s.run({"kind": "start_combat", "source": "monster", "monster": goblin.model_dump(mode="json"), "fate_windows": False})
+    s.script_dice([9, 9, 0, 5, 4, 3])  # the attack misses (99); the goblin hits (05): d6 4 at location 3 (the torso)
+    answer(s, "attack_main")
+    offset = waiting(s, "fight")
+    assert [a["key"] for a in offset["answers"]] == ["offset_most", "offset_none"]
+    hp = s.character.hp
+    s.script_dice([5])  # the next round's reaction
+    answer(s, "offset_most")
+    assert s.combat is None or s.combat.waiting != "offset"
+    assert s.character.equipment["torso"].repair_pips > 0 and s.character.hp >= hp - 4  # the jerkin took some
