@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from tests.ui.adventure.test_turn_strip import Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
@@ -155,3 +155,22 @@ def test_after_a_failed_quest_the_strip_leads_through_the_between_quests_phase_t
     assert not campaign.town.active
     qtbot.mouseClick(strip_button(window, "begin_quest"), Qt.MouseButton.LeftButton)
     assert campaign.adventure.quest is not None or campaign.adventure.choice is not None
+
+
+def test_a_roll_waiting_for_its_row_is_typed_from_the_strip_after_the_first_dialog_was_closed(qtbot, window):  # noqa: F811
+    player = on_quest_in_the_dungeon(qtbot, window)
+    window.game.override.push(*next_clock_faces(window), *GREEN_CROSSROADS, 5, 0)  # Table G 50: a row the excerpt lacks
+    player.click_map(player.exit_point("N"))
+    first = window.row_requests.dialog
+    assert first is not None and first.isVisible()
+    first.reject()  # the player closes it: the roll still waits, and the strip still answers it
+    qtbot.mouseClick(strip_button(window, "row_"), Qt.MouseButton.LeftButton)
+    dialog = window.turn_strip.row_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.roll == 50
+    dialog.fields["name"].setText("GOLDEN IDOL")
+    dialog.fields["effect"].setText("A small idol glints in the dust, +5 gp")
+    gp = window.game.campaign.character.gp
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert window.game.campaign.character.gp == gp + 5
+    assert not window.game.campaign.adventure.rows_waiting
+    assert not any(key.startswith("row_") for key in window.turn_strip.buttons)
