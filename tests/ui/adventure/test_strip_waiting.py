@@ -174,3 +174,24 @@ def test_a_roll_waiting_for_its_row_is_typed_from_the_strip_after_the_first_dial
     assert window.game.campaign.character.gp == gp + 5
     assert not window.game.campaign.adventure.rows_waiting
     assert not any(key.startswith("row_") for key in window.turn_strip.buttons)
+
+
+def test_a_red_areas_monster_whose_row_is_missing_is_typed_then_fought_from_the_strip(qtbot, window):  # noqa: F811
+    player = on_quest_in_the_dungeon(qtbot, window)
+    window.game.override.push(*next_clock_faces(window), *RED_CROSSROADS, 8, 0)  # Table E 80 - 40 = 40: not printed
+    player.click_map(player.exit_point("N"))
+    campaign = window.game.campaign
+    assert campaign.adventure.fight_offered is not None
+    window.row_requests.dialog.reject()  # the dice panel's dialog closed: the strip still answers the monster
+    assert not window.turn_strip.buttons["fight"].isEnabled()  # its row first
+    qtbot.mouseClick(strip_button(window, "offer_row"), Qt.MouseButton.LeftButton)
+    dialog = window.turn_strip.row_dialog
+    assert dialog is not None and dialog.roll == 40
+    orc = {"monster": "Orc (H)", "av": "40", "def": "1", "dmg": "+0", "hp": "8", "loot": "[K:Table P]", "special": "Pack"}
+    for key, value in orc.items():
+        dialog.fields[key].setText(value)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    window.game.override.push(5)  # the reaction
+    qtbot.mouseClick(strip_button(window, "fight"), Qt.MouseButton.LeftButton)
+    assert campaign.combat is not None and campaign.combat.monster.name.startswith("Orc")
+    assert campaign.adventure.fight_offered is None
