@@ -41,6 +41,12 @@ from d100gui.engine.toolbox.events import (
 __all__ = ["CLASSIC_COMMANDS"]
 
 
+def _pursuit_numbers(ctx: GameContext) -> cev.PursuitNumbers:
+    """Evasion's and pursuit's numbers as the player's tables print them (the text's when they lack the table)."""
+    library = ctx.tables.library
+    return cev.pursuit_numbers(library.get(cev.PURSUIT_TABLE) if cev.PURSUIT_TABLE in library else None)
+
+
 class ClassicStockRooms(Command):
     """Stock ``rooms`` rooms of dungeon ``level``: a monster on 1-2, then treasure (1-3 with a monster, 1 without)."""
 
@@ -118,6 +124,7 @@ class ClassicEvade(Command):
         evasion = cev.evade(
             ctx.dice, table, self.party_size, self.monsters, self.possible, self.surprise,
             self.woods, self.magic, self.speed, self.chase, self.swamp, self.party_speed, self.monster_speed,
+            _pursuit_numbers(ctx),
         )  # fmt: skip
         return [Event.of(ClassicEvaded(evasion=evasion), evasion.describe())]
 
@@ -147,7 +154,7 @@ class ClassicUnderworldPursuit(Command):
             moves, feet = cu.time_value(time, "Moves per turn in flight or pursuit"), cu.time_value(time, "Feet per inch")
         pursuit = cev.underworld_pursuit(
             ctx.dice, self.distance, self.escape, food, self.surprised, self.cornered, treasure, self.oil,
-            self.party_speed, self.monster_speed, self.free_segment, moves, feet,
+            self.party_speed, self.monster_speed, self.free_segment, moves, feet, _pursuit_numbers(ctx),
         )  # fmt: skip
         return [Event.of(ClassicUnderworldPursued(pursuit=pursuit), pursuit.describe())]
 

@@ -15,6 +15,7 @@ character drops something on 25%.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -37,11 +38,7 @@ EVASION_TABLE = "classic.wilderness_evasion"
 PARTY_BANDS = ((1, 3), (4, 9), (10, 24), (25, None))
 SHARE_BANDS = (25, 60)  # 25% or less, 26-60%, over 60%
 SHARE_ROWS = len(SHARE_BANDS) + 1  # rows per party band
-WOODS_BONUS = 25
-WOODS_WHEN_SURPRISED = 10
-SPEED_SHIFT = 25
-CATCH_CHANCE = 50
-COVER_REDUCTION = 25  # woods or swamp
+PURSUIT_TABLE = "classic.pursuit"
 PURSUIT_GOES_ON = 3  # the die that decides whether the chase goes on: 1-3 it does
 MAX_PURSUIT_HEXES = 60
 REST_PER_HEX = 0.5  # days of rest owed for each hex of pursuit
@@ -50,12 +47,58 @@ Surprise = Literal["none", "party", "monsters"]  # who surprised whom: "party" =
 Speed = Literal["even", "party", "monsters"]  # which side is at least twice as fast
 Wits = Literal["intelligent", "semi-intelligent", "non-intelligent"]
 Escape = Literal["straight", "corner", "secret_door"]
-FOLLOW_ON: dict[Escape, int] = {"straight": 6, "corner": 2, "secret_door": 1}
-FOOD_DISTRACTS: dict[Wits, int] = {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90}
-STRAIGHT_LINE_FEET = 90
-DROP_CHANCE = 25
-#: "Treasure will have the opposite reaction of food": the food chances reversed (intelligent likeliest to stop)
-TREASURE_STOPS: dict[Wits, int] = {"intelligent": 90, "semi-intelligent": 50, "non-intelligent": 10}
+STRAIGHT_ON = 6  # in a straight line the monster always follows (any face of the d6)
+_NUMBER = re.compile(r"\d+")
+
+
+class PursuitNumbers(BaseModel):
+    """The evasion and pursuit numbers, read from ``classic.pursuit`` (the text's own, the defaults, when the
+    player's tables lack it)."""
+
+    catch: int = 50
+    cover: int = 25  # woods or swamp reduce the catch
+    woods: int = 25  # woods add to evasion
+    woods_surprised: int = 10
+    speed_shift: int = 25
+    straight_line: int = 90
+    corner: int = 2
+    secret_door: int = 1
+    drop: int = 25
+    food: dict[str, int] = Field(default_factory=lambda: {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90})
+
+    def follow_on(self, escape: Escape) -> int:
+        return {"straight": STRAIGHT_ON, "corner": self.corner, "secret_door": self.secret_door}[escape]
+
+    def treasure(self, wits: Wits) -> int:
+        """ "Treasure will have the opposite reaction of food": food's chances reversed (the clever stop likeliest)."""
+        return self.food[{"intelligent": "non-intelligent", "non-intelligent": "intelligent"}.get(wits, wits)]
+
+
+_PURSUIT_KEYS = {
+    "catch": "Caught by a faster monster", "cover": "Woods or swamp reduce the catch", "woods": "Woods add to evasion",
+    "woods_surprised": "Evasion in woods when surprised", "speed_shift": "One side twice as fast",
+    "straight_line": "Straight line", "corner": "Corner, door or stairs", "secret_door": "Secret door",
+    "drop": "Drops an item when surprised",
+}  # fmt: skip
+
+
+def pursuit_numbers(table: Table | None) -> PursuitNumbers:
+    """The numbers as ``table`` prints them; a row it lacks keeps the text's number."""
+    if table is None:
+        return PursuitNumbers()
+    found: dict[str, object] = {}
+    for name, key in _PURSUIT_KEYS.items():
+        row = table.find_key(key)
+        number = _NUMBER.search(row.fields.get("value", "")) if row is not None else None
+        if number is not None:
+            found[name] = int(number.group())
+    food = dict(PursuitNumbers().food)
+    for wits in food:
+        row = table.find_key(f"Food: {wits}")
+        number = _NUMBER.search(row.fields.get("value", "")) if row is not None else None
+        if number is not None:
+            food[wits] = int(number.group())
+    return PursuitNumbers.model_validate({**found, "food": food})
 
 
 class Evasion(BaseModel):
@@ -136,20 +179,20 @@ def evasion_chance(table: Table, party: int, monsters: int, possible: int) -> tu
     return row.key, _percent(row.fields["chance"])
 
 
-def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Speed) -> list[tuple[str, int]]:
+def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Speed, n: PursuitNumbers) -> list[tuple[str, int]]:
     steps: list[tuple[str, int]] = []
     chance = base
     if surprise == "party":
         chance *= 2
         steps.append(("the party surprised them: doubled", chance))
     if surprise == "monsters" and not magic:
-        chance = WOODS_WHEN_SURPRISED if woods else 0
+        chance = n.woods_surprised if woods else 0
         steps.append(("surprised by the monsters" + (" in woods" if woods else ", no magic"), chance))
     elif woods:
-        chance += WOODS_BONUS
-        steps.append((f"woods +{WOODS_BONUS}", chance))
+        chance += n.woods
+        steps.append((f"woods +{n.woods}", chance))
     if speed != "even":
-        chance += SPEED_SHIFT if speed == "party" else -SPEED_SHIFT
+        chance += n.speed_shift if speed == "party" else -n.speed_shift
         steps.append((f"{'the party' if speed == 'party' else 'the monsters'} twice as fast", chance))
     clamped = max(0, min(100, chance))
     if clamped != chance:
@@ -189,6 +232,7 @@ def evade(
     swamp: bool = False,
     party_speed: int = 0,
     monster_speed: int = 0,
+    numbers: PursuitNumbers | None = None,
 ) -> Evasion:
     """Try to evade; when it fails and ``chase``, run the pursuit (woods or ``swamp`` make the party harder to catch).
 
@@ -196,22 +240,24 @@ def evade(
     twice the other) and the catch (a monster merely faster catches on 50%); without them ``speed`` says
     which side is twice as fast, and only a monster twice as fast can catch."""
     evasion_inputs(party, monsters, possible)
+    n = numbers or PursuitNumbers()
     monsters_faster = speed == "monsters"
     if party_speed or monster_speed:
         speed, monsters_faster = speeds(party_speed, monster_speed)
     row, base = evasion_chance(table, party, monsters, possible)
-    steps = _modified(base, surprise, woods, magic, speed)
+    steps = _modified(base, surprise, woods, magic, speed, n)
     chance = steps[-1][1] if steps else base
     roll = dice.roll("d100", f"evasion ({chance}%)")
     result = Evasion(row=row, base=base, steps=steps, chance=chance, roll=roll)
     if not result.evaded and chase:
-        result.pursuit = pursue(dice, monsters_faster, woods or swamp)
+        result.pursuit = pursue(dice, monsters_faster, woods or swamp, n)
     return result
 
 
-def pursue(dice: Dice, monsters_faster: bool, cover: bool) -> Pursuit:
+def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbers | None = None) -> Pursuit:
     """Hex by hex until caught, or until the chase die says the pursuers give up."""
-    chance = CATCH_CHANCE - (COVER_REDUCTION if cover else 0)
+    n = numbers or PursuitNumbers()
+    chance = n.catch - (n.cover if cover else 0)
     pursuit = Pursuit(catch_chance=chance if monsters_faster else 0)
     for _ in range(MAX_PURSUIT_HEXES):
         step = PursuitHex(direction=dice.roll("1d6", "pursuit: direction"))
@@ -244,6 +290,9 @@ class UnderworldPursuit(BaseModel):
     oil: bool = False  # burning oil thrown: it deters many monsters (the referee's call which)
     free_feet: int = 0  # a free move segment from surprising the monster, fled before it moves
     turn_change: int | None = None  # feet the gap opens (+) or closes (-) in a turn of flight, by the two speeds
+    straight_line: int = 90  # the table's numbers this chase was read with
+    follow_on: int = STRAIGHT_ON
+    drop_chance: int = 25
 
     @property
     def distance_after(self) -> int:
@@ -254,13 +303,13 @@ class UnderworldPursuit(BaseModel):
     def follows(self) -> bool:
         if self.cornered:
             return True
-        if self.distance_after > STRAIGHT_LINE_FEET:
+        if self.distance_after > self.straight_line:
             return False
         if self.food_roll is not None and self.food_roll.final <= self.food_chance:
             return False
         if self.treasure_roll is not None and self.treasure_roll.final <= self.treasure_chance:
             return False
-        return self.follow_roll is None or self.follow_roll.final <= FOLLOW_ON[self.escape]
+        return self.follow_roll is None or self.follow_roll.final <= self.follow_on
 
     def describe(self) -> str:
         if self.cornered:
@@ -271,12 +320,10 @@ class UnderworldPursuit(BaseModel):
         if self.turn_change is not None:
             way = "opens" if self.turn_change >= 0 else "closes"
             parts.append(f"a turn of flight {way} the gap by {abs(self.turn_change)} feet: {self.distance_after} feet apart")
-        if self.distance_after > STRAIGHT_LINE_FEET:
-            parts.append(f"more than {STRAIGHT_LINE_FEET} feet apart: it stops")
+        if self.distance_after > self.straight_line:
+            parts.append(f"more than {self.straight_line} feet apart: it stops")
         if self.follow_roll is not None:
-            parts.append(
-                f"{self.escape.replace('_', ' ')}: die {self.follow_roll.final}, follows on {FOLLOW_ON[self.escape]} or less"
-            )
+            parts.append(f"{self.escape.replace('_', ' ')}: die {self.follow_roll.final}, follows on {self.follow_on} or less")
         if self.food_roll is not None:
             parts.append(f"food thrown: {self.food_roll.final} against {self.food_chance}%")
         if self.treasure_roll is not None:
@@ -285,7 +332,7 @@ class UnderworldPursuit(BaseModel):
             parts.append("burning oil thrown: it deters many monsters (yours to judge whether this one)")
         if self.drop_roll is not None:
             parts.append(
-                f"dropped an item ({self.drop_roll.final})" if self.drop_roll.final <= DROP_CHANCE else "dropped nothing"
+                f"dropped an item ({self.drop_roll.final})" if self.drop_roll.final <= self.drop_chance else "dropped nothing"
             )
         parts.append("it keeps following" if self.follows else "it gives up the chase")
         return "; ".join(parts)
@@ -305,6 +352,7 @@ def underworld_pursuit(
     free_segment: bool = False,
     flight_moves: int = 4,
     feet_per_inch: int = 10,
+    numbers: PursuitNumbers | None = None,
 ) -> UnderworldPursuit:
     """A fleeing party underground, ``distance`` feet ahead, escaping by ``escape``; ``food`` thrown to a monster of those
     wits, or ``treasure`` dropped (the opposite reaction: likelier to stop the clever), or burning ``oil``.
@@ -312,9 +360,13 @@ def underworld_pursuit(
     With both speeds (inches), a turn of flight (``flight_moves`` moves, doubled from the usual) opens or closes the gap;
     ``free_segment`` (the party surprised the monster) gives the party one such turn before the monster moves."""
     in_range("Distance (feet)", distance, 0)
+    n = numbers or PursuitNumbers()
     if cornered:
         return UnderworldPursuit(distance=distance, escape=escape, cornered=True)
-    result = UnderworldPursuit(distance=distance, escape=escape, oil=oil)
+    result = UnderworldPursuit(
+        distance=distance, escape=escape, oil=oil, straight_line=n.straight_line, follow_on=n.follow_on(escape),
+        drop_chance=n.drop,
+    )  # fmt: skip
     if party_speed or monster_speed:
         in_range("Party's speed", party_speed, 1, MAX_SPEED)
         in_range("Monster's speed", monster_speed, 1, MAX_SPEED)
@@ -322,15 +374,15 @@ def underworld_pursuit(
         if free_segment:
             result.free_feet = party_speed * flight_moves * feet_per_inch
     if surprised:
-        result.drop_roll = dice.roll("d100", f"surprised: drops an item ({DROP_CHANCE}%)?")
-    if result.distance_after > STRAIGHT_LINE_FEET:
+        result.drop_roll = dice.roll("d100", f"surprised: drops an item ({n.drop}%)?")
+    if result.distance_after > n.straight_line:
         return result
     if escape != "straight":
         result.follow_roll = dice.roll("1d6", f"does it follow ({escape})?")
     if food is not None:
-        result.food_chance = FOOD_DISTRACTS[food]
+        result.food_chance = n.food[food]
         result.food_roll = dice.roll("d100", f"distracted by food ({result.food_chance}%)?")
     if treasure is not None:
-        result.treasure_chance = TREASURE_STOPS[treasure]
+        result.treasure_chance = n.treasure(treasure)
         result.treasure_roll = dice.roll("d100", f"stopped by treasure dropped ({result.treasure_chance}%)?")
     return result

@@ -87,3 +87,22 @@ def test_the_underworld_pursuit_command_reads_the_flight_moves_from_the_time_tab
     game = make(bundled_library)
     [event] = game.execute(ClassicUnderworldPursuit(distance=60, party_speed=12, monster_speed=6))
     assert "opens the gap by 240 feet: 300 feet apart" in event.message and "it gives up the chase" in event.message
+
+
+def test_the_pursuit_numbers_come_from_the_table_and_a_players_edit_is_used(bundled_library, scripted):
+    from d100gui.engine.toolbox.classic.evasion import PURSUIT_TABLE, PursuitNumbers, pursuit_numbers
+
+    table = bundled_library.get(PURSUIT_TABLE)
+    assert pursuit_numbers(table) == PursuitNumbers()  # the shipped table prints the text's numbers
+    edited = table.model_copy(
+        update={
+            "rows": [
+                r.model_copy(update={"fields": {**r.fields, "value": "40%"}}) if r.key == "Caught by a faster monster" else r
+                for r in table.rows
+            ]
+        }
+    )
+    numbers = pursuit_numbers(edited)
+    assert numbers.catch == 40 and numbers.treasure("intelligent") == 90 and numbers.follow_on("corner") == 2
+    s = scripted(3, *pct(45), 5)
+    assert not pursue(s.roller.dice, True, False, numbers).caught  # 45 misses a 40% catch
