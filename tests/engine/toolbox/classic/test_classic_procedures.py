@@ -323,3 +323,25 @@ def test_men_met_afloat_are_read_in_the_waterborne_column(scripted):
     ashore = scripted(6, 5, 1, 2, 5, 5, 1, 1, 1, 1)  # on foot: not lost (6), encounter 5: Men -> Typical 2 = Brigands
     [walked] = wilderness_day(ashore.roller, WildernessTrip(), "river").encounters
     assert ashore.source.remaining == 0 and [n.roll.text for n in walked.tree.walk()] == ["Men", "Brigands"]
+
+
+def test_seeded_naval_chances_keep_the_text_s_odds(bundled_library):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    roller = TableRoller(bundled_library, Dice(RandomSource(2211)), MissingRowPolicy.ASK)
+    runs = 2000
+    shipped = sum(cas.naval(roller, "ship_water", turns=1).speed_lost > 0 for _ in range(runs))
+    holed = sum(cas.naval(roller, "ram").succeeded for _ in range(runs))
+    failed = sum(not cas.naval(roller, "patch").succeeded for _ in range(runs))
+    assert 0.073 * runs <= shipped <= 0.127 * runs  # 10%: 4 standard errors is 2.7 points
+    assert 0.211 * runs <= holed <= 0.289 * runs  # 25%: 4 standard errors is 3.9 points
+    assert 0.211 * runs <= failed <= 0.289 * runs
+
+
+def test_seeded_treasure_stops_intelligent_monsters_on_90(bundled_library):
+    from d100gui.engine.toolbox.classic.evasion import underworld_pursuit
+
+    dice = Dice(RandomSource(2212))
+    runs = 2000
+    stopped = sum(not underworld_pursuit(dice, 30, treasure="intelligent").follows for _ in range(runs))
+    assert 0.873 * runs <= stopped <= 0.927 * runs  # 90%: 4 standard errors is 2.7 points
