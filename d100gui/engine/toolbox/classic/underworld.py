@@ -34,7 +34,7 @@ MAX_FORCERS = 3  # "up to 3 characters attempting to force open a door"
 MAX_ROLLERS = 20  # characters passing a trap, spikes in a door: a bound on typing
 MAX_TURNS = 60
 MAX_SPEED = 48  # inches per move: a bound on typing, above the fastest flyer of the texts
-TURNS_PER_HOUR = 6  # an hour of 10-minute turns (the time table's minutes per turn)
+MINUTES_PER_HOUR = 60
 
 Procedure = Literal["secret_door", "sense_secret_door", "force_door", "listen", "trap", "spike"]
 Race = Literal["human", "elf", "dwarf", "hobbit"]
@@ -190,10 +190,15 @@ def _value(table: Table, key: str) -> int:
     return int(row.fields["value"])
 
 
+def turns_per_hour(table: Table) -> int:
+    """Turns in an hour, from the time table's minutes per turn (10: six turns)."""
+    return MINUTES_PER_HOUR // max(1, _value(table, "Minutes per turn"))
+
+
 def rest_owed(table: Table, clock: UnderworldClock) -> int:
     """Turns of rest due now: one each hour (doubled after a flight), once the hour's other turns are spent."""
     rest = _value(table, "Rest turns per hour") * (_value(table, "Rest after a flight or pursuit") if clock.fled else 1)
-    active = TURNS_PER_HOUR - _value(table, "Rest turns per hour")
+    active = turns_per_hour(table) - _value(table, "Rest turns per hour")
     return max(0, rest - clock.rested) if clock.since_rest >= active else 0
 
 
@@ -210,7 +215,7 @@ def underworld_turns(table: Table, clock: UnderworldClock, activity: Activity, t
         return UnderworldStep(activity=activity, turns=turns, rested=turns, clock=after, rest_turns_due=rest_owed(table, after))
     if activity in ("move", "other") and owed:
         raise ToolInputError(f"A rest of {owed} turn(s) is due: 1 turn every hour must be spent motionless. Rest first.")
-    left = TURNS_PER_HOUR - _value(table, "Rest turns per hour") - clock.since_rest
+    left = turns_per_hour(table) - _value(table, "Rest turns per hour") - clock.since_rest
     if activity in ("move", "other") and turns > left:
         raise ToolInputError(f"Only {left} turn(s) before the hour's rest: spend those, rest, then go on.")
     moves = 0
