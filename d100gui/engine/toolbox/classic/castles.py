@@ -18,23 +18,74 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.tables import Table
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = ["OCCUPANT_TABLE", "CastleCompanion", "CastleEncounter", "castle_encounter"]
 
 OCCUPANT_TABLE = "classic.castle_occupant"
 COMPANIONS_TABLE = "classic.castle_companions"
-COME_OUT = (3, 2, 1)  # d6 at or under, by hexes away (0, 1, 2)
-MAX_HEXES = len(COME_OUT) - 1
-HOSTILE_ON = 3
-PURSUE_ON = {"hostile": 3, "neutral": 1}  # occupants pursue a party that moves on: 1-3 if hostile, 1 if neutral
+RULES_TABLE = "classic.castle_rules"
+MAX_HEXES = 2  # on the hex, one away, two away: the text's three distances
+_COME_OUT_KEYS = ("Come out: on the castle hex", "Come out: one hex away", "Come out: two hexes away")
+_TOLL_KEYS = {"Fighting-Men": "Fighting-man's toll", "MU": "Magic-user's toll"}
 #: Patriarchs and Evil High Priests have an alignment, not a hostile/neutral die: pursue as these
 PURSUE_AS = {"lawful": "neutral", "chaotic": "hostile"}
 GUARD_COLUMNS = "1d4"
-WALL_MEN = ("1d6", 30)  # 30-180 men on the walls
 ALIGNED = {"Patriarch": "Lawful", "Evil H.P.": "Chaotic"}
-#: the toll a resident of this class asks instead (dice, times): fighting-men 100-600, MUs 1000-4000 GP
-TOLLS = {"Fighting-Men": ("1d6", 100), "MU": ("1d4", 1000)}
+_AMOUNT = re.compile(r"([\d,]+)\s*(?:to|-)\s*([\d,]+)")
+
+
+class CastleNumbers(BaseModel):
+    """The castle procedure's numbers as ``classic.castle_rules`` prints them (the text's, when the player lacks it)."""
+
+    come_out: tuple[int, int, int] = (3, 2, 1)  # d6 at or under, by hexes away (0, 1, 2)
+    hostile: int = 3
+    pursue: dict[str, int] = Field(default_factory=lambda: {"hostile": 3, "neutral": 1})
+    walls: tuple[str, int] = ("1d6", 30)  # 30 to 180 men: a d6 times 30
+    tolls: dict[str, tuple[str, int]] = Field(default_factory=lambda: {"Fighting-Men": ("1d6", 100), "MU": ("1d4", 1000)})
+    tithe: int = 10
+
+
+def _top_face(text: str) -> int:
+    return int(text.strip().rpartition("-")[2])
+
+
+def _die_times(text: str) -> tuple[str, int] | None:
+    """ "100 to 600" as one die times the bottom (1d6 x 100), as the other ranges of the texts are read."""
+    match = _AMOUNT.search(text)
+    if match is None:
+        return None
+    low, high = (int(g.replace(",", "")) for g in match.groups())
+    return (f"1d{high // low}", low) if low and high % low == 0 else None
+
+
+def castle_numbers(table: Table | None) -> CastleNumbers:
+    """The numbers of ``table``; a row it lacks keeps the text's."""
+    numbers = CastleNumbers()
+    if table is None:
+        return numbers
+
+    def cell(key: str) -> str:
+        row = table.find_key(key)
+        return row.fields.get("value", "") if row is not None else ""
+
+    come_out = tuple(_top_face(cell(k)) if cell(k) else d for k, d in zip(_COME_OUT_KEYS, numbers.come_out, strict=True))
+    pursue = {"hostile": cell("Pursue if hostile"), "neutral": cell("Pursue if neutral")}
+    tolls = {who: _die_times(cell(key)) or numbers.tolls[who] for who, key in _TOLL_KEYS.items()}
+    tithe = re.search(r"\d+", cell("Cleric's tithe"))
+    return numbers.model_copy(
+        update={
+            "come_out": come_out,
+            "hostile": _top_face(cell("Hostile")) if cell("Hostile") else numbers.hostile,
+            "pursue": {k: _top_face(v) if v else numbers.pursue[k] for k, v in pursue.items()},
+            "walls": _die_times(cell("Men on the walls")) or numbers.walls,
+            "tolls": tolls,
+            "tithe": int(tithe.group()) if tithe else numbers.tithe,
+        }
+    )
+
+
 _CHANCE = re.compile(r"(\d+)%(?: chance)? for (?:\d+-\d+ )?([A-Za-z-]+)")
 Attitude = Literal["hostile", "neutral", "lawful", "chaotic"]
 
@@ -77,16 +128,17 @@ class CastleEncounter(BaseModel):
     toll_times: int = 1
     resident: str = ""  # the companions row: Fighting-Men, MU or Cleric
     pursue_roll: RollRecord | None = None  # the party moved on: do they pursue?
+    numbers: CastleNumbers = Field(default_factory=CastleNumbers)  # the table's numbers this encounter was read with
 
     @property
     def pursues(self) -> bool:
         if self.pursue_roll is None or self.attitude is None:
             return False
-        return self.pursue_roll.final <= PURSUE_ON[PURSUE_AS.get(self.attitude, self.attitude)]
+        return self.pursue_roll.final <= self.numbers.pursue[PURSUE_AS.get(self.attitude, self.attitude)]
 
     @property
     def men_on_walls(self) -> int:
-        return self.wall_men.final * WALL_MEN[1] if self.wall_men else 0
+        return self.wall_men.final * self.numbers.walls[1] if self.wall_men else 0
 
     def demands(self, occupant: str) -> list[str]:
         """What the resident asks of passers-by, by class: a joust or a toll, a geas or a magic item, a tithe."""
@@ -112,13 +164,15 @@ class CastleEncounter(BaseModel):
                 else ""
             )
             return [
-                f"a tithe (10%) of all their money and jewels; if they cannot pay, a Lawful or Chaotic task under Quest{slay}"
+                f"a tithe ({self.numbers.tithe}%) of all their money and jewels; if they cannot pay, a Lawful or Chaotic "
+                f"task under Quest{slay}"
             ]
         return [f"toll if demanded: {toll}"] if toll else []
 
     def describe(self) -> str:
         where = "on the castle's hex" if self.hexes == 0 else f"{self.hexes} hex(es) from the castle"
-        die = f" (die {self.come_out_roll.final}, needs {COME_OUT[self.hexes]} or less)" if self.come_out_roll else " (hailed)"
+        needs = self.numbers.come_out[self.hexes]
+        die = f" (die {self.come_out_roll.final}, needs {needs} or less)" if self.come_out_roll else " (hailed)"
         if not self.comes_out or self.occupant is None:
             return f"Passing {where}: nobody comes out{die}."
         guards = self.occupant.text + "".join(f" = {d.value}" for d in self.occupant.dice)
@@ -160,13 +214,14 @@ def _companions(roller: TableRoller, occupant: TableRoll) -> tuple[str, list[Cas
 
 def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, moving_on: bool = False) -> CastleEncounter:
     """Pass a castle ``hexes`` away (0: on its hex; ``hailed`` by a weak-looking party there); ``moving_on``:
-    the party goes its way, and the occupants who came out may pursue."""
+    the party goes its way, and the occupants who came out may pursue. The numbers are the castle rules table's."""
     in_range("Hexes from the castle", hexes, 0, MAX_HEXES)
     dice = roller.dice
+    n = castle_numbers(roller.library.get(RULES_TABLE) if RULES_TABLE in roller.library else None)
     always = hailed and hexes == 0
     come_out = None if always else dice.roll("1d6", "do the castle's occupants come out?")
-    if come_out is not None and come_out.final > COME_OUT[hexes]:
-        return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False)
+    if come_out is not None and come_out.final > n.come_out[hexes]:
+        return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False, numbers=n)
     occupant_die = dice.roll("1d6", "castle occupant")
     column = dice.roll(GUARD_COLUMNS, "castle guards: which column")
     occupant = roller.read(OCCUPANT_TABLE, occupant_die.final, column=f"guards_{column.final}", purpose="castle occupant")
@@ -175,15 +230,15 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
     attitude_roll = None if name in ALIGNED else dice.roll("1d6", "castle occupant: hostile or neutral")
     attitude: Attitude = (
         "lawful" if ALIGNED.get(name) == "Lawful" else "chaotic" if name in ALIGNED
-        else "hostile" if attitude_roll is not None and attitude_roll.final <= HOSTILE_ON else "neutral"
+        else "hostile" if attitude_roll is not None and attitude_roll.final <= n.hostile else "neutral"
     )  # fmt: skip
-    wall_men = dice.roll(WALL_MEN[0], "men on the castle walls (x30)")
+    wall_men = dice.roll(n.walls[0], f"men on the castle walls (x{n.walls[1]})")
     resident, companions = _companions(roller, occupant)
-    toll_dice = TOLLS.get(resident)
+    toll_dice = n.tolls.get(resident)
     toll = dice.roll(toll_dice[0], f"toll (x{toll_dice[1]:,} GP)") if toll_dice else None
     return CastleEncounter(
         hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=True, occupant=occupant, guard_column=column,
         attitude_roll=attitude_roll, attitude=attitude, wall_men=wall_men, companions=companions, toll=toll,
         toll_times=toll_dice[1] if toll_dice else 1, resident=resident,
-        pursue_roll=dice.roll("1d6", "do they pursue?") if moving_on else None,
+        pursue_roll=dice.roll("1d6", "do they pursue?") if moving_on else None, numbers=n,
     )  # fmt: skip

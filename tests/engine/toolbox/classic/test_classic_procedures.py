@@ -345,3 +345,20 @@ def test_seeded_treasure_stops_intelligent_monsters_on_90(bundled_library):
     runs = 2000
     stopped = sum(not underworld_pursuit(dice, 30, treasure="intelligent").follows for _ in range(runs))
     assert 0.873 * runs <= stopped <= 0.927 * runs  # 90%: 4 standard errors is 2.7 points
+
+
+def test_the_castle_numbers_come_from_the_table(bundled_library, scripted):
+    from d100gui.engine.toolbox.classic.castles import RULES_TABLE, CastleNumbers, castle_numbers
+
+    table = bundled_library.get(RULES_TABLE)
+    assert castle_numbers(table) == CastleNumbers()  # the shipped rows print the text's numbers
+    edited = table.model_copy(
+        update={
+            "rows": [
+                r.model_copy(update={"fields": {**r.fields, "value": "1-4"}}) if r.key == "Come out: on the castle hex" else r
+                for r in table.rows
+            ]
+        }
+    )
+    assert castle_numbers(edited).come_out == (4, 2, 1)
+    assert castle_numbers(None) == CastleNumbers()
