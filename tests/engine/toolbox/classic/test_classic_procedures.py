@@ -87,6 +87,9 @@ def test_seeded_checks_keep_the_text_s_odds(bundled_library, checks):
     assert abs(share("listen") - 1 / 6) < 0.035
     assert abs(share("listen", "elf") - 1 / 3) < 0.045
     assert abs(share("secret_door", "elf") - 2 / 3) < 0.045
+    assert abs(share("secret_door") - 1 / 3) < 0.045
+    assert abs(share("trap") - 1 / 3) < 0.045
+    assert abs(share("sense_secret_door", "elf") - 1 / 3) < 0.045
 
 
 # --------------------------------------------------------------------------- underworld turns and rest
@@ -362,3 +365,11 @@ def test_the_castle_numbers_come_from_the_table(bundled_library, scripted):
     )
     assert castle_numbers(edited).come_out == (4, 2, 1)
     assert castle_numbers(None) == CastleNumbers()
+
+
+def test_seeded_bombs_fall_true_on_a_sixth(bundled_library):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    roller = TableRoller(bundled_library, Dice(RandomSource(2213)), MissingRowPolicy.ASK)
+    hits = sum(cas.bomb(roller).hit for _ in range(2000))
+    assert 0.133 * 2000 <= hits <= 0.2 * 2000  # 7 on 2d6 is 1/6: 4 standard errors is 3.3 points
