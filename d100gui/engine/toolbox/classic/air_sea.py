@@ -152,8 +152,10 @@ def _ram(roller: TableRoller, table: Table, side: bool, oared: bool, crew: int) 
     lost = _number(table, "Crew lost: rammed in the side" if side else "Crew lost: rammed astern or bow on")
     men = crew * lost // 100
     where = "in the side" if side else "astern or bow on"
-    rowers = f", {_number(table, 'Rowers among them')}% of the crew being rowers" if side and oared else ""
-    result.lines.append(f"Struck {where}: {lost}% of the crew lost{rowers}" + (f" ({men} of {crew})." if crew else "."))
+    share = _number(table, "Rowers among them")
+    rowers = f", {share}% of the crew being rowers" if side and oared else ""
+    among = f", {crew * share // 100} of them rowers" if side and oared and crew else ""
+    result.lines.append(f"Struck {where}: {lost}% of the crew lost{rowers}" + (f" ({men} of {crew}{among})." if crew else "."))
     return result
 
 

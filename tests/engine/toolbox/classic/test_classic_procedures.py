@@ -290,7 +290,7 @@ def test_a_ram_grappling_patching_and_shearing(scripted):
     ram = cas.naval(scripted(4, *pct(25), 3, 4, 5, 3).roller, "ram", crew=100)  # 40% damage; holed; sinks in 12 turns
     text = ram.describe()
     assert "Rammed: 40% damage." in text and "it sinks in 12 turns unless patched" in text
-    assert "20% of the crew lost, 15% of the crew being rowers (20 of 100)" in text
+    assert "20% of the crew lost, 15% of the crew being rowers (20 of 100, 15 of them rowers)" in text
     bow = cas.naval(scripted(1, *pct(26)).roller, "ram", side=False, crew=100)
     assert "Not holed" in bow.describe() and "5% of the crew lost (5 of 100)" in bow.describe()
     grapple = cas.naval(scripted(*pct(50, 20)).roller, "grapple", attempts=3)
