@@ -87,6 +87,19 @@ def at_a_door(campaign: Campaign) -> bool:
     return any(getattr(decision, "door", None) is not None for decision in campaign.pending)
 
 
+def entrance_search_open(campaign: Campaign) -> bool:
+    """Whether the entrance area may be searched now: the hero has just stepped in (the entry is the area's
+    step 4, so step 5 follows) and has not moved on since; an area is searched once per quest, the entrance too."""
+    turn = turn_of(campaign)
+    dungeon = campaign.dungeons.current_dungeon
+    if turn is None or dungeon is None or dungeon.hero is None or dungeon.hero != dungeon.entrance:
+        return False
+    area = dungeon.hero_area()
+    if area is None or area.searched or turn.area != area.key:
+        return False
+    return current_step(campaign) == "equipment" and not waiting_on(campaign)
+
+
 def refuse_at(campaign: Campaign, reason: str) -> NoReturn:
     """Refuse, naming the turn and the step the player is on."""
     turn = turn_of(campaign)
@@ -211,6 +224,10 @@ class SearchArea(Command):
         area = _in_dungeon(campaign)
         if area.searched:
             refuse_at(campaign, f"area {area.key} is already searched (S): an area is searched once per quest.")
+        if entrance_search_open(campaign):
+            # the entrance's step 5: the turn stays before its step 1 (as after the entry), whatever the find brings
+            turn.step, turn.entrance = "area", True
+            return search(ctx, area)
         if current_step(campaign) != "search":
             refuse_at(campaign, "searching is step 5: move on into an area first, then search it.")
         turn.step, turn.searched = "search", True  # a test or fight the find brings waits at step 5, not step 4
@@ -308,6 +325,7 @@ __all__ = [
     "command_for_enter",
     "command_for_move",
     "current_step",
+    "entrance_search_open",
     "equipment_refusal",
     "refuse_at",
     "search_bonus",

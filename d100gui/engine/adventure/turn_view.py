@@ -16,7 +16,17 @@ from d100gui.engine.adventure.doors import METHODS, TryDoor, door_test_line, met
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.adventure.quests import FAIL, objective_missing
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
-from d100gui.engine.adventure.turn import EndTurn, FaceOfferedMonster, MoveOn, SearchArea, Side, current_step, turn_of, waiting_on
+from d100gui.engine.adventure.turn import (
+    EndTurn,
+    FaceOfferedMonster,
+    MoveOn,
+    SearchArea,
+    Side,
+    current_step,
+    entrance_search_open,
+    turn_of,
+    waiting_on,
+)
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.door_tests import door_row
@@ -94,14 +104,24 @@ def turn_panel(campaign: Campaign, rules: Rules, library: TableLibrary | None = 
         *(door_actions(campaign, rules, library) if step in _DOOR_STEPS else []),
         *_area_tests(campaign),
         *_waiting_finds(campaign, state),
-        _search(rules, step, waiting or ("" if area else "the hero is not in the dungeon: enter it first"), area),
+        _search(
+            rules,
+            step,
+            waiting or ("" if area else "the hero is not in the dungeon: enter it first"),
+            area,
+            entrance_search_open(campaign),
+        ),
         TurnAction(
             "end_turn",
-            "End turn (skip search)",
+            "End turn" if turn.searched else "End turn (skip search)",
             "search",
             EndTurn(),
             step == "search" and not waiting,
-            "The search is skipped; clicking an exit does this too."
+            (
+                "The area is searched: the turn is over; clicking an exit does this too."
+                if turn.searched
+                else "The search is skipped; clicking an exit does this too."
+            )
             if step == "search" and not waiting
             else _not_yet(step, waiting),
         ),
@@ -325,14 +345,16 @@ def _continue(exit_: Side | None, step: TurnStep, waiting: str) -> TurnAction:
     return TurnAction("continue", f"Continue through {side}" if exit_ else "Continue", "exit", MoveOn(side=side), ok, why)
 
 
-def _search(rules: Rules, step: TurnStep, waiting: str, area: dg.Area | None) -> TurnAction:
+def _search(rules: Rules, step: TurnStep, waiting: str, area: dg.Area | None, entrance: bool = False) -> TurnAction:
+    """Step 5's search; ``entrance``: the entrance area just stepped into, searchable before turn 1 moves on."""
     searched, colour = (area.searched, area.colour) if area is not None else (False, "")
     bonus = search_bonus(adventure_rules(rules), colour)
-    ok = step == "search" and not waiting and not searched
+    ok = (step == "search" or entrance) and not waiting and not searched
     if searched:
         why = "This area is already searched (S): once per area per quest."
     elif ok:
         why = f"Roll Table F {bonus:+d} (this area's column) and mark it S."
     else:
         why = _not_yet(step, waiting)
-    return TurnAction("search", f"Search (Table F {bonus:+d})", "search", SearchArea(), ok, why)
+    at: TurnStep = "equipment" if entrance else "search"  # the entrance's search is offered before step 1 moves on
+    return TurnAction("search", f"Search (Table F {bonus:+d})", at, SearchArea(), ok, why)

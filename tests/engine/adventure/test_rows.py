@@ -225,11 +225,12 @@ def test_a_red_entrance_is_an_encounter_like_any_red_area():
     assert current_step(game.campaign) == "area"
 
 
-def test_a_yellow_entrance_begins_turn_one_and_is_not_searched():
+def test_a_yellow_entrance_begins_turn_one_and_may_be_searched_before_moving_on():
     game = entering(YELLOW_CROSSROADS)
     assert current_step(game.campaign) == "equipment" and game.campaign.adventure.turn.number == 1
-    with pytest.raises(CommandRefused, match="searching is step 5"):
-        game.execute(SearchArea())
+    push(game, *d100(27))  # Table F 27: a belt check (+1 time)
+    push(game, *([9] * 4))
+    assert "area_searched" in kinds(game.execute(SearchArea()))  # step 5 follows the entry's step 4 (issue 19 W5)
     assert isinstance(command_for_enter(Campaign()), EnterDungeon)  # outside a quest: the bare entry
 
 

@@ -168,8 +168,46 @@ def test_search_once_per_area_with_the_colour_column_then_end_the_turn():
 
 def test_searching_is_step_5():
     game = on_quest()
-    with pytest.raises(CommandRefused, match=r"Turn 1, step 1 \(Adjust equipment\): searching is step 5"):
+    push(game, *d100(YELLOW_CROSSROADS))
+    game.execute(MoveOn(side="N"))
+    game.execute(EndTurn())  # the search skipped: at step 1 of turn 2 the unsearched area waits for a later visit
+    with pytest.raises(CommandRefused, match=r"Turn 2, step 1 \(Adjust equipment\): searching is step 5"):
         game.execute(SearchArea())
+
+
+def test_the_entrance_is_searched_once_per_quest_like_any_area():
+    """Turns step 5 (issue 19 W5): the entry resolves the entrance as step 4 does, so it may be searched, once."""
+    game = on_quest()
+    ch = game.campaign.character
+    push(game, *d100(12))  # Table F 12: two Poison pips, +2 time
+    push(game, *([9] * 4))  # any wandering check of the two clocks finds nothing
+    events = game.execute(SearchArea())
+    assert "area_searched" in kinds(events) and ch.poison == 2
+    dungeon = game.campaign.dungeons.current_dungeon
+    assert dungeon.hero == dungeon.entrance and dungeon.hero_area().searched
+    assert current_step(game.campaign) == "equipment" and game.campaign.adventure.turn.number == 1  # turn 1 not begun
+    with pytest.raises(CommandRefused, match=r"already searched \(S\)"):
+        game.execute(SearchArea())
+    game.override = ScriptedSource([])
+    push(game, *next_clock_faces(game), *d100(YELLOW_CROSSROADS))
+    events = game.execute(MoveOn(side="N"))  # turn 1 goes on as before
+    assert "turn_ended" not in kinds(events) and game.campaign.adventure.turn.number == 1
+
+
+def test_the_entrance_search_is_offered_on_the_strip_only_before_moving_on():
+    game = on_quest()
+    search = next(a for a in turn_panel(game.campaign, RULES).actions if a.key == "search")
+    assert search.enabled and search.step == "equipment"
+    push(game, *d100(YELLOW_CROSSROADS))
+    game.execute(MoveOn(side="N"))
+    push(game, *next_clock_faces(game), *d100(YELLOW_CROSSROADS))
+    game.execute(MoveOn(side="S"))  # back into the entrance on turn 2: its step 5 as any area's
+    dungeon = game.campaign.dungeons.current_dungeon
+    assert dungeon.hero == dungeon.entrance and current_step(game.campaign) == "search"
+    assert next(a for a in turn_panel(game.campaign, RULES).actions if a.key == "search").enabled
+    game.execute(EndTurn())
+    search = next(a for a in turn_panel(game.campaign, RULES).actions if a.key == "search")
+    assert not search.enabled and "Not at this step (Adjust equipment)" in search.why  # turn 3, step 1
 
 
 def test_a_closed_door_is_refused_before_any_time_is_spent():
@@ -243,7 +281,7 @@ def test_the_strip_model_greys_what_the_step_does_not_allow_and_says_why():
     panel = turn_panel(game.campaign, RULES)
     actions = {a.key: a for a in panel.actions}
     assert panel.step == "equipment" and panel.number == 1 and panel.quest == "Dungeon Training 1"
-    assert not actions["search"].enabled and "Not at this step (Adjust equipment)" in actions["search"].why
+    assert actions["search"].enabled  # the entrance just stepped into: its own step 5 (issue 19 W5)
     assert actions["fail_quest"].enabled and not actions["complete_quest"].enabled  # nothing looted yet
     assert "objective is not met" in actions["complete_quest"].why
     push(game, *d100(RED_CROSSROADS), *d100(45), *([5] * 10))
