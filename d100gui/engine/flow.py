@@ -51,7 +51,7 @@ from d100gui.engine.combat.commands import (
 from d100gui.engine.combat.flow import WAIT_TEXT
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.offers import fight_from_roll
-from d100gui.engine.dice.commands import AddTableRow
+from d100gui.engine.dice.commands import AddTableRow, SampleRow
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
@@ -99,7 +99,17 @@ from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmen
 from d100gui.engine.town.fallen import read_only_reason
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index
 
-__all__ = ["Flow", "FlowAction", "RowWanted", "Waiting", "fight_for_roll", "flow", "row_wanted"]
+__all__ = [
+    "Flow",
+    "FlowAction",
+    "RowWanted",
+    "Waiting",
+    "fight_for_roll",
+    "flow",
+    "row_wanted",
+    "sample_answer",
+    "sample_for_roll",
+]
 
 
 @dataclass(frozen=True)
@@ -184,6 +194,9 @@ def _action_dict(a: FlowAction) -> dict[str, Any]:
         "asks_row": a.asks_row,
     }
 
+
+#: the label of every answer that re-rolls a missing row among the printed rows (sample play)
+_RESAMPLE = "Re-roll among printed rows"
 
 #: the placeholder row of an answer that asks for a row (the view replaces it with the typed one)
 _NO_ROW = Row(fields={})
@@ -301,7 +314,7 @@ def _fight_answers(campaign: Campaign, rules: Rules, ch: Character, c: CombatSta
     if wait == "row" and c.row_wait is not None:
         answers = [
             _act("fight_row", "Type the row...", CombatProvideRow(row=_NO_ROW), c.row_wait.describe(), "fight", asks_row=True),
-            _act("fight_row_sample", "Re-roll among printed rows", CombatProvideRow(sample=True), "Sample play.", "fight"),
+            _act("fight_row_sample", _RESAMPLE, CombatProvideRow(sample=True), "Sample play.", "fight"),
         ]
         if c.row_use == "loot":
             answers.append(_act("fight_row_skip", "Go without the loot", CombatProvideRow(), "No loot.", "fight"))
@@ -503,8 +516,11 @@ def _adventure_waiting(campaign: Campaign, state: AdventureState | None, library
         typed = held.row is not None
         label = f"Apply {held.table_title} {held.value}" if typed else f"Type {held.table_title} row {held.value}"
         why = "The row is typed: apply it." if typed else f"{held.describe()}: type the row from your rulebook, then it applies."
+        sample = ApplyTypedRow(entry=held_row.entry, sample=True)
+        resample = "Sample play, this time only: re-rolled until it lands on a printed row, which then applies."
         answers = (
             _act(f"row_{held_row.entry}", label, ApplyTypedRow(entry=held_row.entry), why, "turn", asks_row=not typed),
+            *([] if typed else [_act(f"sample_row_{held_row.entry}", _RESAMPLE, sample, resample, "turn")]),
             _act(
                 f"skip_row_{held_row.entry}", "Go without it", SkipTypedRow(entry=held_row.entry), "Nothing is applied.", "turn"
             ),
@@ -603,7 +619,7 @@ def _town_waiting(campaign: Campaign, town: TownState) -> list[Waiting]:
                 curse.describe(),
                 asks_row=True,
             ),
-            _act("curse_sample", "Re-roll among printed rows", ProvideCurseRow(sample=True), "Sample play, this time only."),
+            _act("curse_sample", _RESAMPLE, ProvideCurseRow(sample=True), "Sample play, this time only."),
         )
         out.append(Waiting("curse", "curse", f"{curse.describe()}: the curse waits for its row.", answers))
     if not town.active:
@@ -715,6 +731,24 @@ def row_wanted(campaign: Campaign, action: FlowAction, rules: Rules | None = Non
         table = adventure_rules(rules).quest_table if rules is not None else "d100.Q"
         return RowWanted(table, choice.gap[0], choice.gap)
     return None
+
+
+def sample_answer(made: Flow, action: FlowAction) -> FlowAction | None:
+    """The "re-roll among printed rows" answer beside the row-asking ``action`` (the same waiting thing's), or
+    None: a row dialog offers it, and it settles what the row was asked for."""
+    for w in made.waiting:
+        if action in w.answers:
+            return next((a for a in w.answers if a is not action and getattr(a.command, "sample", False) is True), None)
+    return None
+
+
+def sample_for_roll(campaign: Campaign, index: int) -> Command:
+    """What "re-roll among printed rows" sends for dice-history roll ``index``: when an effect waits on that roll
+    (a search's Table F, a Table G feature), the re-roll applies and settles it; else a re-roll of the roll alone."""
+    state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
+    if state is not None and any(w.entry == index for w in state.rows_waiting):
+        return ApplyTypedRow(entry=index, sample=True)
+    return SampleRow(entry=index)
 
 
 def _held_roll(campaign: Campaign, command: Command) -> TableRoll | None:

@@ -21,6 +21,7 @@ from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing
+from d100gui.engine.flow import sample_for_roll
 from d100gui.engine.game import Command
 from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.ui.common.bridge import EngineBridge
@@ -50,7 +51,7 @@ class RowRequests(QObject):
             entry.roll.final,
             entry.table.missing,
             lambda row: ProvideRow(entry=index, row=row),
-            lambda: SampleRow(entry=index),
+            lambda: sample_for_roll(self.bridge.game.campaign, index),  # settles what waited on the roll (a search)
         )
 
     def answer(self, event: Event) -> MissingRowDialog | None:

@@ -345,8 +345,8 @@ def test_a_roll_waiting_for_its_row_is_typed_or_skipped_from_the_flow():
     s.script_dice([*d100(GREEN), *d100(50)])  # Table G 50: a row the excerpt lacks ("ask": it waits)
     s.run({"kind": "turn_move", "side": "N"})
     held = waiting(s, "row_waiting")
-    typed, skip = held["answers"]
-    assert typed["asks_row"] and not skip["asks_row"]
+    typed, sample, skip = held["answers"]  # the re-roll among printed rows too (issue 19 W4)
+    assert typed["asks_row"] and not skip["asks_row"] and sample["command"]["sample"] is True
     made = flow(s.campaign, RULES, DATA.library)
     [wanted] = [a for a in made.answers() if a.key == typed["key"]]
     from d100gui.engine.flow import row_wanted

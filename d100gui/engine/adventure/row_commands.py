@@ -4,7 +4,9 @@
   ``Campaign.adventure.rows_waiting``): with ``row`` it is typed here; without, the row was typed
   in the dice panel (``provide_row``). Either way the row is then applied as if it had been printed
   (a Table G feature, a Table F find, a treasure). The window sends it as soon as the row is typed.
-  ``skip_typed_row`` goes without it. A quest's end drops what it left waiting.
+  ``skip_typed_row`` goes without it. With ``sample`` the roll is re-rolled among the printed rows
+  instead (sample play) and that row applies: the roll that asked is settled either way. A quest's
+  end drops what it left waiting.
 * ``keep_loot`` — drop backpack item ``drop`` (0-based) to keep the waiting find;
   ``leave_loot`` — leave it behind.
 """
@@ -19,6 +21,7 @@ from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of
 from d100gui.engine.adventure.model import RowWaiting
 from d100gui.engine.adventure.rows import RowCall, apply_row
+from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import Command, GameContext
@@ -54,6 +57,7 @@ class ApplyTypedRow(Command):
     when: ClassVar[Phases] = ANSWER
     entry: int = Field(ge=0)
     row: Row | None = None
+    sample: bool = False  # re-roll among the printed rows (sample play) and apply the row it lands on
 
     def apply(self, ctx: GameContext) -> list[Event]:
         living_character(ctx.campaign)
@@ -63,7 +67,15 @@ class ApplyTypedRow(Command):
         if held is None:
             refuse(f"Roll {self.entry + 1} of the dice history is not a table roll.")
         events: list[Event] = []
-        if held.row is None:
+        if held.row is None and self.sample:
+            if self.row is not None:
+                refuse("Either type the row or re-roll among the printed rows, not both.")
+            events += SampleRow(entry=self.entry).apply(ctx)  # the re-roll joins the dice history, marked sample
+            sampled = history[-1].table
+            if sampled is None or sampled.row is None:
+                refuse(f"{held.table_title} prints no row to re-roll among: type the row from your rulebook.")
+            held = sampled
+        elif held.row is None:
             if self.row is None:
                 lo, hi = held.missing or (held.value, held.value)
                 refuse(f"{held.table_title} rows {lo}-{hi} are not in your tables: type the row first.")

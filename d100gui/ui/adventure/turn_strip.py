@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.model import TURN_STEPS
 from d100gui.engine.adventure.turn_view import step_hint
-from d100gui.engine.flow import Flow, FlowAction, row_wanted
+from d100gui.engine.flow import Flow, FlowAction, row_wanted, sample_answer
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.flow import FlowLayout
@@ -204,9 +204,13 @@ class TurnStrip(QFrame):
             return False
         table = game.library.get(held.table_id)
         gap = held.gap or table.gap_containing(held.value) or (held.value, held.value)
-        dialog = MissingRowDialog(table, held.value, gap, self, rules=self.bridge.rules)
+        sample = sample_answer(self.flow, action) if self.flow is not None else None
+        dialog = MissingRowDialog(table, held.value, gap, self, rules=self.bridge.rules, can_sample=sample is not None)
+        dialog.sample_always.setVisible(False)  # "from now on" is the preference's (Edit > Preferences)
         command = action.command
         dialog.accepted.connect(lambda: self.bridge.send(command.model_copy(update={"row": dialog.row()})))
+        if sample is not None:
+            dialog.sample_requested.connect(lambda _always: self.bridge.send(sample.command))
         dialog.open()
         self.row_dialog = dialog
         return True

@@ -34,3 +34,41 @@ def test_end_turn_no_longer_says_skip_search_once_the_area_is_searched(qtbot, wi
     qtbot.mouseClick(strip.buttons["search"], Qt.MouseButton.LeftButton)
     end = strip.buttons["end_turn"]
     assert end.isEnabled() and end.text() == "End turn" and "skip" not in end.toolTip()
+
+
+def searched_into_a_missing_row(qtbot, window):  # noqa: F811
+    """Move N into a yellow area and search it: Table F 50, a row the excerpt lacks (it prints 1-30)."""
+    player = on_quest_in_the_dungeon(qtbot, window)
+    window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)
+    player.click_map(player.exit_point("N"))
+    window.game.override.push(5, 0)
+    qtbot.mouseClick(window.turn_strip.buttons["search"], Qt.MouseButton.LeftButton)
+    assert window.game.campaign.adventure.rows_waiting
+    return player
+
+
+def test_reroll_among_printed_rows_in_the_searchs_row_dialog_settles_the_search(qtbot, window):  # noqa: F811
+    searched_into_a_missing_row(qtbot, window)
+    dialog = window.row_requests.dialog  # the dice panel's missing-row dialog for the Table F roll
+    assert dialog is not None and dialog.isVisible() and dialog.roll == 50 and dialog.sample_once.isVisible()
+    window.game.override.push(1, 8, *next_clock_faces(window))  # the re-roll: Table F 18, two Disease pips, +1 time
+    qtbot.mouseClick(dialog.sample_once, Qt.MouseButton.LeftButton)
+    campaign = window.game.campaign
+    assert campaign.adventure.rows_waiting == []  # the search is settled
+    assert campaign.character.disease == 2  # its find applied
+    assert campaign.log[-1].command["kind"] == "apply_typed_row"  # one click, one command, one undo step
+    assert campaign.dice_history[-1].table.sample and campaign.dice_history[-1].parent is not None
+    assert not any(key.startswith(("row_", "sample_row_")) for key in window.turn_strip.buttons)
+
+
+def test_the_strips_row_dialog_for_a_waiting_roll_offers_the_reroll_too(qtbot, window):  # noqa: F811
+    searched_into_a_missing_row(qtbot, window)
+    window.row_requests.dialog.reject()
+    strip = window.turn_strip
+    assert strip.buttons[next(k for k in strip.buttons if k.startswith("sample_row_"))].isEnabled()
+    qtbot.mouseClick(strip.buttons[next(k for k in strip.buttons if k.startswith("row_"))], Qt.MouseButton.LeftButton)
+    dialog = strip.row_dialog
+    assert dialog is not None and dialog.sample_once.isVisible() and not dialog.sample_always.isVisible()
+    window.game.override.push(1, 8, *next_clock_faces(window))
+    qtbot.mouseClick(dialog.sample_once, Qt.MouseButton.LeftButton)
+    assert window.game.campaign.adventure.rows_waiting == [] and window.game.campaign.character.disease == 2
