@@ -588,13 +588,21 @@ def _referred_row(table: Table, row: Row, details: str) -> Row | None:
     return None
 
 
+def _row_dice(tables: TableRoller, rolled: TableRoll, row: Row, details: str) -> list[InlineDice]:
+    """The row's dice: those the table roller already rolled from the row's dice (as the dice panel shows them),
+    or, for a row without them (a referred row, a player's own row), the dice written in the text, rolled now."""
+    if row is rolled.row and rolled.dice:
+        return [InlineDice(expression=t.spec.dice, clause=t.spec.text, later=t.spec.later, roll=t.roll) for t in rolled.dice]
+    return roll_inline(tables.dice, details, f"injury: {row.fields.get('injury', '')}")
+
+
 def _row_injury(tables: TableRoller, table: Table, rolled: TableRoll, row: Row, seen: frozenset[int]) -> InjuryResult:
     details = row.fields.get("details", "")
     result = InjuryResult(
         table_roll=rolled,
         injury=row.fields.get("injury", "") or row.key,
         details=details,
-        dice=roll_inline(tables.dice, details, f"injury: {row.fields.get('injury', '')}"),
+        dice=_row_dice(tables, rolled, row, details),
     )
     referred = _referred_row(table, row, details)
     if referred is not None and referred.low not in seen:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.dice.dice import Dice, RandomSource, ScriptedSource
-from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox.exploration import RestKind, TravelEncounter
 from d100gui.engine.toolbox.inline import dice_in
@@ -227,7 +227,8 @@ def test_roll_again_on_99_adds_infection_and_another_injury(bundled_library):
 
 
 def test_roll_again_twice_on_100(bundled_library):
-    tables, source = roller(bundled_library, 0, 0, 1, 0, 6, 0, 2, 1, 4)  # both re-rolls first, then their dice
+    # each re-roll's dice right after it, as the table roller reads its row (issue 22: the dice panel rolls them too)
+    tables, source = roller(bundled_library, 0, 0, 1, 0, 2, 6, 0, 1, 4)
     result = ex.roll_injury(tables)
     assert result.injury == "roll again twice" and result.dice == []
     assert [a.injury for a in result.again] == ["sprained ankle", "concussion"]
@@ -336,7 +337,7 @@ def test_clocks_and_results_round_trip_through_json(bundled_library):
     assert ex.DungeonStep.model_validate_json(step.model_dump_json()) == step
     travel = ex.spend_hours(ex.TravelClock(), dice(1, 2, 5, 1, 7), 8)
     assert ex.TravelClock.model_validate_json(travel.clock.model_dump_json()) == travel.clock
-    tables, _ = roller(bundled_library, 0, 0, 1, 0, 6, 0, 2, 1, 4)  # both re-rolls first, then their dice
+    tables, _ = roller(bundled_library, 0, 0, 1, 0, 2, 6, 0, 1, 4)  # each re-roll, then its dice
     injury = ex.roll_injury(tables)
     assert ex.InjuryResult.model_validate_json(injury.model_dump_json()) == injury
 
@@ -358,3 +359,20 @@ def test_the_travel_clock_counts_the_rounds_of_the_player_s_table():
     assert clock.round_name == "Dusk" and clock.clock_hour == 15
     assert travel_rounds(rounds(("A", "4am"), ("B", "9am"), ("C", "8pm"))) == TRAVEL_ROUNDS  # not 8-hour Rounds
     assert travel_rounds(rounds(("A", "noonish"), ("B", "12pm"), ("C", "8pm"))) == TRAVEL_ROUNDS
+
+
+def test_an_injury_rolled_in_the_dice_panel_rolls_its_dice_too(bundled_library):
+    """Issue 22: the injury rows carry their dice, so the dice panel's roll shows them rolled, as the Injury tool does."""
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.dice.commands import RollTable
+    from d100gui.engine.game import Campaign, Game
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
+
+    game = Game(Campaign(), bundled_library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    game.override = ScriptedSource([6, 0, 2, 5])  # 60: concussion; 1d4 Wound Points 2, Dazed for 1d8 hours 5
+    game.execute(RollTable(table_id=ex.INJURY_TABLE))
+    entry = game.campaign.dice_history[0]
+    assert entry.table is not None and [d.value for d in entry.table.dice] == [2, 5]
+    assert "1d4 Wound Points: 2" in entry.describe()  # (the history line is shortened after that)
+    tool = ex.roll_injury(TableRoller(bundled_library, Dice(ScriptedSource([6, 0, 2, 5])), MissingRowPolicy.ASK))
+    assert "1d4 Wound Points: 2; Dazed for 1d8 hours: 5" in tool.describe()  # the tool reads the same rolls

@@ -54,10 +54,10 @@ def test_a_nested_roll_again_chain_reads_unambiguously(bundled_library):
     from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
     from d100gui.engine.toolbox import exploration as ex
 
-    # 100: roll again twice -> 100 again (twice more), then a plain injury; the dice of the rows after
-    tables = TableRoller(
-        bundled_library, Dice(ScriptedSource([0, 0, 0, 0, 1, 0, 6, 0, 1, 0, 2, 1, 4, 3, 3, 3, 3])), MissingRowPolicy.ASK
-    )
+    # 100: roll again twice -> 100 and 10 (its 1d4: 3); the inner 100 -> 60 (1d4 1, 1d8 2) and 10 (1d4 4);
+    # each row's dice come right after its roll, as the table roller reads it
+    faces = [0, 0, 0, 0, 1, 0, 3, 6, 0, 1, 2, 1, 0, 4]
+    tables = TableRoller(bundled_library, Dice(ScriptedSource(faces)), MissingRowPolicy.ASK)
     result = ex.roll_injury(tables)
     text = result.describe()
     assert text.startswith("Injury d% 100: roll again twice -> [1: Injury d% 100: roll again twice -> [1: Injury d% ")
