@@ -13,8 +13,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.roller import TableRoller
 
-__all__ = ["Meeting", "Where", "meet"]
+__all__ = ["Meeting", "Where", "meet", "surprise_face"]
 
 Where = Literal["underworld", "wilderness"]
 #: (dice, times, unit) of the sighting distance where nobody is surprised
@@ -35,14 +36,15 @@ class Meeting(BaseModel):
     distance_roll: RollRecord
     times: int = 10
     unit: str = "feet"
+    surprised_on: int = SURPRISED_ON  # a side is surprised at or under this face (the stocking rules table's)
 
     @property
     def party_surprised(self) -> bool:
-        return self.party_die is not None and self.party_die.final <= SURPRISED_ON
+        return self.party_die is not None and self.party_die.final <= self.surprised_on
 
     @property
     def monsters_surprised(self) -> bool:
-        return self.monster_die is not None and self.monster_die.final <= SURPRISED_ON
+        return self.monster_die is not None and self.monster_die.final <= self.surprised_on
 
     @property
     def distance(self) -> int:
@@ -64,12 +66,27 @@ class Meeting(BaseModel):
         return f"{surprise}; {self.distance} {self.unit} away{close}{circle}"
 
 
-def meet(dice: Dice, where: Where, surprise_possible: bool = True) -> Meeting:
-    """Roll surprise for both sides (when it is possible), then the distance it leads to."""
+RULES_TABLE = "classic.stocking_rules"  # where the text's "a roll of 1 or 2 indicates the party is surprised" is kept
+
+
+def surprise_face(roller: TableRoller) -> int:
+    """The top face a side is surprised on, as the player's rules table prints it (the text's 2 without it)."""
+    table = roller.library.get(RULES_TABLE) if RULES_TABLE in roller.library else None
+    row = table.find_key("Surprised") if table is not None else None
+    value = row.fields.get("value", "") if row is not None else ""
+    return int(value.rpartition("-")[2]) if value else SURPRISED_ON
+
+
+def meet(dice: Dice, where: Where, surprise_possible: bool = True, surprised_on: int = SURPRISED_ON) -> Meeting:
+    """Roll surprise for both sides (when it is possible), then the distance it leads to; a side is surprised at
+    or under ``surprised_on`` (the text's 2, or the player's table's)."""
     party = dice.roll(SURPRISE_DIE, "surprise: the party") if surprise_possible else None
     monsters = dice.roll(SURPRISE_DIE, "surprise: the monsters") if surprise_possible else None
-    surprised = any(d is not None and d.final <= SURPRISED_ON for d in (party, monsters))
+    surprised = any(d is not None and d.final <= surprised_on for d in (party, monsters))
     sighting, times, unit = SIGHTING[where]
     dice_text, times = SURPRISE_DISTANCE if surprised else (sighting, times)
     distance = dice.roll(dice_text, "distance when met (tens)")
-    return Meeting(where=where, party_die=party, monster_die=monsters, distance_roll=distance, times=times, unit=unit)
+    return Meeting(
+        where=where, party_die=party, monster_die=monsters, distance_roll=distance, times=times, unit=unit,
+        surprised_on=surprised_on,
+    )  # fmt: skip

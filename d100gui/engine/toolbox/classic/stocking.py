@@ -21,9 +21,13 @@ from d100gui.engine.toolbox.inputs import in_range
 __all__ = ["MAX_ROOMS", "StockedRoom", "Stocking", "stock_rooms"]
 
 STOCK_DIE = "1d6"
-MONSTER_ON = 2  # 1-2: a monster lives here
-TREASURE_WITH_MONSTER = 3  # 1-3 in an occupied room
-TREASURE_IF_EMPTY = 1  # only a 1 in an empty one
+RULES_TABLE = "classic.stocking_rules"
+#: (row key, the text's own top face): 1-2 a monster lives here; treasure on 1-3 in an occupied room, only a 1 in an empty one
+_FACES = {
+    "monster": ("A monster in the room", 2),
+    "with": ("Treasure with monsters", 3),
+    "empty": ("Treasure in an empty room", 1),
+}
 MAX_ROOMS = 500
 
 
@@ -66,11 +70,22 @@ class Stocking(BaseModel):
         return "\n".join([head, *(r.describe() for r in self.rooms)])
 
 
-def _room(roller: TableRoller, level: int, number: int) -> StockedRoom:
+def stocking_faces(roller: TableRoller) -> dict[str, int]:
+    """The top face of each stocking die, as the stocking rules table prints it (the text's when the player lacks it)."""
+    table = roller.library.get(RULES_TABLE) if RULES_TABLE in roller.library else None
+    faces = {}
+    for name, (key, text_face) in _FACES.items():
+        row = table.find_key(key) if table is not None else None
+        value = row.fields.get("value", "") if row is not None else ""
+        faces[name] = int(value.rpartition("-")[2]) if value else text_face
+    return faces
+
+
+def _room(roller: TableRoller, level: int, number: int, faces: dict[str, int]) -> StockedRoom:
     monster_die = roller.dice.roll(STOCK_DIE, f"room {number}: a monster?")
-    monster = wandering_monster(roller, level, 1) if monster_die.final <= MONSTER_ON else None
+    monster = wandering_monster(roller, level, 1) if monster_die.final <= faces["monster"] else None
     treasure_die = roller.dice.roll(STOCK_DIE, f"room {number}: treasure?")
-    needed = TREASURE_WITH_MONSTER if monster is not None else TREASURE_IF_EMPTY
+    needed = faces["with"] if monster is not None else faces["empty"]
     treasure = hoard(roller, level) if treasure_die.final <= needed else None
     return StockedRoom(number=number, monster_die=monster_die, monster=monster, treasure_die=treasure_die, treasure=treasure)
 
@@ -84,4 +99,5 @@ def stock_inputs(level: int, rooms: int) -> None:
 def stock_rooms(roller: TableRoller, level: int, rooms: int) -> Stocking:
     """Stock ``rooms`` rooms of dungeon ``level``: monster, then treasure, room by room."""
     stock_inputs(level, rooms)
-    return Stocking(level=level, rooms=[_room(roller, level, n + 1) for n in range(rooms)])
+    faces = stocking_faces(roller)
+    return Stocking(level=level, rooms=[_room(roller, level, n + 1, faces) for n in range(rooms)])

@@ -373,3 +373,23 @@ def test_seeded_bombs_fall_true_on_a_sixth(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2213)), MissingRowPolicy.ASK)
     hits = sum(cas.bomb(roller).hit for _ in range(2000))
     assert 0.133 * 2000 <= hits <= 0.2 * 2000  # 7 on 2d6 is 1/6: 4 standard errors is 3.3 points
+
+
+def test_stocking_and_surprise_faces_come_from_the_table(bundled_library, scripted):
+    from d100gui.engine.dice.tables import Pack, TableLibrary
+    from d100gui.engine.toolbox.classic.meeting import RULES_TABLE, surprise_face
+    from d100gui.engine.toolbox.classic.stocking import stocking_faces
+
+    assert stocking_faces(scripted().roller) == {"monster": 2, "with": 3, "empty": 1}
+    assert surprise_face(scripted().roller) == 2
+    rules = bundled_library.get(RULES_TABLE)
+    edited = rules.model_copy(
+        update={
+            "rows": [
+                r.model_copy(update={"fields": {**r.fields, "value": "1-3"}}) if r.key == "Surprised" else r for r in rules.rows
+            ]
+        }
+    )
+    mine = TableLibrary([Pack(id="mine", title="mine", tables=[edited if t.id == RULES_TABLE else t for t in bundled_library])])
+    roller = TableRoller(mine, Dice(RandomSource(1)), MissingRowPolicy.ASK)
+    assert surprise_face(roller) == 3
