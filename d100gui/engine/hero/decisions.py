@@ -47,6 +47,15 @@ class RowNeeded(_Pending):
     table_roll: TableRoll
 
 
+class SpellWaiting(BaseModel):
+    """A spell cast outside a fight whose CAST SPELL test waits for Fate: what applies once it is settled
+    (the spell's effect on a success, Table C on a failure; the magic package applies it)."""
+
+    name: str
+    effect: str = ""
+    source: Literal["book", "scroll"] = "book"
+
+
 class PendingTest(_Pending):
     """A rolled test waiting for the player: accept the roll or spend Fate to re-roll dice."""
 
@@ -57,6 +66,7 @@ class PendingTest(_Pending):
     roll: RollRecord
     fate_spent: int = 0
     door: DoorAt | None = None  # the door a Table D test is for: its Open outcome opens it
+    spell: SpellWaiting | None = None  # the CAST SPELL test of a spell cast outside a fight
 
     @property
     def success(self) -> bool:

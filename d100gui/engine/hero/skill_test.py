@@ -302,6 +302,10 @@ def settle_test(ctx: GameContext, decision_id: str) -> list[Event]:
         choice = ExperienceChoice(characteristic=spec.characteristic, skills=list(spec.skills), test_name=name, prompt=prompt)
         xp = add_pending(campaign, choice)
         events.append(ev.emit(ev.Decision(decision=xp.id), xp.prompt))
+    if test.spell is not None:
+        from d100gui.engine.magic.commands import settle_cast  # magic imports the hero: late, as policies does
+
+        return events + settle_cast(ctx, test.spell, success)
     events += apply_outcome(ctx, spec.success if success else spec.failure, name, test.door)
     enforce(ch, rules)
     return events

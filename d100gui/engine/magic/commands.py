@@ -31,7 +31,7 @@ from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as hero_events
-from d100gui.engine.hero.decisions import ExperienceChoice, add_pending
+from d100gui.engine.hero.decisions import ExperienceChoice, PendingTest, SpellWaiting, add_pending
 from d100gui.engine.hero.experience import earns_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
@@ -199,6 +199,9 @@ class CastSpell(Command):
     index: int | None = None
     belt_slot: int = 0
     bonus: int = 0
+    # the test waits as a Fate window, answered per the Fate policy (the sheet's Cast sends it); False, as logs
+    # made before it replay: settled at once
+    window: bool = False
 
     def _spell(self, ctx: GameContext, ch: Character) -> tuple[str, str, str, Literal["book", "scroll"]]:
         library = ctx.tables.library
@@ -227,6 +230,8 @@ class CastSpell(Command):
         ch = living_character(campaign)
         outside_fight(campaign, "cast a spell")
         no_curse_waiting(campaign)
+        if any(isinstance(d, PendingTest) for d in campaign.pending):
+            refuse("A rolled test is waiting: accept it or use Fate first.")
         name, effect, cost, source = self._spell(ctx, ch)
         paid = pay_cost(ch, rules, cost)
         events = _settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else []
@@ -235,6 +240,8 @@ class CastSpell(Command):
             return [Event.of(SpellCast(spell=name, source=source, paid=paid), said), *events]
         test = cast_test(ch, rules, ctx.dice, self.bonus, name)
         result = "success" if test.success else "failure - roll on Table C"
+        if self.window:
+            result = f"{'success' if test.success else 'failure'} (accept the roll or use Fate)"
         said = (
             f"You cast {name}"
             + (f", paying {', '.join(paid)}" if paid else "")
@@ -244,15 +251,34 @@ class CastSpell(Command):
             spell=name, source=source, paid=paid, target=test.preview.target, roll=test.roll, success=test.success
         )
         events.insert(0, Event.of(payload, said))
+        if self.window:  # "re-roll any dice of a roll they have just made": accept it or spend Fate, then it applies
+            waiting = PendingTest(
+                spec=TEST_SPECS["cast"],
+                parts=test.preview.parts,
+                target=test.preview.target,
+                roll=test.roll,
+                prompt=f"CAST SPELL ({name}): accept the roll or use Fate.",
+                spell=SpellWaiting(name=name, effect=effect, source=source),
+            )
+            pending = add_pending(campaign, waiting)
+            rolled = hero_events.TestRolled(decision=pending.id, target=test.preview.target, roll=test.roll, success=test.success)
+            return [*events, hero_events.emit(rolled, waiting.prompt)]
         events += _experience(ctx, test.roll)
-        if test.success:
-            done = spell_effect(ch, rules, name, effect)
-            events.append(Event.of(SpellTookEffect(spell=name, effect=done.kind, hp=done.hp), done.text))
-        else:
-            events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({name} failed)"))
-        if not ch.dead:
-            enforce(ch, rules)
-        return events
+        return events + settle_cast(ctx, SpellWaiting(name=name, effect=effect, source=source), test.success)
+
+
+def settle_cast(ctx: GameContext, spell: SpellWaiting, success: bool) -> list[Event]:
+    """A CAST SPELL test settled outside a fight: the spell's effect on a success, Table C on a failure."""
+    ch, rules = living_character(ctx.campaign), ctx.rules
+    events: list[Event] = []
+    if success:
+        done = spell_effect(ch, rules, spell.name, spell.effect)
+        events.append(Event.of(SpellTookEffect(spell=spell.name, effect=done.kind, hp=done.hp), done.text))
+    else:
+        events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({spell.name} failed)"))
+    if not ch.dead:
+        enforce(ch, rules)
+    return events
 
 
 class RollCurse(Command):

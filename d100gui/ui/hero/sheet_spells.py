@@ -137,7 +137,7 @@ class SpellBookSection(SheetSection):
     # ------------------------------------------------------------------ actions
     def cast(self, index: int) -> bool:
         """Cast the spell at ``index`` outside a fight; the result (or the refusal) is shown."""
-        return self._run(CastSpell(index=index, bonus=self.bonus.value()))
+        return self._run(CastSpell(index=index, bonus=self.bonus.value(), window=True))  # a Fate window per the policy
 
     def remove(self, index: int) -> bool:
         """Remove the spell at ``index``; the others keep their positions."""
@@ -147,7 +147,9 @@ class SpellBookSection(SheetSection):
         slot = self.scrolls.currentData()
         if not slot:
             return False
-        command = LearnSpell(belt_slot=int(slot)) if learn else CastSpell(belt_slot=int(slot), bonus=self.bonus.value())
+        command = (
+            LearnSpell(belt_slot=int(slot)) if learn else CastSpell(belt_slot=int(slot), bonus=self.bonus.value(), window=True)
+        )
         return self._run(command)
 
     def _run(self, command: LearnSpell | CastSpell | RemoveSpell) -> bool:

@@ -72,3 +72,24 @@ def test_the_strips_row_dialog_for_a_waiting_roll_offers_the_reroll_too(qtbot, w
     window.game.override.push(1, 8, *next_clock_faces(window))
     qtbot.mouseClick(dialog.sample_once, Qt.MouseButton.LeftButton)
     assert window.game.campaign.adventure.rows_waiting == [] and window.game.campaign.character.disease == 2
+
+
+def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curse(qtbot, window):  # noqa: F811
+    from d100gui.engine.magic.book import spell_from_table
+
+    ch = window.game.campaign.character
+    ch.characteristics["INT"].primary = 55
+    ch.fate, ch.hp = 3, 12
+    ch.spell_book[0] = spell_from_table(window.game.library, "Heal")
+    window.sheet.refresh()
+    window.game.override.push(9, 3)  # CAST SPELL 93 > 55: a failure
+    qtbot.mouseClick(window.sheet.spells.cast_buttons[0], Qt.MouseButton.LeftButton)
+    strip = window.turn_strip
+    assert window.game.campaign.town.curse_waiting is None and ch.characteristics["INT"].primary == 55  # no curse yet
+    [fate] = [b for key, b in strip.buttons.items() if key.startswith("fate_")]
+    assert fate.isEnabled()
+    window.game.override.push(2, 0)  # Fate: 93 re-rolled to 20, a success
+    qtbot.mouseClick(fate, Qt.MouseButton.LeftButton)
+    [accept] = [b for key, b in strip.buttons.items() if key.startswith("accept_")]
+    qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
+    assert ch.hp == 20 and ch.fate == 2 and not window.game.campaign.pending  # Heal took effect, nothing cursed

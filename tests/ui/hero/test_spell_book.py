@@ -9,6 +9,7 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.model import Character, Item, SpellEntry, new_character
+from d100gui.engine.policies import FatePolicy
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.hero.actions import HeroActions
@@ -35,6 +36,7 @@ def make_sheet(qtbot, bundled_library):
     def make(ch: Character) -> tuple[Game, CharacterSheet]:
         game = Game(Campaign(character=ch), bundled_library, ALL_COMMANDS, rules=RULES, tilesets=standard_tilesets())
         game.override = ScriptedSource([])
+        game.fate_policy = FatePolicy(tests="never")  # the cast settles at once (its Fate window: test_cast_window)
         bridge = EngineBridge(game)
         sheet = CharacterSheet(bridge)
         actions = HeroActions(bridge, sheet)

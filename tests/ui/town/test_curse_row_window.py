@@ -48,6 +48,9 @@ def cast_and_fail(qtbot, window: MainWindow) -> None:
     button = window.sheet.spells.cast_buttons[0]
     assert button.isEnabled(), button.toolTip()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    # the CAST SPELL roll is a Fate window (issue 19 W2): the player accepts it in the turn strip
+    [accept] = [b for key, b in window.turn_strip.buttons.items() if key.startswith("accept_")]
+    qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
 
 
 def test_the_typed_curse_row_is_applied(qtbot, window):
