@@ -115,8 +115,8 @@ class FightPanel(QWidget):
         self.surprised.setObjectName("surprisedSide")
         self.surprised.setAccessibleName("Surprised when the fight starts")
         self.surprised.setToolTip("The surprised side takes no actions in the first combat Round.")
-        for label, side in SURPRISED:
-            self.surprised.addItem(label, side)
+        for label, surprised in SURPRISED:
+            self.surprised.addItem(label, surprised)
         self.setup_list = QLabel("No fighters yet.")
         self.setup_list.setWordWrap(True)
         buttons = QHBoxLayout()
