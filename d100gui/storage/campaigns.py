@@ -42,6 +42,10 @@ WARN_CAMPAIGN_BYTES = 40 * 1024 * 1024
 #: the largest integer a campaign may hold anywhere (JSON readers elsewhere lose precision beyond it)
 MAX_INT = 2**53
 BACKUPS = 3
+#: the longest list a hero's sheet may hold (a backpack, a belt, a spell book, the combat track): far past any game
+MAX_LIST_ITEMS = 10_000
+#: the largest hero's sheet a campaign may hold (a few KB in play); a store's is refused before it is read
+MAX_SHEET_BYTES = 1024 * 1024
 SUFFIX = ".d100.json"
 CURRENT_PREFIX = f'{{"schema_version":{CAMPAIGN_SCHEMA_VERSION},'
 
@@ -246,12 +250,31 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+def long_list(data: object, where: str) -> str:
+    """The first list in ``data`` longer than :data:`MAX_LIST_ITEMS`, in words ("the hero's backpack holds
+    1,000,000 items; ..."), or "" (read iteratively: any depth)."""
+    stack: list[tuple[object, str]] = [(data, where)]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, list):
+            if len(value) > MAX_LIST_ITEMS:
+                return f"{at} holds {len(value):,} items; a list in a campaign holds at most {MAX_LIST_ITEMS:,}"
+            stack.extend((item, at) for item in value if isinstance(item, (list, dict)))
+        elif isinstance(value, dict):
+            stack.extend(
+                (item, f"{at}'s {str(key).replace('_', ' ')}") for key, item in value.items() if isinstance(item, (list, dict))
+            )
+    return ""
+
+
 def campaign_from_text(path: Path, text: str, backups: list[Path] | None = None, migrate_old: bool = True) -> Campaign:
     """A campaign from its JSON text (see :func:`_campaign_from_text`), built with the collector paused,
     then checked against the rules: a value no game could have produced (HP -40, Fate 9999, the
     hero where no area is, tile -5) refuses the file with the reason, leaving it untouched."""
     with gc_paused():
         campaign = _campaign_from_text(path, text, backups, migrate_old)
+    if campaign.character is not None and (too_long := long_list(campaign.character.model_dump(), "the hero")):
+        raise CampaignFileError(path, too_long, backups)
     problems = campaign_problems(campaign, bundled_rules())
     if problems:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
