@@ -11,7 +11,9 @@ listed with its problem. The campaign being played (its store locked by the wind
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +85,9 @@ def line_from(path: Path, parts: dict[str, Any], log: list[LogEntry]) -> HeroLin
 
 
 def _broken(path: Path, exc: BaseException) -> HeroLine:
-    return HeroLine(path.name, None, None, None, "", path, (path,), problem=str(exc) or "unreadable")
+    return HeroLine(
+        path.name, None, None, None, "", path, (path,), problem=getattr(exc, "reason", "") or str(exc) or "unreadable"
+    )
 
 
 def read_store(path: Path) -> HeroLine:
@@ -149,17 +153,31 @@ def _merge(lines: list[HeroLine]) -> list[HeroLine]:
     return merged
 
 
+def _resolved(path: Path) -> Path:
+    """``path`` with its links followed; a symlink loop (``resolve`` raises) as it is."""
+    return Path(os.path.realpath(path))
+
+
+def _line_or_problem(read: Callable[[Path], HeroLine], path: Path) -> HeroLine:
+    try:
+        return read(path)
+    except Exception as exc:  # one bad file never hides the other heroes
+        return _broken(path, exc)
+
+
 def read_roster(directory: Path | None = None, current: HeroLine | None = None) -> Roster:
     """Every hero in ``directory`` (the campaigns folder): stores, and JSON files not converted yet.
 
     ``current`` is the campaign in play, read from memory instead of its (locked) file.
     """
     directory = directory or campaigns_dir()
-    stores = {p for p in directory.glob(f"*{STORE_SUFFIX}") if p.is_file()}
-    skip = {current.path.resolve()} if current is not None else set()
-    lines = [read_store(p) for p in sorted(stores) if p.resolve() not in skip]
+    stores = set(directory.glob(f"*{STORE_SUFFIX}"))  # a pipe or a loop among them is listed broken, with why
+    skip = {_resolved(current.path)} if current is not None else set()
+    lines = [_line_or_problem(read_store, p) for p in sorted(stores) if _resolved(p) not in skip]
     lines += [
-        read_json(p) for p in sorted(directory.glob(f"*{SUFFIX}")) if store_path_for(p) not in stores and p.resolve() not in skip
+        _line_or_problem(read_json, p)
+        for p in sorted(directory.glob(f"*{SUFFIX}"))
+        if store_path_for(p) not in stores and _resolved(p) not in skip
     ]
     if current is not None:
         lines.append(current)

@@ -191,8 +191,10 @@ class CrashGuard(QObject):
         self._wakeup.start(SIGNAL_POLL_MS)
 
     def _terminate(self, signum: int, _frame: object) -> None:
+        """Python runs this between any two bytecodes, in the middle of a command too: the quit waits
+        for the event loop, so the command ends and saves first, then the store closes (once, in order)."""
         log.info("Asked to stop (signal %s): closing the campaign and quitting", signum)
-        QCoreApplication.quit()
+        QTimer.singleShot(0, QCoreApplication.quit)
 
     def uninstall(self) -> None:
         """A clean exit: the hooks given back, the marker removed, the log closed."""
