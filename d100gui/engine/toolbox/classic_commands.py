@@ -213,7 +213,9 @@ class ClassicSwim(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         table = _table(ctx, cswim.SWIMMING_TABLE)
-        result = cswim.swim(ctx.dice, table, self.armor, self.overboard, self.storm)
+        library = ctx.tables.library
+        rules = library.get(cswim.RULES_TABLE) if cswim.RULES_TABLE in library else None
+        result = cswim.swim(ctx.dice, table, self.armor, self.overboard, self.storm, rules)
         return [Event.of(ClassicSwam(swimming=result), result.describe())]
 
 

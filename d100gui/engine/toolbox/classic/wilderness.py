@@ -51,9 +51,31 @@ MEN_TABLE = "classic.wilderness_men"
 WATERBORNE_MEN = "waterbourne"  # the Men table's column for a party afloat (the text's spelling)
 FOLLOWERS = "2d6"  # a Fighting-Man, MU or Cleric met has 2-12 men of levels 1-4 of his class
 TERRAINS = ("clear", "woods", "river", "swamp", "mountains", "desert", "city")
-DAYS_BEFORE_REST = 6
+RULES_TABLE = "classic.wilderness_rules"
+DAYS_BEFORE_REST = 6  # the text's numbers, used when the player's tables lack the rules table
 MIDDAY_ON = 5  # afloat or in the air: a 5 on the first die
 EVENING_ON = 6  # ... a 6 on the second, or the one die of a ship at sea
+REST_DICE = 2  # a day of rest throws two encounter dice
+_RULE_KEYS = {
+    "rest_after": ("Days of movement before a rest", DAYS_BEFORE_REST),
+    "midday": ("Mid-day encounter afloat or flying", MIDDAY_ON),
+    "evening": ("End-of-day encounter afloat or flying", EVENING_ON),
+    "at_sea": ("Ship continually at sea", EVENING_ON),
+    "rest_dice": ("Encounter dice on a day of rest", REST_DICE),
+}
+
+
+def day_numbers(roller: TableRoller) -> dict[str, int]:
+    """The wilderness day's numbers as the rules table prints them (each the text's when a row is missing)."""
+    table = roller.library.get(RULES_TABLE) if RULES_TABLE in roller.library else None
+    numbers = {}
+    for name, (key, text_number) in _RULE_KEYS.items():
+        row = table.find_key(key) if table is not None else None
+        found = re.search(r"\d+", row.fields.get("value", "")) if row is not None else None
+        numbers[name] = int(found.group()) if found else text_number
+    return numbers
+
+
 CHECK_DIE = "1d6"
 MAX_PARTY = 100_000
 #: the terrain cost rows for each terrain column (off a track, on one)
@@ -85,10 +107,11 @@ class WildernessTrip(BaseModel):
 
     day: int = 0
     since_rest: int = 0
+    rest_after: int = DAYS_BEFORE_REST  # days of movement before a day of rest (the rules table's)
 
     @property
     def rest_due(self) -> bool:
-        return self.since_rest >= DAYS_BEFORE_REST
+        return self.since_rest >= self.rest_after
 
 
 class Movement(BaseModel):
@@ -291,12 +314,12 @@ def _encounter(roller: TableRoller, kind: EncounterKind, when: str, terrain: str
 
 
 def _checks(
-    roller: TableRoller, mode: Mode, at_sea: bool, resting: bool, encounter_on: str
+    roller: TableRoller, mode: Mode, at_sea: bool, resting: bool, encounter_on: str, n: dict[str, int]
 ) -> list[tuple[EncounterDie, EncounterKind]]:
     """The day's encounter dice and the kind each brings on a hit."""
     dice = roller.dice
     if resting:
-        rolls = [dice.roll(CHECK_DIE, f"encounter check, day of rest ({n})") for n in (1, 2)]
+        rolls = [dice.roll(CHECK_DIE, f"encounter check, day of rest ({i})") for i in range(1, n["rest_dice"] + 1)]
         return [
             (EncounterDie(when="day of rest", roll=r, needed=encounter_on, hit=_in_range(encounter_on, r.final)), "normal")
             for r in rolls
@@ -308,13 +331,13 @@ def _checks(
         ]
     if mode == "water" and at_sea:
         roll = dice.roll(CHECK_DIE, "encounter check, ship at sea")
-        return [(EncounterDie(when="at sea", roll=roll, needed=str(EVENING_ON), hit=roll.final == EVENING_ON), "waterborne")]
+        return [(EncounterDie(when="at sea", roll=roll, needed=str(n["at_sea"]), hit=roll.final == n["at_sea"]), "waterborne")]
     first = dice.roll(CHECK_DIE, "encounter check, mid-day")
     second = dice.roll(CHECK_DIE, "encounter check, end of day")
     kind: EncounterKind = "aerial" if mode == "flying" else "waterborne"
     return [
-        (EncounterDie(when="mid-day", roll=first, needed=str(MIDDAY_ON), hit=first.final == MIDDAY_ON), kind),
-        (EncounterDie(when="end of day", roll=second, needed=str(EVENING_ON), hit=second.final == EVENING_ON), "normal"),
+        (EncounterDie(when="mid-day", roll=first, needed=str(n["midday"]), hit=first.final == n["midday"]), kind),
+        (EncounterDie(when="end of day", roll=second, needed=str(n["evening"]), hit=second.final == n["evening"]), "normal"),
     ]
 
 
@@ -351,9 +374,10 @@ def wilderness_day(
         if _in_range(lost_chance, lost_roll.final):
             direction = roller.dice.roll(CHECK_DIE, "direction the lost party takes")
     mode: Mode = movement.mode if movement is not None else "land"
-    checks = _checks(roller, mode, at_sea, resting, encounter_row.fields[terrain])
+    numbers = day_numbers(roller)
+    checks = _checks(roller, mode, at_sea, resting, encounter_row.fields[terrain], numbers)
     encounters = [_encounter(roller, kind, die.when, terrain, mode == "water") for die, kind in checks if die.hit]
-    after = WildernessTrip(day=trip.day + 1, since_rest=0 if resting else trip.since_rest + 1)
+    after = WildernessTrip(day=trip.day + 1, since_rest=0 if resting else trip.since_rest + 1, rest_after=numbers["rest_after"])
     return WildernessDay(
         terrain=terrain, resting=resting, movement=movement, lost_chance=lost_chance if lost_roll else "",
         lost_roll=lost_roll, direction=direction, checks=[d for d, _ in checks], encounters=encounters, trip=after,

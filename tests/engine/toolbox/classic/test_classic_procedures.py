@@ -393,3 +393,27 @@ def test_stocking_and_surprise_faces_come_from_the_table(bundled_library, script
     mine = TableLibrary([Pack(id="mine", title="mine", tables=[edited if t.id == RULES_TABLE else t for t in bundled_library])])
     roller = TableRoller(mine, Dice(RandomSource(1)), MissingRowPolicy.ASK)
     assert surprise_face(roller) == 3
+
+
+def test_the_wilderness_day_and_storm_numbers_come_from_the_table(bundled_library, scripted):
+    from d100gui.engine.dice.tables import Pack, TableLibrary
+    from d100gui.engine.toolbox.classic.swimming import RULES_TABLE, storm_chance
+    from d100gui.engine.toolbox.classic.wilderness import WildernessTrip, day_numbers, wilderness_day
+
+    assert day_numbers(scripted().roller) == {"rest_after": 6, "midday": 5, "evening": 6, "at_sea": 6, "rest_dice": 2}
+    rules = bundled_library.get(RULES_TABLE)
+    assert storm_chance(rules) == 50 and storm_chance(None) == 50
+    edited = rules.model_copy(
+        update={
+            "rows": [
+                r.model_copy(update={"fields": {**r.fields, "value": "3"}}) if r.key.startswith("Days of movement") else r
+                for r in rules.rows
+            ]
+        }
+    )
+    mine = TableLibrary([Pack(id="mine", title="mine", tables=[edited if t.id == RULES_TABLE else t for t in bundled_library])])
+    roller = TableRoller(mine, Dice(RandomSource(5)), MissingRowPolicy.ASK)
+    trip = WildernessTrip()
+    for _ in range(3):
+        trip = wilderness_day(roller, trip, "clear").trip
+    assert trip.rest_due and trip.rest_after == 3  # the player's 3 days, not the text's 6
