@@ -41,6 +41,12 @@ from d100gui.engine.toolbox.events import (
 __all__ = ["CLASSIC_COMMANDS"]
 
 
+def _bands(ctx: GameContext) -> tuple[tuple[int, int], ...]:
+    """The influence-of-egoism bands as the player's tables print them (the text's when they lack the table)."""
+    library = ctx.tables.library
+    return csw.influence_bands(library.get(csw.INFLUENCE_TABLE) if csw.INFLUENCE_TABLE in library else None)
+
+
 def _pursuit_numbers(ctx: GameContext) -> cev.PursuitNumbers:
     """Evasion's and pursuit's numbers as the player's tables print them (the text's when they lack the table)."""
     library = ctx.tables.library
@@ -196,9 +202,9 @@ class ClassicEgoTest(Command):
         if sword is None:
             raise CommandRefused("No sword yet: generate one with the Magic sword tool, or tick 'New sword'.")
         if self.continuing:
-            result = csw.continuing_ego(ctx.dice, sword, self.level)
+            result = csw.continuing_ego(ctx.dice, sword, self.level, _bands(ctx))
         else:
-            result = csw.ego_contest(ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state)
+            result = csw.ego_contest(ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state, _bands(ctx))
         return [*events, Event.of(ClassicEgoContested(result=result), result.describe())]
 
 

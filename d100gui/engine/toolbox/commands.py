@@ -512,7 +512,9 @@ class ClassicEgoContest(Command):
     condition: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = csw.ego_contest(ctx.dice, self.sword, self.intelligence, self.strength, self.condition)
+        library = ctx.tables.library
+        bands = csw.influence_bands(library.get(csw.INFLUENCE_TABLE) if csw.INFLUENCE_TABLE in library else None)
+        result = csw.ego_contest(ctx.dice, self.sword, self.intelligence, self.strength, self.condition, bands=bands)
         return [Event.of(ClassicEgoContested(result=result), result.describe())]
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
-from d100gui.engine.dice.tables import Link
+from d100gui.engine.dice.tables import Link, Table
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -303,11 +303,28 @@ class EgoContest(BaseModel):
         )
 
 
-def _chance(difference: int) -> int:
-    """The influence-of-egoism bands: 6 or more the higher prevails, 2-5 it does on 75%, 0-1 either way."""
-    if difference >= 6:
-        return 100
-    return 75 if difference >= 2 else 50
+INFLUENCE_TABLE = "classic.sword_egoism_influence"
+#: (lowest difference, percent the higher score prevails): the text's bands, used without the influence table
+TEXT_BANDS: tuple[tuple[int, int], ...] = ((6, 100), (2, 75), (0, 50))
+
+
+def influence_bands(table: Table | None) -> tuple[tuple[int, int], ...]:
+    """The influence-of-egoism bands as the table prints them: "6 or more" / "Higher score prevails" is a sure
+    thing, "2-5" / "75% chance ..." the higher prevails on 75%, "0-1" / "50% either way" on 50%."""
+    if table is None:
+        return TEXT_BANDS
+    bands = []
+    for row in table.rows:
+        low = re.match(r"\s*(\d+)", row.key)
+        chance = re.search(r"(\d+)%", row.fields.get("result", ""))
+        if low is not None:
+            bands.append((int(low.group(1)), int(chance.group(1)) if chance else 100))
+    return tuple(sorted(bands, reverse=True)) or TEXT_BANDS
+
+
+def _chance(difference: int, bands: tuple[tuple[int, int], ...] = TEXT_BANDS) -> int:
+    """The chance the higher score prevails, by the band the difference falls in."""
+    return next((chance for low, chance in bands if difference >= low), bands[-1][1])
 
 
 def _needs_egoism(sword: Sword) -> None:
@@ -317,9 +334,9 @@ def _needs_egoism(sword: Sword) -> None:
         )
 
 
-def _contest(dice: Dice, ours: int, theirs: int, **extra: object) -> EgoContest:
+def _contest(dice: Dice, ours: int, theirs: int, bands: tuple[tuple[int, int], ...], **extra: object) -> EgoContest:
     difference = abs(ours - theirs)
-    chance = _chance(difference)
+    chance = _chance(difference, bands)
     higher: Literal["sword", "wielder"] = "sword" if ours >= theirs else "wielder"
     lower: Literal["sword", "wielder"] = "wielder" if higher == "sword" else "sword"
     roll = None if chance == 100 else dice.roll("d100", "ego contest")
@@ -331,7 +348,13 @@ def _contest(dice: Dice, ours: int, theirs: int, **extra: object) -> EgoContest:
 
 
 def ego_contest(
-    dice: Dice, sword: Sword, intelligence: int, strength: int, condition: int = 0, state: WielderState = "as_given"
+    dice: Dice,
+    sword: Sword,
+    intelligence: int,
+    strength: int,
+    condition: int = 0,
+    state: WielderState = "as_given",
+    bands: tuple[tuple[int, int], ...] = TEXT_BANDS,
 ) -> EgoContest:
     """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
     Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``."""
@@ -346,14 +369,14 @@ def ego_contest(
         condition += sign * state_roll.final
     ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
     theirs = max(0, intelligence + strength + condition)
-    return _contest(dice, ours, theirs, state=state, state_roll=state_roll)
+    return _contest(dice, ours, theirs, bands, state=state, state_roll=state_roll)
 
 
-def continuing_ego(dice: Dice, sword: Sword, level: int) -> EgoContest:
+def continuing_ego(dice: Dice, sword: Sword, level: int, bands: tuple[tuple[int, int], ...] = TEXT_BANDS) -> EgoContest:
     """The sword's Egoism against the level of the fighting-man who carries it, on the same bands."""
     _needs_egoism(sword)
     in_range("Wielder's level", level, 1, MAX_LEVEL)
-    return _contest(dice, sword.egoism_score, level, continuing=True)
+    return _contest(dice, sword.egoism_score, level, bands, continuing=True)
 
 
 # --------------------------------------------------------------------------- picking up a sword of another alignment

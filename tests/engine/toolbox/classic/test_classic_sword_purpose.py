@@ -76,3 +76,20 @@ def test_a_chaotic_sword_is_against_the_creatures_in_parentheses(scripted):
     flaming = complete_sword(scripted(*pct(62, 95), 3, *pct(1)).roller)
     assert flaming.foes == "Pegasi, Hippogriffs, + Rocs"
     assert complete_sword(scripted(*pct(1, 95), 3, *pct(1)).roller).foes == ""  # no foes named: nothing to swap
+
+
+def test_the_ego_bands_come_from_the_influence_table(bundled_library):
+    from d100gui.engine.toolbox.classic.swords import INFLUENCE_TABLE, TEXT_BANDS, _chance, influence_bands
+
+    table = bundled_library.get(INFLUENCE_TABLE)
+    assert influence_bands(table) == TEXT_BANDS == ((6, 100), (2, 75), (0, 50))
+    assert [_chance(d, influence_bands(table)) for d in (0, 1, 2, 5, 6, 20)] == [50, 50, 75, 75, 100, 100]
+    edited = table.model_copy(
+        update={
+            "rows": [
+                r.model_copy(update={"fields": {"result": "60% chance the score prevail"}}) if r.key == "2-5" else r
+                for r in table.rows
+            ]
+        }
+    )
+    assert _chance(3, influence_bands(edited)) == 60
