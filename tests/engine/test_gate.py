@@ -8,6 +8,7 @@ town command is refused with the reason (or declares which rule lets it run), he
 from __future__ import annotations
 
 import enum
+import random
 import types
 import typing
 from typing import Any, Literal, get_args, get_origin
@@ -16,7 +17,7 @@ import pytest
 from pydantic import BaseModel
 
 from d100gui.demo import build_demo_campaign
-from d100gui.engine import CommandRefused, Session
+from d100gui.engine import CommandRefused, ScriptExhausted, Session
 from d100gui.engine.combat.monster import CombatState, Monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, Command
@@ -186,3 +187,27 @@ def test_a_hero_is_made_only_before_the_game_begins():
     session = Session(DATA, campaign)
     assert refusal_for_kind(session.campaign, "roll_dice", DATA.rules) == ""
     assert refusal_for_kind(session.campaign, "no_such_kind", DATA.rules).startswith("Unknown command")
+
+
+#: values a player's file, a script or a widget bug might put in any field
+ODD_VALUES = [0, -1, 2**60, -(2**60), "", "1,1", "99999,99999", None, [], {}, [1, 2], True, 3.5, "Test: Str", "x" * 3000]
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_no_input_makes_a_command_raise_anything_but_a_refusal(kind):
+    """Issue 18, Deliver 2: odd field values, in a fight, a quest and free play, give a refusal or a valid action."""
+    cls = KINDS[kind]
+    pick = random.Random(kind)
+    fields = [n for n in cls.model_fields if n != "kind"]
+    for trial in range(3):
+        command = command_dict(cls)
+        for name in fields:
+            if pick.random() < 0.5:
+                command[name] = pick.choice(ODD_VALUES)
+        session = fighting_session() if trial == 0 else Session(DATA, demo(), policy="reroll")
+        if trial == 2:
+            session.campaign.adventure.quest = session.campaign.adventure.turn = None
+        try:
+            session.run(command)
+        except (CommandRefused, ScriptExhausted):
+            pass
