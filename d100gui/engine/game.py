@@ -453,6 +453,7 @@ class Game:
             if reason:
                 raise CommandRefused(reason)
         manual = gate.hand_correction(campaign, command)
+        marked = gate.hand_correction_event(campaign, command)
         full = self._full_snapshot() if self.check_journal else None
         fields = campaign.__dict__
         watch = Watch(CAMPAIGN_PARTS, {name: fields.pop(name) for name in CAMPAIGN_PARTS.names})
@@ -462,6 +463,8 @@ class Game:
         self.library.player_rows_read = []
         try:
             events = command.apply(ctx)
+            if marked is not None:
+                events = [marked, *events]
             if not self.fate_policy.is_default:
                 events = [*events, *settle_fate(ctx, self.fate_policy)]  # the windows the player skips: same step
             self._check_values(watch, command)

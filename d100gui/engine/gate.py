@@ -20,13 +20,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d100gui.engine.phases import FACE_OFFER, START_FIGHT, Phases
+from d100gui.engine.protocol import Event, Payload, declare
 from d100gui.engine.town.fallen import read_only_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from d100gui.engine.game import Campaign, Command
     from d100gui.engine.rules.model import Rules
 
-__all__ = ["declared", "hand_correction", "refusal", "refusal_for_kind"]
+__all__ = ["HandCorrection", "declared", "hand_correction", "hand_correction_event", "refusal", "refusal_for_kind"]
+
+
+@declare("hand_correction", topic="log")
+class HandCorrection(Payload):
+    """A map command run during a quest as a hand correction, not as a step of the turn (the entry is marked manual)."""
+
+    command: str
 
 
 def declared(cls: type[Command]) -> Phases | None:
@@ -142,3 +150,14 @@ def hand_correction(campaign: Campaign, command: Command) -> bool:
         return True
     when = declared(type(command))
     return when is not None and when.quest == "manual" and campaign.adventure.quest is not None
+
+
+def hand_correction_event(campaign: Campaign, command: Command) -> Event | None:
+    """The log's mark for a command that runs as a hand correction only because a quest is under way."""
+    if type(command).manual:
+        return None  # a hand edit by its nature says so itself
+    when = declared(type(command))
+    if when is None or when.quest != "manual" or campaign.adventure.quest is None:
+        return None
+    what = _label(str(type(command).model_fields["kind"].default))
+    return Event.of(HandCorrection(command=command.kind), f"By hand: {what} (a correction, not a step of the turn).")

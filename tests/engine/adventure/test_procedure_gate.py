@@ -37,7 +37,9 @@ def test_a_door_opened_by_hand_during_a_quest_is_marked_manual_in_the_log():
     area = dungeon.hero_area()
     side = next(s for s in "NESW" if dg.door_at(dungeon, dg.DoorAt(pos=area.key, side=s)) is not None)
     game.execute(OpenDoor(pos=area.key, side=side))
-    assert game.campaign.log[-1].manual  # a hand correction, shown as such
+    assert game.campaign.log[-1].manual  # a hand correction, shown as such in the log
+    assert game.campaign.log[-1].events[0].kind == "hand_correction"
+    assert game.campaign.log[-1].messages[0].startswith("By hand: open door")
     door = dg.door_at(game.campaign.dungeons.current_dungeon, dg.DoorAt(pos=area.key, side=side))
     assert door is not None and door.is_open
 
