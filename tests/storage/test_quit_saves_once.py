@@ -46,7 +46,9 @@ def test_quit_inside_a_running_command_saves_it_once_and_says_nothing_wrong(qtbo
     assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith(path.name)) == [path.name]  # one file
     with CampaignStore.open(path) as store:
         assert store.log_length == 3  # the last action is there, once
-        assert store.load().log[-1].index == 2
+        loaded = store.load()
+        assert loaded.log[-1].index == 2 and len(loaded.dice_history) == 3
+        assert loaded.model_dump_json(exclude={"log"}) == win.game.campaign.model_dump_json(exclude={"log"})
 
 
 def test_closing_twice_and_ending_a_command_after_it_never_makes_the_file_again(qtbot):
