@@ -24,6 +24,7 @@ from d100gui.engine.toolbox.classic import magic as cm
 from d100gui.engine.toolbox.classic import monsters as cmon
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
@@ -575,7 +576,8 @@ class ClassicWandering(Command):
         cmon.wandering_monster_inputs(self.level, self.party_size)
         events: list[Event] = []
         if self.check:
-            checked = cmon.wandering_check(ctx.dice)
+            on = rule_number(ctx.tables.library, ITEM_RULES_TABLE, "A wandering monster appears", cmon.WANDERING_ON)
+            checked = cmon.wandering_check(ctx.dice, on)
             events.append(Event.of(ClassicWanderingChecked(check=checked), checked.describe()))
             if not checked.appeared:
                 return events

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_number
 from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
 from d100gui.engine.toolbox.inputs import ToolInputError
 
@@ -63,13 +64,14 @@ class MagicItem(BaseModel):
     sword: Sword | None = None
     spell_levels: list[RollRecord] = Field(default_factory=list)
     clerics: RollRecord | None = None  # the 25% roll for a scroll of spells
+    clerics_chance: int = CLERIC_SPELLS_CHANCE  # as the item rules table prints it
     duration: RollRecord | None = None  # a potion's turns, if its effect is limited
     further: list[RollTree] = Field(default_factory=list)  # the item row's own links, rolled through
     powers: list[str] = Field(default_factory=list)  # a Staff of Power's or Wizardry's powers, as the text lists them
 
     @property
     def cleric_scroll(self) -> bool:
-        return self.clerics is not None and self.clerics.final <= CLERIC_SPELLS_CHANCE
+        return self.clerics is not None and self.clerics.final <= self.clerics_chance
 
     def describe(self) -> str:
         if self.sword is not None:
@@ -155,9 +157,12 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
     spells = _SPELLS.match(item.text)
     if item.table_id == SCROLLS_TABLE and spells:
         update["spell_levels"] = [roller.dice.roll(SPELL_LEVEL_DIE, "spell level") for _ in range(int(spells.group(1)))]
-        update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({CLERIC_SPELLS_CHANCE}%)?")
+        chance = rule_number(roller.library, ITEM_RULES_TABLE, "Clerics' spells on a scroll", CLERIC_SPELLS_CHANCE)
+        update["clerics_chance"] = chance
+        update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({chance}%)?")
     if item.table_id == POTIONS_TABLE:
-        update["duration"] = roller.dice.roll(POTION_DURATION, "potion duration")
+        duration = rule_dice(roller.library, ITEM_RULES_TABLE, "A potion's limited effect", POTION_DURATION)
+        update["duration"] = roller.dice.roll(duration, "potion duration")
     update["powers"] = _staff_powers(roller, item.text)
     update["further"] = [
         roller.expand(child, label=link.label)

@@ -42,18 +42,19 @@ MAX_REACTION_MODIFIER = 10
 
 class WanderingCheck(BaseModel):
     roll: RollRecord
+    on: int = WANDERING_ON  # the face that brings one (the item rules table's)
 
     @property
     def appeared(self) -> bool:
-        return self.roll.final >= WANDERING_ON
+        return self.roll.final >= self.on
 
     def describe(self) -> str:
         return f"Wandering monster check: {self.roll.final}: " + ("a monster appears." if self.appeared else "nothing comes.")
 
 
-def wandering_check(dice: Dice) -> WanderingCheck:
-    """The end-of-turn check: a 6 on a d6 brings a wandering monster."""
-    return WanderingCheck(roll=dice.roll(WANDERING_DIE, "wandering monster check"))
+def wandering_check(dice: Dice, on: int = WANDERING_ON) -> WanderingCheck:
+    """The end-of-turn check: a 6 (``on``, as the rules table prints it) on a d6 brings a wandering monster."""
+    return WanderingCheck(roll=dice.roll(WANDERING_DIE, "wandering monster check"), on=on)
 
 
 class WanderingMonster(BaseModel):

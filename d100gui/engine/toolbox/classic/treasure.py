@@ -19,6 +19,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
 from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -283,7 +284,8 @@ def hoard(roller: TableRoller, level: int) -> Hoard:
     assert row is not None  # treasure_row_key found it
     fields = row.fields
     silver = _part(roller, fields["silver"], "silver")
-    gold = _part(roller, fields["gold"], "gold", GOLD_CHANCE)
+    gold_chance = rule_number(roller.library, ITEM_RULES_TABLE, "Gold in the treasure", GOLD_CHANCE)
+    gold = _part(roller, fields["gold"], "gold", gold_chance)
     gem_part = _part(roller, fields["gems_jewelry"], "gems")
     jewelry_part = _part(roller, fields["gems_jewelry"], "jewelry")
     magic_part = _part(roller, fields["magic"], "magic")

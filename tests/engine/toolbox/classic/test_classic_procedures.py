@@ -417,3 +417,16 @@ def test_the_wilderness_day_and_storm_numbers_come_from_the_table(bundled_librar
     for _ in range(3):
         trip = wilderness_day(roller, trip, "clear").trip
     assert trip.rest_due and trip.rest_after == 3  # the player's 3 days, not the text's 6
+
+
+def test_item_and_treasure_numbers_come_from_the_item_rules_table(bundled_library):
+    from d100gui.engine.dice.tables import Pack, TableLibrary
+    from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_number
+
+    assert rule_number(bundled_library, ITEM_RULES_TABLE, "Clerics' spells on a scroll", 0) == 25
+    assert rule_number(bundled_library, ITEM_RULES_TABLE, "Gold in the treasure", 0) == 50
+    assert rule_number(bundled_library, ITEM_RULES_TABLE, "A wandering monster appears", 0) == 6
+    assert rule_dice(bundled_library, ITEM_RULES_TABLE, "A potion's limited effect", "") == "1d6+6"
+    without = TableLibrary([Pack(id="mine", title="mine", tables=[t for t in bundled_library if t.id != ITEM_RULES_TABLE])])
+    assert rule_number(without, ITEM_RULES_TABLE, "Gold in the treasure", 50) == 50  # the text's, passed by the tool
+    assert rule_dice(without, ITEM_RULES_TABLE, "A potion's limited effect", "1d6+6") == "1d6+6"

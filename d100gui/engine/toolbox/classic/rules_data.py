@@ -1,0 +1,40 @@
+"""The numbers of the referee's procedures, read from the rules tables of ``classic-procedures.json``.
+
+A tool asks for one value by its row key; a player whose tables lack the row (or the table) gets
+the text's own number, which the tool passes as the default. So the numbers live in data, and a
+player's edited copy of a rules table is what the tools use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from d100gui.engine.dice.tables import TableLibrary
+
+__all__ = ["ITEM_RULES_TABLE", "rule_dice", "rule_number"]
+
+ITEM_RULES_TABLE = "classic.item_rules"
+_NUMBER = re.compile(r"\d+")
+_BASE_PLUS_DICE = re.compile(r"(\d+)\s*\+\s*(\d*)d(\d+)")
+
+
+def _cell(library: TableLibrary, table_id: str, key: str) -> str:
+    if table_id not in library:
+        return ""
+    row = library.get(table_id).find_key(key)
+    return row.fields.get("value", "") if row is not None else ""
+
+
+def rule_number(library: TableLibrary, table_id: str, key: str, default: int) -> int:
+    """The first number of the row's value ("25%" is 25, "6" is 6), or ``default`` (the text's) without it."""
+    found = _NUMBER.search(_cell(library, table_id, key))
+    return int(found.group()) if found else default
+
+
+def rule_dice(library: TableLibrary, table_id: str, key: str, default: str) -> str:
+    """A value such as "6+d6 turns" as a dice expression ("1d6+6"), or ``default`` without it."""
+    found = _BASE_PLUS_DICE.search(_cell(library, table_id, key))
+    if found is None:
+        return default
+    base, count, sides = found.groups()
+    return f"{count or 1}d{sides}+{base}"
