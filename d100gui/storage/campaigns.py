@@ -154,13 +154,11 @@ def load_campaign(path: Path) -> Campaign:
     size = info.st_size
     if size > MAX_CAMPAIGN_BYTES:
         raise CampaignFileError(path, f"it is {size // (1024 * 1024)} MB; campaign files are at most 50 MB", backups)
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except OSError as exc:
-        raise CampaignFileError(path, f"it cannot be read ({exc.strerror})", backups) from None
-    except UnicodeDecodeError:
-        raise CampaignFileError(path, "it is not a text file (not UTF-8)", backups) from None
+    try:  # never blocking: the file may have become a pipe since it was looked at
+        text = safe_read.read_regular_text(path, MAX_CAMPAIGN_BYTES, "campaign file")
+    except safe_read.UnreadableFile as exc:
+        reason = "it is not a text file (not UTF-8)" if "UTF-8" in str(exc) else str(exc)
+        raise CampaignFileError(path, reason, backups) from None
     return campaign_from_text(path, text, backups=backups)
 
 
