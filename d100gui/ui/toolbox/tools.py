@@ -669,6 +669,11 @@ REFERENCE_PANELS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("ref_campaign", "Campaign and money", "How campaign time passes, the exchange rate, and barony investments.",
      ("classic.campaign_time", "classic.exchange_rate", "classic.barony_investments")),
     ("ref_travel_rounds", "Travel rounds", "The exploration text's three travel rounds of a day.", ("explore.travel_rounds",)),
+    ("ref_procedures", "Referee's numbers", "The numbers the classic tools read, each with its rule as printed (edit them in the "
+     "table editor to change how the tools play).",
+     ("classic.underworld_checks", "classic.underworld_time", "classic.pursuit", "classic.stocking_rules", "classic.castle_rules",
+      "classic.wilderness_rules", "classic.item_rules", "classic.sword_alignment_damage", "classic.spell_rings",
+      "classic.treasure_fire_lightning", "classic.hiring_costs", "classic.barony", "classic.air_sea")),
 )  # fmt: skip
 
 

@@ -213,3 +213,13 @@ def test_aerial_and_naval_combat_tools(qtbot, make_dock):
     table.dice.push(*pct(90, 80, 70))
     click(qtbot, sea.roll_button)
     assert "Grapple (20% each; 90, 80, 70): no success this turn." in text_of(sea)
+
+
+def test_the_referees_numbers_are_readable_as_printed(qtbot, make_dock):
+    from d100gui.ui.toolbox.reference_panel import ReferencePanel
+
+    _table, dock = make_dock()
+    panel = click_tool(qtbot, dock, "Referee's numbers")
+    assert isinstance(panel, ReferencePanel) and len(panel.tables) == 13
+    checks = panel.tables[0]
+    assert checks.grid.item(1, 1).text() == "1-4"  # Secret passage: Elves
