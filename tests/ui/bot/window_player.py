@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -91,17 +91,19 @@ class PlayFigures:
     towns: int = 0
     fights: int = 0
     stuck: list[str] = field(default_factory=list)
+    waited: Counter[str] = field(default_factory=Counter)  # waiting things met, by kind (each answered, unless stuck)
 
     def add(self, other: PlayFigures) -> None:
         for name in ("seeds", "clicks", "changes", "heroes", "quests", "quests_ended", "towns", "fights"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.stuck += other.stuck
+        self.waited.update(other.waited)
 
     def line(self) -> str:
         return (
             f"seeds {self.seeds}, heroes {self.heroes}, quests begun {self.quests}, ended {self.quests_ended}, "
             f"towns {self.towns}, fights {self.fights}, clicks {self.clicks} ({self.changes} changed the game), "
-            f"stuck {len(self.stuck)}"
+            f"stuck {len(self.stuck)}; waited for: {', '.join(f'{k} {n}' for k, n in sorted(self.waited.items()))}"
         )
 
 
@@ -278,6 +280,7 @@ class WindowPlayer:
                 self.tried_for[key] = set()
                 if old is None:
                     self.born[key] = self._birth(kind)
+                    self.figures.waited[kind] += 1
         self.waiting = kept
         self.tried_for = {k: v for k, v in self.tried_for.items() if k in kept}
 
@@ -393,7 +396,7 @@ class WindowPlayer:
                 out += self._menu_items(menu, f"{prefix}/{label}", group)
                 continue
             key = f"{prefix}/{button.objectName() or label}"
-            out.append(Control(key, group, label, self._clicker(button), self._weight(group, label, button)))
+            out.append(Control(key, group, label, self._clicker(button), self._weight(group, label, key)))
         return out
 
     def _clicker(self, button: QAbstractButton) -> Callable[[], object]:
@@ -414,18 +417,18 @@ class WindowPlayer:
             out.append(Control(f"{prefix}/{label}", group, f"{prefix.split('/')[-1]} > {label}", action.trigger, 3.0))
         return out
 
-    def _weight(self, group: str, label: str, button: QAbstractButton) -> float:
+    def _weight(self, group: str, label: str, key: str) -> float:
         text = label.lower()
         if text in ("help", "cancel", "close") or text.startswith("< "):
             return 0.05 if group == "dialog" else 0.3
         if "complete the quest" in text or "fail the quest" in text:
             return 40.0 if self._quest_long() else 0.05
         if "start a fight" in text:
-            return 0.2
+            return 0.1
         if "re-roll among printed rows" in text:  # sample play instead of typing the row: now and then
             return 1.0 if "from now on" in text else 3.0
         if group == "dialog":
-            return 10.0
+            return 2.0 if "Start a fight" in key else 10.0
         if group == "combat":
             return 8.0
         if group == "banner":
@@ -503,8 +506,8 @@ class WindowPlayer:
 
     def _tab_controls(self) -> Iterator[Control]:
         """The dock tabs: a player brings the Combat (or another) tab forward."""
-        for bar in self.window.findChildren(QTabBar):
-            if not bar.isVisible() or bar.parent() is not self.window:
+        for bar in self.window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not bar.isVisible():
                 continue
             for i in range(bar.count()):
                 if i == bar.currentIndex():
