@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from d100gui.engine.dice.roller import TableRoll
-from d100gui.engine.dice.tables import Row
+from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, add_pending, pending_of, take_pending
@@ -376,18 +377,43 @@ class ProvideStartingRow(Command):
     kind: Literal["provide_starting_row"] = "provide_starting_row"
     when: ClassVar[Phases] = CREATION
     decision: str
-    row: Row
+    row: Row | None = None
+    sample: bool = False  # instead of a typed row: re-roll among the printed rows, this time only (sample play)
 
     def apply(self, ctx: GameContext) -> list[Event]:
         rules = ctx.rules
         ch = creating(ctx.campaign)
         needed = take_pending(ctx.campaign, self.decision, RowNeeded)
+        if self.sample and self.row is None:
+            resolved = _sample_row(ctx, needed.table_roll)
+            return [
+                ev.emit(ev.Narrative(), f"Sample play: {resolved.describe()}"),
+                *_place_rolled(ctx, ch, rules, needed.purpose, resolved),
+            ]
+        if self.row is None or self.sample:
+            refuse("Type the row from your rulebook, or re-roll among the printed rows (not both).")
         try:
             resolved = ctx.tables.resolve_missing(needed.table_roll, self.row)
         except ValueError as exc:
             refuse(str(exc))
         events = [ev.emit(ev.RowProvided(table_id=resolved.table_id, row=self.row), resolved.describe())]
         return events + _place_rolled(ctx, ch, rules, needed.purpose, resolved)
+
+
+def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
+    """The starting roll's table rolled again (same die, modifiers and column) until it lands on a printed row."""
+    mods = waiting.roll.modifiers
+    roller = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL)
+    label = mods[0].label if mods else "modifier"
+    try:
+        rolled = roller.roll(
+            waiting.table_id, waiting.roll.purpose, sum(m.value for m in mods), label, waiting.roll.expression, waiting.column
+        )
+    except (TableError, DiceError) as exc:
+        refuse(str(exc))
+    if rolled.row is None:
+        refuse(f"{rolled.table_title} prints no row to re-roll among: type the row from your rulebook.")
+    return rolled.model_copy(update={"sample": True, "discarded": [waiting.roll, *rolled.discarded]})
 
 
 # --------------------------------------------------------------------------- supplies and finishing

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -372,7 +373,15 @@ class RollPage(_Page):
         self.type_row_button = QPushButton("Type the row from my rulebook…")
         self.type_row_button.setToolTip("Your tables lack the row rolled: type it from your rulebook (kept in your pack)")
         self.type_row_button.clicked.connect(lambda _=False: self.ask_row())
-        col.addWidget(self.type_row_button)
+        self.sample_row_button = QPushButton("Re-roll among printed rows")
+        self.sample_row_button.setToolTip(
+            "Sample play, this time only: the table is rolled again until it lands on a printed row"
+        )
+        self.sample_row_button.clicked.connect(lambda _=False: self.sample_row())
+        row = QHBoxLayout()
+        row.addWidget(self.type_row_button)
+        row.addWidget(self.sample_row_button)
+        col.addLayout(row)
         self.box.addWidget(self.missing)
 
     # ------------------------------------------------------------------ state
@@ -417,8 +426,8 @@ class RollPage(_Page):
             lo, hi = row.table_roll.missing or (row.table_roll.roll.final, row.table_roll.roll.final)
             self.missing_text.setText(
                 f"You rolled <b>{row.table_roll.roll.final}</b>. The bundled {row.table_roll.table_title} is an excerpt: "
-                f"rows {lo}-{hi} are not in your tables. Type the row from your rulebook; it is kept in your own "
-                "table pack and used from now on."
+                f"rows {lo}-{hi} are not in your tables. Type the row from your rulebook (it is kept in your own "
+                "table pack and used from now on), or re-roll among the printed rows this time."
             )
         waiting = clash or row
         if not self.rolls and waiting is not None:  # carrying on: show the roll that is waiting
@@ -473,11 +482,24 @@ class RollPage(_Page):
             return None
         table = self.w.library.get(needed.table_roll.table_id)
         lo, hi = needed.table_roll.missing or (needed.table_roll.roll.final, needed.table_roll.roll.final)
-        dialog = MissingRowDialog(table, needed.table_roll.roll.final, (lo, hi), self, rules=self.w.rules)
+        dialog = MissingRowDialog(table, needed.table_roll.roll.final, (lo, hi), self, rules=self.w.rules, can_sample=True)
+        dialog.sample_always.setVisible(False)  # "from now on" is the window's preference (Edit > Preferences)
         dialog.accepted.connect(lambda: self.provide_row(needed.id, dialog))
+        dialog.sample_requested.connect(lambda _always: self.sample_row())
         dialog.open()
         self.row_dialog = dialog
         return dialog
+
+    def sample_row(self) -> bool:
+        """Re-roll the waiting roll among the printed rows (sample play, this time only); the result is placed."""
+        needed = self.pending_row()
+        if needed is None:
+            return False
+        ok = self.send(ProvideStartingRow(decision=needed.id, sample=True))
+        if ok:
+            self._record()
+        self.w.refresh()
+        return ok
 
     def provide_row(self, decision: str, dialog: MissingRowDialog) -> bool:
         row = dialog.row()
@@ -557,6 +579,7 @@ class CreationWizard(QWizard):
         self.rules: Rules = bridge.rules
         self.user_pack_path = user_pack_path
         self.sent = 0  # commands this wizard ran (Cancel undoes them)
+        self.discard_box: QMessageBox | None = None  # Cancel's "discard this hero?" question, while open
         self.last_error = ""
         self._error_seen = ""
         self.setWindowTitle("Create a character")
@@ -674,7 +697,25 @@ class CreationWizard(QWizard):
 
     # ------------------------------------------------------------------ closing
     def reject(self) -> None:
-        """Cancel: undo every command this wizard sent, leaving the campaign as it was."""
+        """Cancel (or Esc): once choices were made, ask before they are discarded; then :meth:`discard`."""
+        if self.sent == 0:
+            self.discard()
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Discard this hero?",
+            f"Cancel discards the {self.sent} choice(s) and roll(s) made for this hero so far.",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Esc or Return twice keeps the hero
+        box.button(QMessageBox.StandardButton.Cancel).setText("Keep creating")
+        box.button(QMessageBox.StandardButton.Discard).clicked.connect(self.discard)
+        box.open()
+        self.discard_box = box
+
+    def discard(self) -> None:
+        """Undo every command this wizard sent, leaving the campaign as it was, and close."""
         while self.sent > 0 and self.bridge.game.can_undo:
             self.bridge.undo()
             self.sent -= 1

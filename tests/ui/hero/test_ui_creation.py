@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QMessageBox, QWizard
 
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
@@ -177,6 +177,7 @@ def test_cancel_leaves_the_campaign_as_it_was(qtbot, bridge):
     assert bridge.game.campaign.character.equipment["main_weapon"].name == "Baton"
     assert wizard.sent == 5
     wizard.reject()
+    qtbot.mouseClick(wizard.discard_box.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)  # it asks first
     assert bridge.game.campaign.character is None
     assert bridge.game.campaign.model_dump_json(exclude={"meta"}) == before
 
