@@ -26,6 +26,7 @@ from typing import Any
 from d100gui.engine import gate
 from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ProvideQuestRow, RerollQuest, ResumeTime
+from d100gui.engine.adventure.doors import openable, secret_passage_allowed
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, adventure_rules
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import FaceOfferedMonster, current_step, turn_of
@@ -55,7 +56,8 @@ from d100gui.engine.dice.commands import AddTableRow, SampleRow
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
-from d100gui.engine.dungeon.commands import LeaveDungeon
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.commands import LeaveDungeon, SecretPassage
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.creation import (
     STEPS,
@@ -238,6 +240,8 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
         panel = turn_panel(campaign, rules, library)
         step = current_step(campaign)
         actions = [_from_turn(a) for a in panel.actions if not _answered(a.key) and a.step in (None, step)]
+        if not waiting and campaign.combat is None and library is not None:
+            actions += _secret_passages(campaign, rules, library)
         actions.append(_leave(campaign))
         number = [s for s, _ in TURN_STEPS].index(step) + 1
         where = f"{panel.quest}: turn {turn.number}, step {number} ({dict(TURN_STEPS)[step]})"
@@ -440,7 +444,11 @@ def _decisions_waiting(campaign: Campaign, rules: Rules, ch: Character) -> list[
         elif isinstance(d, RowNeeded):
             row = ProvideStartingRow(decision=d.id, row=_NO_ROW)
             why = f"{d.table_roll.describe()}: type the row from your rulebook."
-            answers = [_act(f"row_{d.id}", "Type the row...", row, why, "creation", asks_row=True)]
+            resample = ProvideStartingRow(decision=d.id, sample=True)
+            answers = [
+                _act(f"row_{d.id}", "Type the row...", row, why, "creation", asks_row=True),
+                _act(f"sample_{d.id}", _RESAMPLE, resample, "Sample play, this time only: nothing is saved.", "creation"),
+            ]
             out.append(Waiting(d.id, "row_needed", d.prompt or why, tuple(answers)))
     return out
 
@@ -581,6 +589,26 @@ def _offer_waiting(offer: FightOffer, library: TableLibrary | None) -> Waiting:
     add = AddTableRow(table_id=roll.table_id, row=_NO_ROW)
     type_row = _act("offer_row", f"Type {roll.table_title} row {roll.value}", add, roll.describe(), "turn", asks_row=True)
     return Waiting("offer", "offered_monster", f"{prompt} Type its row first.", (type_row, fight))
+
+
+def _secret_passages(campaign: Campaign, rules: Rules, library: TableLibrary) -> list[FlowAction]:
+    """A secret passage through each wall of the hero's area where one may go, offered only when no way on can be
+    opened with what the hero has (a dead end, a shut way): the strip says it is possible and the keyboard reaches it."""
+    dungeon = campaign.dungeons.current_dungeon
+    if dungeon is None or dungeon.hero is None or not secret_passage_allowed(campaign, rules, library):
+        return []
+    check = openable(campaign, rules, library)
+    out: list[FlowAction] = []
+    for side in dg.DIRECTIONS:
+        try:
+            dg.secret_passage(dungeon, dungeon.hero, side, openable=check)
+        except dg.DungeonError:
+            continue  # an exit already, or off the sheet
+        name = dg.DIRECTION_NAMES[side]
+        why = f"No way on can be opened: add a secret passage through the {name} wall, then move through it."
+        command = SecretPassage(pos=dg.pos_key(dungeon.hero), side=side)
+        out.append(FlowAction(f"secret_{side}", f"Secret passage {side}", command, True, why, "turn"))
+    return out
 
 
 def _leave(campaign: Campaign) -> FlowAction:

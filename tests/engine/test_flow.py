@@ -206,8 +206,8 @@ def test_creation_clash_and_missing_row_wait_with_their_answers():
     s.script_dice(d100(missing))
     answer(s, clash["answers"][1]["key"])
     needed = waiting(s, "row_needed")
-    [typed] = needed["answers"]
-    assert typed["asks_row"]
+    typed, sample = needed["answers"]  # the re-roll among printed rows too (issue 19)
+    assert typed["asks_row"] and sample["command"]["sample"] is True
     row = table_a.rows[0].model_dump(mode="json") | {"range": [missing, missing]}
     answer(s, typed["key"], row)
     assert not [w for w in s.flow()["waiting"] if w["kind"] == "row_needed"]

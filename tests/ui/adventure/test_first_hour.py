@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from test_turn_strip import YELLOW_CROSSROADS, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
+from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
 pytestmark = pytest.mark.gui
 
@@ -93,3 +93,22 @@ def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curs
     [accept] = [b for key, b in strip.buttons.items() if key.startswith("accept_")]
     qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
     assert ch.hp == 20 and ch.fate == 2 and not window.game.campaign.pending  # Heal took effect, nothing cursed
+
+
+YELLOW_DEAD_END = [2, 4]  # Table M 24: a yellow area with no exit but the way in
+
+
+def test_at_a_dead_end_the_strip_offers_the_secret_passage(qtbot, window):  # noqa: F811
+    strip = window.turn_strip
+    qtbot.mouseClick(strip.buttons["begin_quest"], Qt.MouseButton.LeftButton)
+    player = Player(qtbot, window)
+    dungeon = window.game.campaign.dungeons.current_dungeon
+    window.game.override.push(*YELLOW_DEAD_END)
+    player.click_map(player.view.map_scene.area_rect(dungeon.entrance).center())
+    passage = strip.buttons["secret_N"]
+    assert passage.isEnabled() and "secret passage" in passage.toolTip()
+    qtbot.mouseClick(passage, Qt.MouseButton.LeftButton)
+    window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)
+    player.click_map(player.exit_point("N"))
+    dungeon = window.game.campaign.dungeons.current_dungeon
+    assert dungeon.hero != dungeon.entrance and "secret_N" not in strip.buttons
