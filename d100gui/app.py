@@ -7,11 +7,11 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from d100gui import __version__
+from d100gui import APP_ID, __version__
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -39,7 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--roll", metavar="TABLE_ID", help="roll this table once at start-up (e.g. d100.E)")
     parser.add_argument("--seed", type=int, help="seed the dice (for reproducible screenshots and bug reports)")
     parser.add_argument("--theme", choices=["system", "light", "dark"], help="override the theme preference for this run")
-    parser.add_argument("--open", metavar="FILE", help="open this campaign file")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a campaign to open: its file (.d100), or an exported campaign JSON (.d100.json), which is imported; "
+        "a table pack or a tile set (.json) is imported. If d100gui is running already, its window opens it.",
+    )
+    parser.add_argument("--open", metavar="FILE", help="open this campaign file (the same as giving FILE)")
     parser.add_argument("--new", action="store_true", help="start a new campaign instead of the last one played")
     parser.add_argument(
         "--demo", action="store_true", help="open a demo campaign: a hero made by the rules and a mapped dungeon (sample play)"
@@ -135,9 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.file and args.open:
+        parser.error("give one file to open: FILE or --open FILE")
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if (problem := no_display(sys.platform, os.environ)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
 
     was_collecting = gc.isenabled()
     gc.disable()  # start-up builds objects that all stay: the collector's passes over them only cost time
@@ -155,16 +168,23 @@ def _start(args: argparse.Namespace) -> int:
 
     _defer_model_building()
 
+    app = QApplication.instance() or QApplication(["d100gui"])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("d100gui")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)  # the .desktop file's id: Wayland docks match the window to its icon
+    server = None
+    if not args.screenshot:  # a screenshot is its own offscreen run, never handed over
+        handed, server = _one_instance(args)
+        if handed is not None:
+            return handed
+
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
     from d100gui.ui.common.settings import Preferences
     from d100gui.ui.common.theme import apply_theme
     from d100gui.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(["d100gui"])
-    assert isinstance(app, QApplication)
-    app.setApplicationName("d100gui")
-    app.setApplicationVersion(__version__)
     set_app_icon(app)
     prefs = Preferences()
     theme = apply_theme(app, args.theme or prefs.theme)
@@ -178,6 +198,12 @@ def _start(args: argparse.Namespace) -> int:
     window.map_area.set_dark(theme == "dark")
     app.aboutToQuit.connect(window.campaigns.close)  # however the app ends, the store is closed: no -wal
     guard = None if args.screenshot else _crash_guard(app, window)
+    if not args.screenshot:
+        from d100gui.ui import desktop
+
+        desktop.install(window, server)  # drops open files; later starts hand their file to this window
+        if server is not None:
+            app.aboutToQuit.connect(server.close)
     if args.screenshot:
         return _open_asked(window, prefs, args, guard) or _screenshot(app, window, Path(args.screenshot))
     window.resize(*SCREENSHOT_SIZE)
@@ -185,6 +211,54 @@ def _start(args: argparse.Namespace) -> int:
     window.show()
     QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard))
     return app.exec()
+
+
+def no_display(platform: str, env: Mapping[str, str]) -> str | None:
+    """On Linux without a display (no ``DISPLAY``, no ``WAYLAND_DISPLAY``, no offscreen platform chosen),
+    why the window cannot open and what to do instead of Qt's misleading "xcb-cursor0 is needed"."""
+    if not platform.startswith("linux") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    chosen = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip().lower()
+    if chosen and chosen not in ("xcb", "wayland"):
+        return None
+    return NO_DISPLAY
+
+
+#: what a start without a display says (packaging/check_qt_deps.py says the same before `make run`)
+NO_DISPLAY = (
+    "d100gui: no display: set DISPLAY or run under Xvfb, or use QT_QPA_PLATFORM=offscreen for a screenshot "
+    "(e.g. QT_QPA_PLATFORM=offscreen d100gui --screenshot window.png)."
+)
+
+
+def _one_instance(args: argparse.Namespace) -> tuple[int | None, Any]:
+    """Hand this start's file to a running d100gui (then this start ends: its exit status), or become
+    the running one (the server that later starts hand over to)."""
+    from d100gui.ui import desktop
+
+    name = desktop.server_name()
+    request = desktop.request_from(args.open or args.file, new=args.new)
+    try:
+        if desktop.hand_over(name, request):
+            print("d100gui is running already: its window " + ("opens the file." if request.file else "comes to the front."))
+            return 0, None
+    except desktop.HandOverFailed as exc:
+        print(f"d100gui: {exc}", file=sys.stderr)
+        return 1, None
+    server = desktop.InstanceServer(name)
+    if not server.listen():
+        try:  # another start won the race to listen: hand over to it
+            if desktop.hand_over(name, request):
+                return 0, None
+        except desktop.HandOverFailed as exc:
+            print(f"d100gui: {exc}", file=sys.stderr)
+            return 1, None
+        print(
+            f"d100gui: could not listen for later starts ({server.server.errorString()}); this window plays alone.",
+            file=sys.stderr,
+        )
+        return None, None
+    return None, server
 
 
 def _defer_model_building() -> None:
@@ -258,8 +332,11 @@ def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace
     """Open what the command line asked (or the last campaign), roll ``--roll``; an exit status, 0 if fine."""
     if args.demo:
         window.dice_panel.reload_history()
-    elif args.open:
-        if not window.open_campaign(args.open):
+    elif args.open or args.file:
+        from d100gui.ui.desktop import open_document
+
+        # --open FILE opens a campaign (a JSON converted beside it); FILE opens or imports what it is, as a drop does
+        if not (window.open_campaign(args.open) if args.open else open_document(window, args.file)):
             box = window.last_message_box
             print(f"d100gui: {box.text() if box else 'the campaign was not opened'}", file=sys.stderr)
     elif not args.new and not (guard is not None and guard.offer_recovery()):  # after a crash: the offer instead

@@ -28,8 +28,27 @@ STANDARD_TILESET = "standard"
 
 
 def resource_dir() -> Path:
-    """The bundled ``resources`` folder (``d100gui.resources`` once installed)."""
-    return Path(str(resources.files("d100gui.resources")))
+    """The bundled ``resources`` folder (``d100gui.resources`` once installed).
+
+    Run from a source folder (``python -m d100gui`` in the checkout) while the app is installed from
+    a wheel, the folder's ``d100gui/`` shadows the installed package, and ``resources/`` sits beside
+    it rather than inside it (pyproject maps it to ``d100gui.resources`` only when installing): the
+    checkout's own ``resources/`` is used then.
+    """
+    try:
+        return Path(str(resources.files("d100gui.resources")))
+    except ModuleNotFoundError:
+        beside = source_resources()
+        if beside is None:
+            raise
+        return beside
+
+
+def source_resources(package: Path | None = None) -> Path | None:
+    """``resources/`` beside the ``d100gui`` package folder (a source checkout's layout), if it is there."""
+    package = package or Path(__file__).resolve().parents[1]
+    candidate = package.parent / "resources"
+    return candidate if (candidate / "__init__.py").is_file() and (candidate / RULES_FILE).is_file() else None
 
 
 def app_icon_path() -> Path:

@@ -1,4 +1,8 @@
-"""The campaign list: every saved campaign with its hero, REP, gold, quests done and last play."""
+"""The campaign list: every saved campaign with its hero, dungeon, REP, gold, quests done and last play.
+
+A campaign's file is named after its id (a hex string no player reads): the list and File > Open Recent
+name a campaign by its hero and its dungeon (:func:`campaign_label`); the file is in the tooltip.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,28 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from d100gui.storage.campaigns import CampaignSummary
-from d100gui.storage.store import list_all_campaigns
+from d100gui.storage.campaigns import SUFFIX, CampaignSummary, summarize
+from d100gui.storage.store import STORE_SUFFIX, list_all_campaigns, summarize_store
 
-COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Last played", "File")
+COLUMNS = ("Hero", "Dungeon", "REP", "Gold", "Quests done", "Last played")
+
+
+def campaign_label(summary: CampaignSummary) -> str:
+    """A campaign as a player names it: "Aria — The Old Mine"; without a hero or a dungeon yet, when it was
+    last played; a file that cannot be read, by its file name and why."""
+    if summary.problem:
+        return f"{summary.path.name} (unreadable)"
+    if summary.dungeon or not summary.hero.startswith("("):
+        return summary.title
+    when = summary.last_played.replace("T", " ")[:16]
+    return f"New campaign, {when}" if when else "New campaign"
+
+
+def summary_of(path: Path) -> CampaignSummary:
+    """The list's line for one campaign file: a store, or a campaign JSON (read-only, never validated whole)."""
+    if path.name.endswith(SUFFIX) or not path.name.endswith(STORE_SUFFIX):
+        return summarize(path)
+    return summarize_store(path)
 
 
 class CampaignListDialog(QDialog):
@@ -37,15 +59,16 @@ class CampaignListDialog(QDialog):
         for row, s in enumerate(self.summaries):
             values = (
                 s.hero if not s.problem else f"{s.hero} (unreadable: {s.problem})",
+                s.dungeon,
                 "" if s.rep is None else str(s.rep),
                 "" if s.gold is None else f"{s.gold} gp",
                 "" if s.quests_done is None else str(s.quests_done),
                 s.last_played.replace("T", " ")[:16],
-                s.path.name,
             )
             for col, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setData(Qt.ItemDataRole.UserRole, str(s.path))
+                item.setToolTip(str(s.path))  # the file: its name is the campaign's id
                 self.table.setItem(row, col, item)
         if self.summaries:
             self.table.selectRow(0)

@@ -93,13 +93,21 @@ def _add(menu: QMenu, *actions: QAction | None) -> None:
             menu.addAction(act)
 
 
-def fill_recent_menu(menu: QMenu, recent: list[Path], suffix: str, open_campaign: Callable[[Path], object]) -> None:
-    """File > Open Recent: the campaigns opened last, newest first."""
+def fill_recent_menu(
+    menu: QMenu,
+    recent: list[Path],
+    suffix: str,
+    open_campaign: Callable[[Path], object],
+    label: Callable[[Path], str] | None = None,
+) -> None:
+    """File > Open Recent: the campaigns opened last, newest first, each named by ``label`` (the hero and
+    the dungeon; without it, the file's name)."""
     menu.clear()
     if not recent:
         menu.addAction("(none yet)").setEnabled(False)
     for path in recent:
-        act = menu.addAction(path.name.removesuffix(".json").removesuffix(suffix))  # NAME.d100 and NAME.d100.json
+        text = label(path) if label is not None else path.name.removesuffix(".json").removesuffix(suffix)
+        act = menu.addAction(text)
         act.setToolTip(str(path))
         act.triggered.connect(lambda _checked=False, p=path: open_campaign(p))
 

@@ -58,7 +58,7 @@ def test_desktop_file_metainfo_and_package_name_the_same_app():
     newest = root.find("releases/release")
     assert newest is not None and newest.get("version") == __version__, "add a <release> for the new version"
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["license"] == __license__
+    assert project["license"] == {"text": __license__}  # the table form setuptools < 77 reads too
     assert set(project["gui-scripts"]) == {"d100gui"}
 
 

@@ -49,11 +49,12 @@ def test_first_action_autosaves_and_reopen_restores(qtbot):
     other = new_window(qtbot)
     other.menus.recent.aboutToShow.emit()  # File > Open Recent
     [recent] = other.menus.recent.actions()
+    assert recent.text().startswith("New campaign, ") and recent.toolTip() == str(path)  # no hero yet: when it was played
     recent.trigger()
     assert other.campaign_path == path
     assert other.dice_panel.history.count() == 1
     assert "33" in other.dice_panel.result_title.text()
-    assert f"Opened {path.name}." in other.statusBar().currentMessage()
+    assert "Opened New campaign, " in other.statusBar().currentMessage()  # named as the player knows it, not by its id
 
 
 def test_undo_redo_actions_and_shortcuts(qtbot):
@@ -106,7 +107,7 @@ def test_campaign_list_shows_saved_campaigns(qtbot):
     win.campaigns_action.trigger()
     dialog = win.campaigns.list_dialog
     assert dialog.table.rowCount() == 1
-    assert dialog.table.item(0, 5).text() == win.campaign_path.name
+    assert dialog.table.item(0, 0).toolTip() == str(win.campaign_path)  # the file (named by its id) in the tooltip
     assert "unreadable" not in dialog.table.item(0, 0).text()  # the campaign in play, though its store is locked
     win.close()
     other = new_window(qtbot)
