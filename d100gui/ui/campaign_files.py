@@ -6,21 +6,46 @@ action, undo and redo to the store, which writes it in its own transaction, so t
 action is kept and written again on the next one, never dropped silently. Opening another
 campaign closes the old store. A file that cannot be opened is left untouched, and the
 backups of an older JSON campaign are offered. JSON stays the portable format
-(File > Export campaign / Import campaign).
+(File > Export campaign / Import campaign; a long campaign's export is compressed).
+
+A store damaged or out of range is refused whole at open (``DamagedStore``), and the refusal offers
+the repair that fits, with the player's consent: open it without its undo history, rebuild the last
+state its log can replay, or open it anyway with the values out of range brought into range. A repair
+never touches the damaged file: the repaired campaign is a new store beside it (``NAME-repaired.d100``).
+Closing while actions could not be saved (a full disk) asks first, and offers to export them elsewhere.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Change, Game
-from d100gui.storage.campaigns import SUFFIX, CampaignFileError, CampaignSummary, campaigns_dir, load_campaign, save_campaign
-from d100gui.storage.store import STORE_SUFFIX, CampaignStore, export_json, import_json, open_campaign
+from d100gui.engine.game import Campaign, Change, Game, GameData
+from d100gui.storage.campaigns import SUFFIX, CampaignFileError, CampaignSummary, campaigns_dir, load_campaign
+from d100gui.storage.repair import clamped
+from d100gui.storage.store import (
+    CLAMP,
+    GZ_SUFFIX,
+    REBUILD,
+    STORE_SUFFIX,
+    WITHOUT_HISTORY,
+    CampaignStore,
+    DamagedStore,
+    export_json,
+    export_text,
+    import_export,
+    import_json,
+    open_campaign,
+    readable_log,
+    rebuild,
+    without_history,
+    write_export,
+)
 from d100gui.ui.campaign_list import CampaignListDialog
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
@@ -65,6 +90,8 @@ class CampaignFiles(QObject):
         self.save_box: QMessageBox | None = None  # the dialog telling it (once per run of failures)
         self.last_message_box: QMessageBox | None = None  # the last campaign file refused
         self.restore_buttons: dict[QAbstractButton, Path] = {}  # that box's "Open backup" buttons
+        self.repair_button: QAbstractButton | None = None  # that box's repair (a damaged store), if any
+        self.unsaved_box: QMessageBox | None = None  # the question asked on closing with actions not saved
         self.list_dialog: CampaignListDialog | None = None
         self._listen(bridge.game)
 
@@ -133,7 +160,9 @@ class CampaignFiles(QObject):
         self.save_box = None
 
     def close(self) -> None:
-        """Close the store (on quit, or before another campaign): at rest it is one file, no ``-wal``."""
+        """Close the store (on quit, or before another campaign): at rest it is one file, no ``-wal``.
+
+        Call :meth:`may_close` first: actions that could not be saved are dropped here."""
         if self.store is not None:
             if self.unsaved:
                 self._flush()
@@ -144,9 +173,69 @@ class CampaignFiles(QObject):
             self.store = None
         self.unsaved = []
 
+    def may_close(self, then: Callable[[], object] | None = None) -> bool:
+        """Before the campaign is closed (quit, or another campaign): True if nothing would be lost.
+
+        Actions that could not be saved (a full disk) are tried once more; if they still cannot be,
+        False, and the player is asked (:attr:`unsaved_box`): export the campaign, those actions
+        included, to a file elsewhere (another folder or disk), close without them, or keep playing.
+        Nothing is dropped without that answer; once it is given, ``then`` runs (the close again).
+        """
+        if self.store is None or not self.unsaved:
+            return True
+        self._flush()
+        if not self.unsaved:
+            return True
+        count = len(self.unsaved)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Actions not saved",
+            f"Your last {count} action{'s' if count != 1 else ''} could not be saved "
+            f"({self.save_problem or 'the disk refused them'}).\n\n"
+            "Export the campaign with them to another folder or disk, close without them, or keep playing "
+            "(free some space and they are saved with your next action).",
+            QMessageBox.StandardButton.NoButton,
+            self.window,
+        )
+        export = box.addButton("Export elsewhere...", QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(f"Close and lose {count}", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+
+        def answered(button: QAbstractButton) -> None:
+            self.unsaved_box = None
+            if button is drop or (button is export and self.export_unsaved()):
+                self.unsaved = []  # the player chose: exported elsewhere, or let go
+                if then is not None:
+                    then()
+
+        box.buttonClicked.connect(answered)
+        self.unsaved_box = box
+        box.open()
+        return False
+
+    def export_unsaved(self, path: str | None = None) -> bool:
+        """Export the campaign as it is in memory (the actions not saved included) to ``path`` (asked for)."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self.window, "Export the campaign elsewhere", self.prefs.start_path(), f"Campaign JSON (*{SUFFIX} *{GZ_SUFFIX})"
+            )
+            if not path:
+                return False
+        target = Path(path)
+        if not target.name.endswith((".json", ".gz")):
+            target = target.with_name(target.name.removesuffix(STORE_SUFFIX) + SUFFIX)
+        try:
+            assert self.store is not None
+            written = write_export(target, export_text(self.store, self.bridge.game.campaign))
+        except SAVE_ERRORS as exc:
+            self.error.emit(f"Could not export to {target}: {getattr(exc, 'strerror', None) or exc}")
+            return False
+        self.message.emit(f"Exported the campaign with its unsaved actions to {written}.")
+        return True
+
     # ------------------------------------------------------------------ switching
     def _switch_to(self, campaign: Campaign, store: CampaignStore | None) -> None:
-        self.close()
+        self.close()  # the callers asked may_close() before reading the new campaign
         old = self.bridge.game
         game = Game(campaign, old.library, ALL_COMMANDS, policy=old.policy, rules=old.rules, tilesets=old.tilesets)
         game.physical = old.physical
@@ -167,18 +256,22 @@ class CampaignFiles(QObject):
 
     def new_campaign(self) -> None:
         """A blank campaign; its store is made on its first action."""
+        if not self.may_close(self.new_campaign):
+            return
         self._switch_to(Campaign(), None)
         self.message.emit("New campaign. It is saved automatically from its first action.")
 
     def open_campaign(self, path: str | Path) -> bool:
         """Open a campaign (a store, or an older JSON file converted beside it); a bad file is refused untouched."""
         path = Path(path)
+        if not self.may_close(lambda: self.open_campaign(path)):
+            return False
         try:
             store = open_campaign(path)
             try:
                 campaign = store.load()
             except BaseException:
-                store.close()
+                store.discard()  # refused whole: released, nothing written
                 raise
         except CampaignFileError as exc:
             self._refuse(exc)
@@ -191,15 +284,88 @@ class CampaignFiles(QObject):
 
     def _refuse(self, exc: CampaignFileError) -> None:
         text = f"{exc}\n\nThe file has not been changed."
-        box = QMessageBox(QMessageBox.Icon.Warning, "Campaign not opened", text, QMessageBox.StandardButton.Close, self.window)
+        offer = exc.offer if isinstance(exc, DamagedStore) else ""
+        label, more = self._repair_words(exc) if isinstance(exc, DamagedStore) else ("", "")
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "Campaign not opened", text + more, QMessageBox.StandardButton.Close, self.window
+        )
         self.restore_buttons = {}
+        self.repair_button = None
+        if label:
+            self.repair_button = box.addButton(label, QMessageBox.ButtonRole.AcceptRole)
         for backup in exc.backups:
             button = box.addButton(f"Open backup {backup.suffix.lstrip('.')}", QMessageBox.ButtonRole.AcceptRole)
             self.restore_buttons[button] = backup
-        box.buttonClicked.connect(lambda button: self.open_backup(self.restore_buttons.get(button), exc.path))
+
+        def clicked(button: QAbstractButton) -> None:
+            if button is self.repair_button and self.repair_button is not None:
+                self.repair(exc.path, offer)
+            else:
+                self.open_backup(self.restore_buttons.get(button), exc.path)
+
+        box.buttonClicked.connect(clicked)
         self.error.emit(str(exc))
         box.open()
         self.last_message_box = box
+
+    def _repair_words(self, exc: DamagedStore) -> tuple[str, str]:
+        """The repair button's label and what the box says it does and loses ("" label: none possible)."""
+        kept = "\n\nThe damaged file is kept as it is; the repaired campaign is a new file beside it."
+        if exc.offer == WITHOUT_HISTORY:
+            return "Open without the undo history", f"\n\nIt can be opened without {exc.lost}: nothing else is lost.{kept}"
+        if exc.offer == REBUILD:
+            try:
+                _start, entries, total = readable_log(exc.path)
+            except CampaignFileError:
+                return "", ""
+            lost = total - len(entries)
+            return (
+                "Rebuild from the log",
+                f"\n\nIts log can rebuild the campaign up to action {len(entries)} of {total}, by replaying it: "
+                f"that loses the last {lost} action{'s' if lost != 1 else ''} (more if a replayed action no longer "
+                f"plays) and the undo history.{kept}",
+            )
+        if exc.offer == CLAMP:
+            shown = "\n".join(f"- {p}" for p in exc.problems[:10])
+            return (
+                "Open anyway",
+                f"\n\nOut of range:\n{shown}\n\nIt can be opened with these values brought into range "
+                f"(each to the nearest value the rules allow).{kept}",
+            )
+        return "", ""
+
+    def repair(self, path: Path, offer: str) -> bool:
+        """Repair a damaged store into a new one beside it, as the player chose, and open that (the
+        damaged file is only read). Says what was lost."""
+        game = self.bridge.game
+        played: Game | None = None
+        try:
+            if offer == WITHOUT_HISTORY:
+                campaign = without_history(path)
+                said = "without its undo history"
+            elif offer == REBUILD:
+                data = GameData(rules=game.rules, library=game.library, tilesets=game.tilesets)
+                played, lost = rebuild(path, data, ALL_COMMANDS)
+                campaign = played.campaign
+                said = f"rebuilt from its log ({lost} action{'s' if lost != 1 else ''} lost)"
+            elif offer == CLAMP:
+                campaign, fixed = clamped(path, game.rules)
+                said = "with " + "; ".join(fixed) if fixed else "as it was"
+            else:
+                return False
+            stem = store_target(path).name.removesuffix(STORE_SUFFIX)
+            target = free_path(path.with_name(f"{stem}-repaired{STORE_SUFFIX}"))
+            store = CampaignStore.create(target, campaign, played)
+            loaded = store.load()
+        except CampaignFileError as exc:
+            self.error.emit(f"Could not repair {path.name}: {exc.reason}")
+            return False
+        except SAVE_ERRORS as exc:
+            self.error.emit(f"Could not write the repaired campaign: {getattr(exc, 'strerror', None) or exc}")
+            return False
+        self._switch_to(loaded, store)
+        self.message.emit(f"Opened {path.name} {said}, as {target.name}; the damaged file is kept as it was.")
+        return True
 
     def open_backup(self, backup: Path | None, original: Path) -> bool:
         """Open a backup as a new store beside the damaged file (which stays untouched)."""
@@ -271,32 +437,37 @@ class CampaignFiles(QObject):
                 return False
             self.prefs.remember_folder(path)
         target = Path(path)
-        if not target.name.endswith(".json"):
+        if not target.name.endswith((".json", ".gz")):
             target = target.with_name(target.name.removesuffix(STORE_SUFFIX) + SUFFIX)
         campaign = self.bridge.game.campaign
         try:
-            text = export_json(self.store) if self.store is not None else campaign.model_dump_json()
-            save_campaign(campaign, target, text)
+            text = export_text(self.store, campaign) if self.store is not None else campaign.model_dump_json()
+            written = write_export(target, text)  # compressed (NAME.d100.json.gz) when too big for a plain file
         except SAVE_ERRORS as exc:
             self.error.emit(f"Could not export to {target}: {getattr(exc, 'strerror', None) or exc}")
             return False
-        self.message.emit(f"Exported the campaign to {target}.")
+        self.message.emit(f"Exported the campaign to {written}.")
         return True
 
     def import_dialog(self, path: str | None = None) -> bool:
         """File > Import campaign: a campaign JSON becomes a new store in the campaigns folder, and is opened."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
-                self.window, "Import campaign", self.prefs.start_path(), f"Campaign JSON (*{SUFFIX} *.json)"
+                self.window, "Import campaign", self.prefs.start_path(), f"Campaign JSON (*{SUFFIX} *.json *{GZ_SUFFIX})"
             )
             if not path:
                 return False
             self.prefs.remember_folder(path)
         source = Path(path)
-        target = free_path(campaigns_dir() / store_target(source).name)
+        if not self.may_close(lambda: self.import_dialog(str(source))):
+            return False
+        target = free_path(campaigns_dir() / store_target(Path(str(source).removesuffix(".gz"))).name)
         try:
-            load_campaign(source)  # refuses a bad file with the same messages as Open (size, depth, range)
-            store = import_json(source.read_text(encoding="utf-8"), target)
+            if source.name.endswith(".gz"):
+                store = import_export(source, target)  # unpacked within the export limit, then checked like a file
+            else:
+                load_campaign(source)  # refuses a bad file with the same messages as Open (size, depth, range)
+                store = import_json(source.read_text(encoding="utf-8"), target)
             campaign = store.load()
         except CampaignFileError as exc:
             self._refuse(exc)

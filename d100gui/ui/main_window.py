@@ -491,6 +491,9 @@ class MainWindow(QMainWindow):
             event.ignore()  # asked first (Preferences > Ask first); Yes closes for real
             self.confirmations.ask("quit", self._quit_confirmed_close)
             return
+        if not self.campaigns.may_close(self.close):  # actions a full disk kept unsaved: asked before any is dropped
+            event.ignore()
+            return
         self.prefs.qsettings.setValue("window/geometry", self.saveGeometry())
         self.prefs.qsettings.setValue("window/state", self.saveState())
         self.prefs.sync()

@@ -9,6 +9,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -158,13 +159,15 @@ def test_list_and_open_recent_show_stores_and_json_files(qtbot):
     save_campaign(win.game.campaign.model_copy(update={"log": []}), campaigns_dir() / f"older{SUFFIX}")
     win.campaigns_action.trigger()
     first = win.campaign_path
-    names = {win.campaigns.list_dialog.table.item(r, 5).text() for r in range(win.campaigns.list_dialog.table.rowCount())}
-    assert names == {win.campaign_path.name, f"older{SUFFIX}"}
+    table = win.campaigns.list_dialog.table
+    files = {Path(table.item(r, 0).toolTip()).name for r in range(table.rowCount())}
+    assert files == {win.campaign_path.name, f"older{SUFFIX}"}
     win.open_campaign(campaigns_dir() / f"older{SUFFIX}")
     win.menus.recent.aboutToShow.emit()
     labels = [a.text() for a in win.menus.recent.actions()]
     assert win.campaign_path == campaigns_dir() / f"older{STORE_SUFFIX}"  # converted beside the JSON
-    assert sorted(labels) == sorted(["older", first.name.removesuffix(STORE_SUFFIX)])
+    assert len(labels) == 2 and all(label.startswith("New campaign, ") for label in labels)  # no hero: when played
+    assert sorted(Path(a.toolTip()) for a in win.menus.recent.actions()) == sorted([win.campaign_path, first])
 
 
 def test_start_up_with_a_corrupt_last_campaign_starts_new_and_says_why(tmp_path):
@@ -228,3 +231,125 @@ def test_save_as_waits_until_the_unsaved_actions_are_saved(qtbot, tmp_path, monk
     assert not win.campaigns.save_as(str(tmp_path / "copy"))
     assert win.campaign_path == first and len(win.campaigns.unsaved) == 1
     assert "not saved yet" in win.statusBar().currentMessage()
+
+
+# ---------------------------------------------------------------- damaged stores: repair with the player's consent
+
+
+def _quit_with_rolls(qtbot, rolls: int = 3):
+    win = new_window(qtbot)
+    for _ in range(rolls):
+        roll(qtbot, win)
+    path = win.campaign_path
+    win.quit_action.trigger()
+    return path
+
+
+def _damage(path, *statements):
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        for statement in statements:
+            db.execute(statement)
+    finally:
+        db.close()
+
+
+def _open_damaged(qtbot, path):
+    """File > Open on a damaged store: refused whole, the file untouched, the repair offered."""
+    before = path.read_bytes()
+    win = new_window(qtbot)
+    assert not win.open_campaign(path)
+    box = win.last_message_box
+    assert box is not None and win.campaigns.repair_button is not None
+    assert path.read_bytes() == before
+    return win, box, before
+
+
+def test_an_undo_history_damaged_is_offered_without_it_and_the_damaged_file_kept(qtbot):
+    path = _quit_with_rolls(qtbot)
+    _damage(path, "DELETE FROM journal_parts")
+    win, box, before = _open_damaged(qtbot, path)
+    assert "undo history is damaged" in box.text() and "without the undo history" in box.text()
+    win.campaigns.repair_button.click()
+    repaired = win.campaign_path
+    assert repaired.name == path.name.removesuffix(STORE_SUFFIX) + "-repaired" + STORE_SUFFIX
+    assert path.read_bytes() == before  # the damaged file beside it, untouched
+    assert win.game.campaign.log_length == 3 and not win.game.can_undo
+    assert "without its undo history" in win.statusBar().currentMessage()
+    roll(qtbot, win)  # playable: saved to the repaired store
+    assert win.campaigns.store.log_length == 4
+
+
+def test_a_damaged_state_is_rebuilt_from_its_log_saying_how_many_actions_are_lost(qtbot):
+    path = _quit_with_rolls(qtbot, rolls=4)
+    with CampaignStore.open(path) as store:
+        rolls = [h.roll.natural for h in store.load().dice_history]
+    _damage(
+        path,
+        "UPDATE parts SET json = '[\"not a random state\"]' WHERE name = 'rng_state'",
+        "UPDATE log SET events = '[{\"broken\": ' WHERE idx = 2",
+    )
+    win, box, before = _open_damaged(qtbot, path)
+    assert "up to action 2 of 4" in box.text() and "loses the last 2 actions" in box.text()
+    win.campaigns.repair_button.click()
+    assert path.read_bytes() == before
+    assert win.campaign_path.name.endswith("-repaired" + STORE_SUFFIX)
+    assert win.game.campaign.log_length == 2
+    assert [h.roll.natural for h in win.game.campaign.dice_history] == rolls[:2]  # the same rolls, replayed
+    assert "2 actions lost" in win.statusBar().currentMessage()
+
+
+def test_a_campaign_refused_for_its_values_opens_anyway_clamped(qtbot, tmp_path):
+    from d100gui.demo import build_demo_campaign
+
+    campaign = build_demo_campaign(packs.load_library(user_data_dir()).library)
+    campaign.character.fate = 153  # what issue 27 #2 saved: a value the engine once accepted
+    path = tmp_path / f"hero{STORE_SUFFIX}"
+    CampaignStore.create(path, campaign).close()
+    win, box, before = _open_damaged(qtbot, path)
+    assert "Fate is 153" in box.text() and "Open anyway" == win.campaigns.repair_button.text()
+    win.campaigns.repair_button.click()
+    assert path.read_bytes() == before
+    assert win.game.campaign.character.fate == 99
+    assert "Fate 153 -> 99" in win.statusBar().currentMessage()
+
+
+def test_closing_while_the_disk_is_full_asks_and_exports_the_unsaved_actions_elsewhere(qtbot, tmp_path, monkeypatch):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+
+    def full(self, change):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(CampaignStore, "save", full)
+    roll(qtbot, win)
+    roll(qtbot, win)
+    assert len(win.campaigns.unsaved) == 2
+    elsewhere = tmp_path / "other-disk"
+    elsewhere.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(elsewhere / "rescue"), "")))
+    win.quit_action.trigger()
+    box = win.campaigns.unsaved_box
+    assert box is not None and "2 actions could not be saved" in box.text()
+    assert win.campaigns.store is not None  # nothing closed, nothing dropped before the answer
+    keep = next(b for b in box.buttons() if b.text() == "Keep playing")
+    keep.click()
+    assert win.campaigns.store is not None and len(win.campaigns.unsaved) == 2
+    win.quit_action.trigger()
+    box = win.campaigns.unsaved_box
+    next(b for b in box.buttons() if b.text().startswith("Export")).click()
+    rescued = load_campaign(elsewhere / f"rescue{SUFFIX}")
+    assert rescued.log_length == 3 and len(rescued.dice_history) == 3  # the unsaved actions are in the export
+    assert win.campaigns.store is None  # then closed
+
+
+def test_a_long_campaign_exports_compressed_and_imports_back(qtbot, tmp_path, monkeypatch):
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    target = tmp_path / f"portable{SUFFIX}.gz"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    win.export_campaign_action.trigger()
+    assert target.read_bytes()[:2] == b"\x1f\x8b"  # gzip
+    win.import_campaign_action.trigger()
+    assert win.campaigns.store.log_length == 1 and win.campaign_path.name.endswith(STORE_SUFFIX)
