@@ -202,6 +202,7 @@ class WindowPlayer:
         self._last_click = "start"
         self._last_commands: list[str] = []
         self._refusals: list[str] = []
+        self._shown: list[Control] | None = None  # the controls on screen after the last click
         window.bridge.error.connect(self._refusals.append)  # what a click was refused with, for the trail
         self._note_waiting()
 
@@ -214,7 +215,7 @@ class WindowPlayer:
 
     def step(self) -> None:
         """One click: pick a visible enabled control, click it, then look at what changed."""
-        controls = self.controls()
+        controls, self._shown = self._shown or self.controls(), None  # what the last check saw is still on screen
         if not controls:
             self.fail("no visible enabled control at all", controls)
         control = self.choose(controls)
@@ -259,7 +260,8 @@ class WindowPlayer:
 
     # ------------------------------------------------------------------ stuck
     def check_stuck(self) -> None:
-        visible = {c.key for c in self.controls()}
+        self._shown = self.controls()
+        visible = {c.key for c in self._shown}
         if self.since_change >= self.stuck_after and (visible <= self.tried or self.since_change >= 3 * self.stuck_after):
             self.fail(f"(a) no visible control changed the game in {self.since_change} clicks", self.controls())
         for key, (_kind, _fp, at) in self.waiting.items():
