@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint contracts typecheck qtfree pytest bench clean dist smoke icons
+.PHONY: run test lint contracts typecheck qtfree pytest bench clean dist smoke icons sdist-check
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "d100gui needs Python 3.11 or newer")'
@@ -22,8 +22,8 @@ run: $(STAMP)
 test: $(STAMP) lint contracts typecheck qtfree pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py
-	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py
+	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py
+	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py
 
 # import-linter: the engine imports no Qt, storage or ui; ui feature folders stay apart (pyproject.toml)
 contracts: $(STAMP)
@@ -55,6 +55,14 @@ dist: $(DIST_STAMP)
 
 smoke: dist
 	$(PY) packaging/smoke.py dist/d100gui
+
+# Before a release: the sdist holds every file git tracks (check-manifest, from the dev extra), then the
+# sdist and wheel are built into dist/ and, if twine is installed, checked as PyPI would (`twine check --strict`).
+sdist-check: $(STAMP)
+	$(VENV)/bin/check-manifest --no-build-isolation
+	rm -f dist/d100gui-*.tar.gz dist/d100gui-*.whl
+	$(PY) -m build --no-isolation --outdir dist .  # `build` comes with check-manifest
+	test ! -x $(VENV)/bin/twine || $(VENV)/bin/twine check --strict dist/d100gui-*
 
 # After editing packaging/d100gui.svg: the PNG sizes, .ico and .icns in packaging/icons/ (commit them)
 icons: $(STAMP)

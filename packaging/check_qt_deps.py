@@ -5,7 +5,8 @@ On a fresh Linux desktop the PySide6 wheel brings Qt itself but not the X11 help
 of them, not always the right one. This script finds the plugin in the installed PySide6,
 asks ``ldd`` what it cannot resolve (or, without ``ldd``, tries to load each library Qt is
 known to need) and prints the exact packages with the install command for Debian/Ubuntu and
-Fedora. Exit status: 0 nothing missing (or nothing to check here), 1 something missing.
+Fedora. Exit status: 0 nothing missing (or nothing to check here), 1 something missing, 2 no display
+(Linux without ``DISPLAY`` or ``WAYLAND_DISPLAY``: said plainly, where Qt would blame a missing xcb-cursor0).
 
 It never imports Qt (loading the plugin is what fails), and it runs only where the xcb
 plugin will be used: Linux, a ``DISPLAY``, and no other ``QT_QPA_PLATFORM`` (offscreen, ...).
@@ -71,6 +72,21 @@ class Missing:
 
     def __bool__(self) -> bool:
         return bool(self.libraries)
+
+
+#: what `make run` says without a display (d100gui/app.py's NO_DISPLAY says the same: a test keeps them equal)
+NO_DISPLAY = (
+    "d100gui: no display: set DISPLAY or run under Xvfb, or use QT_QPA_PLATFORM=offscreen for a screenshot "
+    "(e.g. QT_QPA_PLATFORM=offscreen d100gui --screenshot window.png)."
+)
+
+
+def no_display(platform: str, env: Mapping[str, str]) -> bool:
+    """Linux with no X or Wayland display and no offscreen (or other display-less) platform chosen."""
+    if not platform.startswith("linux") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return False
+    chosen = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip().lower()
+    return not chosen or chosen in ("xcb", "wayland")
 
 
 def should_check(platform: str, env: Mapping[str, str]) -> bool:
@@ -172,6 +188,9 @@ def check(plugin: Path, ldd_output: str | None, load: Callable[[str], object] = 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     force = "--force" in args  # check even without a display (to try it out)
+    if not force and no_display(sys.platform, os.environ):
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
     if not force and not should_check(sys.platform, os.environ):
         return 0
     plugin = find_xcb_plugin()

@@ -266,3 +266,64 @@ def test_replay_of_a_fifo_is_refused_at_once(tmp_path, _fresh_home, name):
     result = run("replay", "--check", str(fifo), home=_fresh_home)  # the timeout in run() fails a hang
     assert result.returncode == 2
     assert "not a regular file" in result.stderr
+
+
+# --------------------------------------------------------------------------- the desktop way (issue 20)
+
+
+def test_a_file_is_positional_and_open_still_works():
+    parser = build_parser()
+    assert parser.parse_args(["x.d100"]).file == "x.d100"
+    assert parser.parse_args(["--open", "x.d100"]).open == "x.d100"
+    assert "FILE" in parser.format_help()
+
+
+def test_a_file_and_open_together_are_refused(tmp_path):
+    result = run("a.d100", "--open", "b.d100", home=tmp_path)
+    assert result.returncode == 2 and "give one file to open" in result.stderr
+
+
+def test_without_a_display_the_app_says_so_plainly(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["D100GUI_HOME"] = str(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "d100gui"], capture_output=True, text=True, env=env, timeout=120, check=False)
+    if not sys.platform.startswith("linux"):
+        pytest.skip("a display is a Linux question")
+    assert result.returncode == 2
+    assert "no display: set DISPLAY or run under Xvfb, or use QT_QPA_PLATFORM=offscreen" in result.stderr
+
+
+def _recent(home):
+    settings = home / "config" / "settings.ini"
+    return settings.read_text(encoding="utf-8") if settings.exists() else ""
+
+
+@pytest.mark.gui
+def test_d100gui_file_opens_a_store_and_imports_a_campaign_json(tmp_path):
+    from d100gui.engine.game import Campaign
+    from d100gui.storage.campaigns import save_campaign
+    from d100gui.storage.store import CampaignStore
+
+    store = tmp_path / "mine.d100"
+    CampaignStore.create(store, Campaign()).close()
+    result = run("--screenshot", str(tmp_path / "a.png"), str(store), home=tmp_path / "one")
+    assert result.returncode == 0, result.stderr
+    assert "mine.d100" in _recent(tmp_path / "one")  # opened in place
+    exported = tmp_path / "friend.d100.json"
+    save_campaign(Campaign(), exported)
+    result = run("--screenshot", str(tmp_path / "b.png"), str(exported), home=tmp_path / "two")
+    assert result.returncode == 0, result.stderr
+    imported = list((tmp_path / "two" / "data" / "campaigns").glob("*.d100"))
+    assert [p.name for p in imported] == ["friend.d100"]  # imported into the campaigns folder, as File > Import does
+    assert not (tmp_path / "friend.d100").exists()  # nothing written beside the player's file
+
+
+@pytest.mark.gui
+def test_the_window_carries_the_desktop_file_id(qapp, tmp_path):
+    from PySide6.QtGui import QGuiApplication
+
+    from d100gui import APP_ID
+    from d100gui.app import main
+
+    assert main(["--screenshot", str(tmp_path / "shot.png")]) == 0
+    assert QGuiApplication.desktopFileName() == APP_ID  # Wayland docks match the window to io.github.d100gui.d100gui.desktop

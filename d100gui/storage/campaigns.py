@@ -411,6 +411,12 @@ class CampaignSummary:
     quests_done: int | None
     last_played: str
     problem: str = ""
+    dungeon: str = ""  # the dungeon in play (a quest's is named after it), "" before the first one
+
+    @property
+    def title(self) -> str:
+        """How a player names the campaign: its hero and its dungeon ("Aria — The Old Mine"); the file is an id."""
+        return " — ".join(part for part in (self.hero, self.dungeon) if part)
 
 
 def _mapping(value: object) -> dict[str, Any]:
@@ -434,11 +440,17 @@ def summarize(path: Path) -> CampaignSummary:
         data = read_json_object(path)
     except (OSError, ValueError, RecursionError) as exc:
         return CampaignSummary(path, path.stem, None, None, None, "", problem=str(exc) or "unreadable")
-    return summary_from(path, data.get("character"), data.get("meta"))
+    book = _mapping(data.get("dungeons"))
+    dungeons, current = book.get("dungeons"), book.get("current", 0)
+    dungeon = (
+        dungeons[current] if isinstance(dungeons, list) and isinstance(current, int) and 0 <= current < len(dungeons) else None
+    )
+    return summary_from(path, data.get("character"), data.get("meta"), _mapping(dungeon).get("name"))
 
 
-def summary_from(path: Path, hero: object, meta: object) -> CampaignSummary:
-    """The campaign list's line from a campaign's raw ``character`` and ``meta`` (JSON file or store)."""
+def summary_from(path: Path, hero: object, meta: object, dungeon: object = None) -> CampaignSummary:
+    """The campaign list's line from a campaign's raw ``character`` and ``meta`` (JSON file or store)
+    and the name of its current dungeon."""
     sheet = _mapping(hero)
     quest_log = _mapping(sheet.get("quest_log"))
 
@@ -452,6 +464,7 @@ def summary_from(path: Path, hero: object, meta: object) -> CampaignSummary:
         gold=_int(sheet.get("gp")),
         quests_done=_int(quest_log.get("completed")),
         last_played=str(_mapping(meta).get("last_played", "")),
+        dungeon=dungeon.strip()[:200] if isinstance(dungeon, str) else "",
     )
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtNetwork import QAbstractSocket, QLocalServer, QLocalSocket
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from d100gui import APP_ID
 
@@ -343,9 +343,32 @@ class DropOpener(QObject):
         return False
 
 
+class FileOpenFilter(QObject):
+    """macOS: a document opened from the Finder (a double-click, a drop on the Dock icon) comes to the
+    application as a ``QFileOpenEvent``, not on the command line; it opens as a drop does."""
+
+    def __init__(self, window: MainWindow, open_file: Callable[[Path], object] | None = None) -> None:
+        super().__init__(window)
+        self.open_file = open_file or (lambda path: open_document(window, path))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.FileOpen:
+            return False
+        file = event.file()  # type: ignore[attr-defined]
+        if not file:
+            return False
+        QTimer.singleShot(0, lambda: self.open_file(Path(file)))
+        return True
+
+
 def install(window: MainWindow, server: InstanceServer | None) -> DropOpener:
-    """Wire the window as a desktop document window: drops open files, later starts hand over to it."""
+    """Wire the window as a desktop document window: drops open files, later starts hand over to it
+    (and on macOS, documents the Finder opens with the app)."""
     opener = DropOpener(window)
+    if sys.platform == "darwin":  # an application-wide filter sees every event: only where FileOpen comes
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(FileOpenFilter(window))
     window.installEventFilter(opener)
     # a drag goes to the widget under the pointer; those that take drops themselves (the map's view,
     # text fields) would keep a file from reaching the window, so the filter watches them too

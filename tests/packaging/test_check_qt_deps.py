@@ -135,3 +135,42 @@ def test_the_readme_lists_the_system_packages_per_os():
     fedora = sorted({rpm for _deb, rpm in deps.LIBRARIES.values()})
     assert all(name in readme for name in debian), [n for n in debian if n not in readme]
     assert all(name in readme for name in fedora), [n for n in fedora if n not in readme]
+
+
+# --------------------------------------------------------------------------- no display (issue 20)
+
+
+def test_no_display_is_said_plainly_with_what_to_do_instead(capsys, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(deps.sys, "platform", "linux")
+    assert deps.main([]) == 2
+    said = capsys.readouterr().err
+    assert "no display: set DISPLAY or run under Xvfb, or use QT_QPA_PLATFORM=offscreen for a screenshot" in said
+    assert "xcb-cursor0" not in said
+
+
+@pytest.mark.parametrize(
+    ("platform", "env", "expected"),
+    [
+        ("linux", {}, True),
+        ("linux", {"QT_QPA_PLATFORM": "xcb"}, True),
+        ("linux", {"DISPLAY": ":0"}, False),
+        ("linux", {"WAYLAND_DISPLAY": "wayland-0"}, False),
+        ("linux", {"QT_QPA_PLATFORM": "offscreen"}, False),
+        ("darwin", {}, False),
+        ("win32", {}, False),
+    ],
+)
+def test_no_display_only_where_qt_would_need_one(platform, env, expected):
+    assert deps.no_display(platform, env) is expected
+
+
+def test_make_run_and_the_app_say_the_same_about_no_display():
+    from d100gui import app
+
+    assert app.NO_DISPLAY == deps.NO_DISPLAY
+    assert app.no_display("linux", {}) == deps.NO_DISPLAY and app.no_display("linux", {"DISPLAY": ":1"}) is None
+    makefile = (SCRIPT.parents[1] / "Makefile").read_text(encoding="utf-8")
+    run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
+    assert run.index("check_qt_deps.py") < run.index("-m d100gui"), "the check runs first in `make run`"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import os
 import shutil
 import subprocess
 import sys
@@ -93,3 +94,96 @@ def test_every_png_size_is_committed_and_matches_the_svg(qapp):
         assert diff < 6, f"{path} differs from packaging/d100gui.svg: run `make icons` and commit"
     for name in make_icons.PLATFORM_FILES:
         assert (make_icons.OUT / name).stat().st_size > 0
+
+
+# --------------------------------------------------------------------------- file types (issue 20)
+
+MIME = PACKAGING / f"{APP_ID}.mime.xml"
+MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+
+
+def _mime_types():
+    root = ET.parse(MIME).getroot()
+    return {
+        t.get("type"): {
+            "globs": {g.get("pattern"): int(g.get("weight", "50")) for g in t.findall(f"{MIME_NS}glob")},
+            "parents": [p.get("type") for p in t.findall(f"{MIME_NS}sub-class-of")],
+        }
+        for t in root.findall(f"{MIME_NS}mime-type")
+    }
+
+
+def test_the_desktop_file_opens_the_campaign_types_with_the_file():
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str
+    entry.read(DESKTOP, encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Exec"] == "d100gui %f"  # one file per start: a second start hands it to the running window
+    declared = [t for t in desktop["MimeType"].split(";") if t]
+    assert declared == list(_mime_types()) == ["application/x-d100gui-campaign", "application/x-d100gui-campaign+json"]
+
+
+def test_a_campaign_store_is_its_own_type_over_sqlite_and_the_json_over_json():
+    types = _mime_types()
+    store, portable = types["application/x-d100gui-campaign"], types["application/x-d100gui-campaign+json"]
+    assert store["parents"] == ["application/vnd.sqlite3"] and portable["parents"] == ["application/json"]
+    assert store["globs"]["*.d100"] > 50 and portable["globs"]["*.d100.json"] > 50  # heavier than the default weight
+
+
+def _mime_database(tmp_path, *packages):
+    """A shared-mime-info database of the system's freedesktop.org.xml and ``packages``, built in tmp_path."""
+    system = Path("/usr/share/mime/packages/freedesktop.org.xml")
+    if not system.exists():
+        pytest.skip("no shared-mime-info database on this system")
+    folder = tmp_path / "share" / "mime" / "packages"
+    folder.mkdir(parents=True)
+    shutil.copy2(system, folder / system.name)
+    for package in packages:
+        shutil.copy2(package, folder / f"{APP_ID}.xml")  # the name it is installed under
+    subprocess.run([_tool("update-mime-database"), str(folder.parent)], check=True, capture_output=True)
+    return tmp_path / "share"
+
+
+def _content_type(share, path):
+    env = {**os.environ, "XDG_DATA_HOME": str(share), "XDG_DATA_DIRS": str(share)}
+    done = subprocess.run(
+        [_tool("gio"), "info", "-a", "standard::content-type", str(path)], capture_output=True, text=True, env=env, check=True
+    )
+    return done.stdout.split("standard::content-type:")[1].strip()
+
+
+def test_the_desktop_sees_a_campaign_not_a_sqlite_database(tmp_path):
+    from d100gui.engine.game import Campaign
+    from d100gui.storage.campaigns import save_campaign
+    from d100gui.storage.store import CampaignStore
+
+    store, portable = tmp_path / "b30895f1ee2b.d100", tmp_path / "aria.d100.json"
+    CampaignStore.create(store, Campaign()).close()
+    save_campaign(Campaign(), portable)
+    without = _mime_database(tmp_path / "without")
+    assert _content_type(without, store) == "application/vnd.sqlite3"  # what the desktop said before
+    share = _mime_database(tmp_path / "with", MIME)
+    assert _content_type(share, store) == "application/x-d100gui-campaign"
+    assert _content_type(share, portable) == "application/x-d100gui-campaign+json"
+
+
+def test_the_macos_bundle_declares_the_campaign_document_type():
+    import plistlib
+
+    import macos_document_types
+
+    keys = macos_document_types.document_types(APP_ID)
+    plistlib.dumps(keys)  # the bundle's Info.plist can hold them
+    [campaign] = keys["UTExportedTypeDeclarations"]
+    tags = campaign["UTTypeTagSpecification"]
+    assert tags["public.filename-extension"] == ["d100"] and tags["public.mime-type"] == ["application/x-d100gui-campaign"]
+    assert "*.d100" in _mime_types()["application/x-d100gui-campaign"]["globs"]
+    owned = [t for t in keys["CFBundleDocumentTypes"] if t["LSHandlerRank"] == "Owner"]
+    assert owned and owned[0]["LSItemContentTypes"] == [campaign["UTTypeIdentifier"]]
+    spec = (PACKAGING / "d100gui.spec").read_text(encoding="utf-8")
+    assert "**document_types(APP_ID)" in spec
+
+
+def test_the_packaging_readme_installs_the_mime_type():
+    readme = (PACKAGING / "README.md").read_text(encoding="utf-8")
+    assert f"packaging/{MIME.name}" in readme and "update-mime-database" in readme
