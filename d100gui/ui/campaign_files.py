@@ -46,7 +46,7 @@ from d100gui.storage.store import (
     without_history,
     write_export,
 )
-from d100gui.ui.campaign_list import CampaignListDialog
+from d100gui.ui.campaign_list import CampaignListDialog, campaign_label, summary_of
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
 
@@ -279,7 +279,7 @@ class CampaignFiles(QObject):
         self._switch_to(campaign, store)
         if not self.say_notes():
             converted = "" if store.path == path else f" (converted to {store.path.name}; the original is kept)"
-            self.message.emit(f"Opened {store.path.name}.{converted}")
+            self.message.emit(f"Opened {self.title()}.{converted}")
         return True
 
     def _refuse(self, exc: CampaignFileError) -> None:
@@ -477,7 +477,7 @@ class CampaignFiles(QObject):
             return False
         self._switch_to(campaign, store)
         if not self.say_notes():
-            self.message.emit(f"Imported {source.name} as {target.name}.")
+            self.message.emit(f"Imported {source.name}: {self.title()}.")
         return True
 
     def show_list(self) -> CampaignListDialog:
@@ -501,4 +501,28 @@ class CampaignFiles(QObject):
             gold=None if hero is None else hero.gp,
             quests_done=None if hero is None else hero.quest_log.completed,
             last_played=campaign.meta.last_played,
+            dungeon=dungeon.name if (dungeon := campaign.dungeons.current_dungeon) is not None else "",
         )
+
+    def title(self) -> str:
+        """The campaign in play as a player names it: its hero and its dungeon (the status bar says it)."""
+        summary = self.current_summary()
+        return campaign_label(summary) if summary is not None else "the new campaign"
+
+    def label_for(self, path: Path) -> str:
+        """File > Open Recent's line for ``path``: the campaign's hero and dungeon (the one in play from
+        memory: its store is locked by this window); a file that cannot be read, by its name."""
+        current = self.current_summary()
+        if current is not None and _same_file(current.path, path):
+            return campaign_label(current)
+        try:
+            return campaign_label(summary_of(path))
+        except Exception:  # a recent file may be anything by now: the menu still opens
+            return f"{path.name} (unreadable)"
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return one == other

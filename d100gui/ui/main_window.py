@@ -300,7 +300,9 @@ class MainWindow(QMainWindow):
             helper.message.connect(self.say)
             helper.error.connect(self.show_error)
         menus.recent.aboutToShow.connect(
-            lambda: fill_recent_menu(menus.recent, self.prefs.recent(), STORE_SUFFIX, self.open_campaign)
+            lambda: fill_recent_menu(
+                menus.recent, self.prefs.recent(), STORE_SUFFIX, self.open_campaign, self.campaigns.label_for
+            )
         )
         menus.dungeons.aboutToShow.connect(
             lambda: fill_dungeons_menu(menus.dungeons, self.game.campaign.dungeons, maps.select_dungeon)
