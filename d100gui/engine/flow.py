@@ -29,7 +29,7 @@ from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ProvideQu
 from d100gui.engine.adventure.doors import openable, secret_passage_allowed
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, adventure_rules
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
-from d100gui.engine.adventure.turn import FaceOfferedMonster, current_step, turn_of
+from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, current_step, turn_of
 from d100gui.engine.adventure.turn_view import TurnAction, turn_panel
 from d100gui.engine.combat.actions import ACTIONS, action_words, available_actions
 from d100gui.engine.combat.attack import WEAPON_SLOTS, weapon_in, weapon_stats
@@ -125,6 +125,11 @@ class FlowAction:
     why: str  # tooltip: what it does, or why it is not allowed now
     group: str  # "decision" | "turn" | "fight" | "quest" | "town" | "creation" | "map" | "menu"
     asks_row: bool = False  # the view must ask the player for a table row first (see :func:`row_wanted`)
+    confirm: str = ""  # a drastic action's confirmation key (the view asks first, per the player's preference)
+
+
+#: the actions a view asks about before sending (the key is also the confirmation's): failing a quest pays its fail costs
+CONFIRM = frozenset({"fail_quest"})
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,7 @@ def _action_dict(a: FlowAction) -> dict[str, Any]:
         "why": a.why,
         "group": a.group,
         "asks_row": a.asks_row,
+        "confirm": a.confirm,
     }
 
 
@@ -242,6 +248,7 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
         actions = [_from_turn(a) for a in panel.actions if not _answered(a.key) and a.step in (None, step)]
         if not waiting and campaign.combat is None and library is not None:
             actions += _secret_passages(campaign, rules, library)
+        actions += _enter(campaign)
         actions.append(_leave(campaign))
         number = [s for s, _ in TURN_STEPS].index(step) + 1
         where = f"{panel.quest}: turn {turn.number}, step {number} ({dict(TURN_STEPS)[step]})"
@@ -506,7 +513,7 @@ def _answered(key: str) -> bool:
 
 def _from_turn(a: TurnAction) -> FlowAction:
     group = "quest" if a.step is None and not a.key.startswith("door_") else "turn"  # a door is tried at step 3
-    return FlowAction(a.key, a.label, a.command, a.enabled, a.why, group, a.asks_row)
+    return FlowAction(a.key, a.label, a.command, a.enabled, a.why, group, a.asks_row, a.key if a.key in CONFIRM else "")
 
 
 def _adventure_waiting(campaign: Campaign, state: AdventureState | None, library: TableLibrary | None) -> list[Waiting]:
@@ -609,6 +616,15 @@ def _secret_passages(campaign: Campaign, rules: Rules, library: TableLibrary) ->
         command = SecretPassage(pos=dg.pos_key(dungeon.hero), side=side)
         out.append(FlowAction(f"secret_{side}", f"Secret passage {side}", command, True, why, "turn"))
     return out
+
+
+def _enter(campaign: Campaign) -> list[FlowAction]:
+    """Step in at the entrance, while the hero is outside the dungeon during a quest (the map's entrance does it too)."""
+    dungeon = campaign.dungeons.current_dungeon
+    if dungeon is None or dungeon.hero is not None:
+        return []
+    why = "Step in at the entrance: the entrance area is mapped and resolved by its colour."
+    return [FlowAction("enter_dungeon", "Step in at the entrance", EnterOnTurn(), True, why, "turn")]
 
 
 def _leave(campaign: Campaign) -> FlowAction:

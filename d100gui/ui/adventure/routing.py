@@ -3,7 +3,8 @@
 The map view asks with its signals (``move_requested(side)``, ``enter_requested()``,
 ``door_open_requested(pos, side)``); :func:`wire_map` lets this module answer them:
 
-* an exit: :func:`~d100gui.engine.adventure.turn.command_for_move` (the whole turn while a quest is on);
+* an exit: :func:`~d100gui.engine.adventure.turn.command_for_move` (the whole turn while a quest is on), or at a
+  dead end the secret passage the flow offers through that wall (so Alt+arrow reaches it);
 * the entrance: :func:`~d100gui.engine.adventure.turn.command_for_enter` (the entrance area resolved by colour);
 * a closed door: a menu of its Table D methods, the same actions as the turn strip's
   (:func:`~d100gui.engine.adventure.turn_view.door_actions`), each greyed with its reason;
@@ -43,7 +44,15 @@ class MoveRouter(QObject):
         self.door_menu: QMenu | None = None  # the last door menu shown (tests reach it)
 
     def move(self, side: str) -> bool:
-        """The player clicked the exit on ``side`` of the hero's area; True if the command ran."""
+        """The player clicked the exit on ``side`` of the hero's area (or pressed Alt+arrow); True if the command ran.
+
+        At a dead end, where the flow offers a secret passage through that wall, it is made (the next move walks it);
+        north from outside the dungeon during a quest steps in at the entrance."""
+        made = self.bridge.flow()
+        step_in = made.action("enter_dungeon") if side == "N" else None  # Alt+Up outside: in at the entrance
+        passage = step_in or made.action(f"secret_{side}")
+        if passage is not None and passage.enabled:
+            return self.bridge.send(passage.command)
         return self.bridge.send(command_for_move(self.bridge.game.campaign, cast(Side, side)))
 
     def enter(self) -> bool:

@@ -15,9 +15,11 @@ to open the sheet where it is made.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.model import TURN_STEPS
@@ -40,6 +42,25 @@ _STEP_TIPS = {
     "area": "Step 4: a new area is mapped, then its colour decides: yellow proceed, red a fight, green Table G, blue the objective.",
     "search": "Step 5: search the area once per quest on Table F, or move on.",
 }
+
+
+#: the turn by keyboard: the flow's action keys (or key prefixes, for a waiting thing's answers) a key presses,
+#: the first shown and enabled of them; the key; what it does. Plain letters, live in the whole window while the
+#: strip shows (a text field keeps its letters); none is the fight's (A, E, F, Space, Return) nor a menu's (those
+#: hold Ctrl or Alt). Alt+arrow moves through an exit (Map > Move), steps in at the entrance, or at a dead end
+#: makes the secret passage through that wall.
+STRIP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("search",), "S", "Turn: search the area (Table F)"),
+    (("end_turn",), "T", "Turn: end the turn"),
+    (("roll_", "accept_"), "Y", "Turn: roll the test that waits, or accept its roll"),
+    (("fate_",), "R", "Turn: use Fate to re-roll the roll that waits"),
+    (("fight",), "M", "Turn: fight the monster that waits"),
+    (("door_",), "O", "Turn: try to open a door (its first Table D method offered)"),
+    (("secret_",), "P", "Turn: a secret passage at a dead end (the first wall offered; Alt+arrow picks the wall)"),
+    (("begin_quest", "enter_dungeon"), "B", "Quest: begin a quest, then step in at the entrance"),
+    (("complete_quest",), "C", "Quest: complete the quest"),
+    (("fail_quest",), "X", "Quest: fail the quest (asks first)"),
+)
 
 
 class TurnStrip(QFrame):
@@ -88,6 +109,17 @@ class TurnStrip(QFrame):
         self.fixes = QVBoxLayout()
         self.fixes.setSpacing(2)
         layout.addLayout(self.fixes)
+        self.keys: dict[str, QShortcut] = {}  # the turn by keyboard, by key text
+        self._presses: dict[str, tuple[str, ...]] = {}  # key text -> the action keys (or prefixes) it presses
+        for prefixes, key, what in STRIP_KEYS:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.setWhatsThis(what)  # the shortcut sheet lists it under the panels' keys
+            shortcut.activated.connect(lambda k=key: self.press(k))
+            self.keys[key], self._presses[key] = shortcut, prefixes
+        #: asks before a drastic action (the window's confirmations, per the player's preference); None: asks itself
+        self.ask_first: Callable[[str, Callable[[], object]], object] | None = None
+        self.confirm_box: QMessageBox | None = None  # the strip's own question, while open
         bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         self.refresh()
 
@@ -145,11 +177,30 @@ class TurnStrip(QFrame):
                     self.buttons[action.key] = button
         self.waiting_label.setVisible(bool(answers))
         self._shown = {a.key: a for a in (*answers, *actions)}
+        pressed = {self._pressed(key): shortcut.key() for key, shortcut in self.keys.items()}
         for action in (*answers, *actions):
             button = self.buttons[action.key]
             button.setText(action.label)
             button.setEnabled(action.enabled)
-            button.setToolTip(action.why)
+            key = pressed.get(action.key)
+            said = f" ({key.toString(QKeySequence.SequenceFormat.NativeText)})" if key is not None else ""
+            button.setToolTip(action.why + said)  # the key that presses it, if one does
+
+    def _pressed(self, key: str) -> str:
+        """The shown action strip key ``key`` presses now: the first of its actions (or answers with its prefix)
+        shown, an enabled one first ("" when none is shown)."""
+        prefixes = self._presses.get(key, ())
+
+        def matches(action_key: str) -> bool:
+            return any(action_key == p or (p.endswith("_") and action_key.startswith(p)) for p in prefixes)
+
+        shown = [k for k in self._shown if matches(k)]
+        return next((k for k in shown if self._shown[k].enabled), shown[0] if shown else "")
+
+    def press(self, key: str) -> bool:
+        """Strip key ``key`` (its shortcut fired): trigger the action it presses now; True if a command ran."""
+        action = self._pressed(key)
+        return bool(action) and self.trigger(action)
 
     def _show_corrections(self, corrections: list[Correction]) -> None:
         while self.fixes.count():
@@ -195,7 +246,28 @@ class TurnStrip(QFrame):
             return False
         if action.asks_row:
             return self._ask_row(action)
+        if action.confirm:
+            return self._ask_first(action)
         return self.bridge.send(action.command)
+
+    def _ask_first(self, action: FlowAction) -> bool:
+        """A drastic action (failing a quest pays its fail costs): the question first, the command on Yes."""
+        command = action.command
+        if self.ask_first is not None:
+            self.ask_first(action.confirm, lambda: self.bridge.send(command))
+            return False
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            action.label,
+            f"{action.label}? {action.why}",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.button(QMessageBox.StandardButton.Yes).clicked.connect(lambda: self.bridge.send(command))
+        box.open()
+        self.confirm_box = box
+        return False
 
     def _ask_row(self, action: FlowAction) -> bool:
         game = self.bridge.game

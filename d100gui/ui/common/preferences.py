@@ -62,6 +62,7 @@ QUESTIONS = {
     "new_campaign": "Start a new campaign? The one on screen is saved and stays in File > Campaigns.",
     "new_dungeon": "Start a new dungeon? The current one is kept in Map > Dungeons.",
     "quit": "Quit d100gui? Your campaign is saved.",
+    "fail_quest": "Fail the quest? Its fail costs are paid now (such as half your gold); Undo takes it back.",
 }
 
 

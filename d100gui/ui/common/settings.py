@@ -17,13 +17,16 @@ MAX_RECENT = 8
 FATE_TEST_CHOICES = ("always", "fate", "never")  # skill tests outside a fight
 FATE_FIGHT_CHOICES = ("fate", "never")  # rolls in a fight (the engine stops only while the hero has Fate)
 
-#: the actions that can ask first, with the words the preferences show (all off by default: every
-#: action is saved and can be undone, so asking is for the player who wants it)
+#: the actions that can ask first, with the words the preferences show (off by default: every action is saved
+#: and can be undone, so asking is for the player who wants it; but those of ASK_BY_DEFAULT)
 CONFIRMATIONS = {
     "new_campaign": "Starting a new campaign (File > New campaign)",
     "new_dungeon": "Starting a new dungeon (Map > New dungeon)",
     "quit": "Quitting d100gui",
+    "fail_quest": "Failing a quest (its fail costs are paid, such as half your gold)",
 }
+#: the confirmations on until the player turns them off: one click would cost the hero (issue 19)
+ASK_BY_DEFAULT = frozenset({"fail_quest"})
 
 
 def documents_dir() -> Path:
@@ -145,7 +148,7 @@ class Preferences:
 
     def confirms(self, action: str) -> bool:
         """Does ``action`` (a key of :data:`CONFIRMATIONS`) ask before it runs?"""
-        return self._flag(f"confirm/{action}", False)
+        return self._flag(f"confirm/{action}", action in ASK_BY_DEFAULT)
 
     def set_confirms(self, action: str, on: bool) -> None:
         self._s.setValue(f"confirm/{action}", "true" if on else "false")

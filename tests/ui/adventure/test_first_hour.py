@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
 pytestmark = pytest.mark.gui
@@ -112,3 +113,66 @@ def test_at_a_dead_end_the_strip_offers_the_secret_passage(qtbot, window):  # no
     player.click_map(player.exit_point("N"))
     dungeon = window.game.campaign.dungeons.current_dungeon
     assert dungeon.hero != dungeon.entrance and "secret_N" not in strip.buttons
+
+
+def press(qtbot, win, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    """A real key press on the window (its shortcuts answer, as they do for a player)."""
+    qtbot.keyClick(win, key, modifier)
+
+
+def test_a_quest_turn_played_from_the_keyboard_alone(qtbot, window):  # noqa: F811
+    from d100gui.ui.help.shortcuts import ShortcutSheet, clashes
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    campaign, strip, override = window.game.campaign, window.turn_strip, window.game.override
+    campaign.character.fate = 3
+    assert "(B)" in strip.buttons["begin_quest"].toolTip()
+    press(qtbot, window, Qt.Key.Key_B)  # Begin a quest
+    assert campaign.adventure.quest is not None and "enter_dungeon" in strip.buttons
+    override.push(*YELLOW_CROSSROADS)
+    press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)  # step in at the entrance
+    dungeon = campaign.dungeons.current_dungeon
+    assert dungeon.hero == dungeon.entrance
+    assert "(S)" in strip.buttons["search"].toolTip()
+    override.push(2, 7, *next_clock_faces(window), 5)  # Table F 27: +1 time, a belt check
+    press(qtbot, window, Qt.Key.Key_S)  # the entrance searched
+    assert campaign.dungeons.current_dungeon.hero_area().searched
+    override.push(*next_clock_faces(window), 1, 0, 0, 5)  # Table M 10 green crossroads, Table G 5 SPIKED PIT TRAP
+    press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)  # through the north exit
+    assert campaign.adventure.turn.number == 1 and strip.current_step() == "area"
+    override.push(9, 9)
+    press(qtbot, window, Qt.Key.Key_Y)  # roll the trap's test: 99, a failure
+    [test] = campaign.pending
+    assert not test.success and "(R)" in next(b for k, b in strip.buttons.items() if k.startswith("fate_")).toolTip()
+    override.push(2, 5)
+    press(qtbot, window, Qt.Key.Key_R)  # Fate: re-rolled to 25, a success
+    press(qtbot, window, Qt.Key.Key_Y)  # accept it
+    assert campaign.pending == [] and campaign.character.fate == 2 and strip.current_step() == "search"
+    override.push(2, 2, *next_clock_faces(window), 5)  # Table F 22 + 5 (green) = 27: a belt check
+    press(qtbot, window, Qt.Key.Key_S)
+    press(qtbot, window, Qt.Key.Key_T)  # end the turn
+    assert campaign.adventure.turn.number == 2 and strip.current_step() == "equipment"
+    press(qtbot, window, Qt.Key.Key_X)  # fail the quest: it asks first
+    box = window.confirmations.box
+    assert box is not None and box.isVisible() and campaign.adventure.quest is not None
+    qtbot.keyClick(box.button(QMessageBox.StandardButton.Yes), Qt.Key.Key_Space)  # Tab to Yes, Space
+    assert campaign.adventure.quest is None
+    listed = dict(ShortcutSheet(window).listed())
+    assert listed["Turn: search the area (Table F)"] == "S" and listed["Quest: fail the quest (asks first)"] == "X"
+    assert clashes(window) == {}
+
+
+def test_alt_arrow_at_a_dead_end_makes_the_secret_passage_then_walks_it(qtbot, window):  # noqa: F811
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    press(qtbot, window, Qt.Key.Key_B)
+    window.game.override.push(*YELLOW_DEAD_END)
+    press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    campaign = window.game.campaign
+    press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)  # no exit north: the secret passage
+    dungeon = campaign.dungeons.current_dungeon
+    assert dungeon.hero == dungeon.entrance and dungeon.hero_area().exits["N"].kind == "secret"
+    window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)
+    press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)  # through it
+    assert campaign.dungeons.current_dungeon.hero != dungeon.entrance

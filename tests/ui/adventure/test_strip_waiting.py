@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from tests.ui.adventure.test_turn_strip import Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
@@ -140,6 +140,8 @@ def test_after_a_failed_quest_the_strip_leads_through_the_between_quests_phase_t
     on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip
     qtbot.mouseClick(strip_button(window, "fail_quest"), Qt.MouseButton.LeftButton)
+    box = window.confirmations.box  # failing a quest pays its fail costs: it asks first (issue 19)
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
     campaign = window.game.campaign
     assert campaign.adventure.quest is None
     begin = strip.buttons["begin_quest"]
