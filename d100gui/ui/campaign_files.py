@@ -93,6 +93,7 @@ class CampaignFiles(QObject):
         self.repair_button: QAbstractButton | None = None  # that box's repair (a damaged store), if any
         self.unsaved_box: QMessageBox | None = None  # the question asked on closing with actions not saved
         self.list_dialog: CampaignListDialog | None = None
+        self.closed = False  # the store was closed under the game (quit): a change still coming is saved once, there
         self._listen(bridge.game)
 
     # ------------------------------------------------------------------ saving
@@ -101,11 +102,14 @@ class CampaignFiles(QObject):
 
     def _on_change(self, change: Change) -> None:
         """The game's change listener: queue the action and write what is queued."""
-        if self.store is not None:
+        if self.store is not None or (self.closed and self.path is not None):
             self.unsaved.append(change)
             self._flush()
 
     def _flush(self) -> None:
+        if self.store is None and self.closed:
+            self._save_after_close()
+            return
         store = self.store
         try:
             while store is not None and self.unsaved:
@@ -116,8 +120,31 @@ class CampaignFiles(QObject):
             return
         self._saved()
 
+    def _save_after_close(self) -> None:
+        """The app quit in the middle of a command (SIGTERM): the store was closed before the command's
+        change came. Written once, in order, by the store opened again for it, and closed again."""
+        if self.path is None or not self.unsaved:
+            return
+        try:
+            store = CampaignStore.open(self.path)
+            try:
+                store.resume(self.bridge.game)
+                while self.unsaved:
+                    store.save(self.unsaved[0])
+                    del self.unsaved[0]
+            finally:
+                store.close()
+        except SAVE_ERRORS as exc:
+            self._save_failed(exc)
+            return
+        self._saved()
+
     def autosave(self) -> None:
-        """After every action: a new campaign gets its store on its first one; a failed save is retried."""
+        """After every action: a new campaign gets its store on its first one; a failed save is retried.
+        After the store was closed (quit), nothing is made again: the change was saved to it."""
+        if self.closed:
+            self._flush()
+            return
         if self.store is None:
             try:  # the campaigns folder too may be blocked (a file in its place): told, and tried again
                 path = self.path or free_path(campaigns_dir() / f"{self.bridge.game.campaign.meta.id}{STORE_SUFFIX}")
@@ -171,6 +198,7 @@ class CampaignFiles(QObject):
             except SAVE_ERRORS as exc:
                 self.error.emit(f"Could not close {self.store.path}: {exc}")
             self.store = None
+            self.closed = True
         self.unsaved = []
 
     def may_close(self, then: Callable[[], object] | None = None) -> bool:
@@ -242,6 +270,7 @@ class CampaignFiles(QObject):
         self.bridge.game = game  # _adopt attaches the store to the game the bridge shows
         self._listen(game)
         self.path = None
+        self.closed = False
         if store is not None:
             self._adopt(store)
         self.bridge.set_game(game)
@@ -423,6 +452,7 @@ class CampaignFiles(QObject):
             self.error.emit(f"Could not save {target}: {getattr(exc, 'strerror', None) or exc}")
             return False
         self.close()
+        self.closed = False
         self._adopt(store)
         self.path_changed.emit()
         return True
