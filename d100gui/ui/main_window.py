@@ -323,6 +323,7 @@ class MainWindow(QMainWindow):
         self.move_router = MoveRouter(self.bridge, self)  # a click on an exit: the turn's command while a quest is on
         wire_map(self.map_area.view, self.bridge, self.move_router, self.map_area.offer_door)  # exits, entrance, doors
         self.turn_strip.correction_requested.connect(self.show_sheet_part)
+        self.turn_strip.ask_first = self.confirmations.ask  # failing a quest asks first (Preferences > Ask first)
         self.adventure_log.area_requested.connect(lambda key: centre_on_area(self.map_area.view, key))
         self.adventure_log.message.connect(self.say)
         self.roster.connect_signals()
