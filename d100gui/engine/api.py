@@ -19,7 +19,7 @@ bundled one; a tool may build its own).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -34,6 +34,7 @@ from d100gui.engine.game import Campaign, Command, Game, GameData, LogEntry
 from d100gui.engine.hero.character import Character, PendingDecision
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.engine.protocol import CommandRefused, Event
+from d100gui.engine.stats import Statistics
 
 __all__ = [
     "API_VERSION",
@@ -47,6 +48,8 @@ __all__ = [
 
 #: bumped when a name below changes incompatibly (additions keep the number)
 API_VERSION = 1
+#: how many older log entries :meth:`Session.statistics` asks for at a time
+_STATS_PAGE = 1000
 
 
 #: the policy names a session takes: the engine's, and ``sample`` (the app's name for re-rolling among known rows)
@@ -93,6 +96,9 @@ class Session:
     Every change goes through :meth:`run` (the same commands the app's widgets send), so a
     session is logged, undoable and replayable exactly like a game played in the window.
     """
+
+    _stats: Statistics | None = None  # the statistics folded so far (:meth:`statistics`)
+    _stats_last: LogEntry | None = None  # the last entry they folded
 
     def __init__(self, data: GameData, campaign: Campaign, policy: MissingRowPolicy | str = MissingRowPolicy.ASK) -> None:
         self.data = data
@@ -249,6 +255,40 @@ class Session:
         Every waiting thing has at least one enabled answer. See ``docs/engine-api.md``.
         """
         return flow_of(self.game.campaign, self.game.rules, self.game.library).as_dict()
+
+    def statistics(self, older: Callable[[int, int], Sequence[LogEntry]] | None = None) -> dict[str, Any]:
+        """The campaign at a glance, from its log's typed events, as plain dicts.
+
+        ``quests`` (one per attempt: outcome, turns, HP lost, gold and REP gained, areas mapped,
+        fights won / fled / lost), ``quest_totals``, ``campaign`` (the figures after each quest,
+        experience per track, Fate and Lives spent, deaths), ``fights`` (by monster: win rate,
+        HP lost) and ``dice`` (each die kind's face counts with a chi-square fairness test, the
+        app's dice and the physical ones apart). See ``docs/engine-api.md``.
+
+        Incremental: each call folds only the entries run since the last one (an undo starts
+        again). A campaign opened from its store holds only its newest entries: ``older(offset,
+        limit)`` pages the others in (``CampaignStore.log_page``), read once.
+        """
+        campaign = self.game.campaign
+        log, start = campaign.log, campaign.log_start
+        stats, last = self._stats, self._stats_last
+        if stats is not None and last is not None:
+            at = last.index - start
+            if not (0 <= at < len(log) and log[at] is last):
+                stats = None  # undone (or rewritten): fold again from the start
+        if stats is None:
+            stats = Statistics()
+            offset = 0
+            while older is not None and offset < start:
+                page = older(offset, min(_STATS_PAGE, start - offset))
+                if not page:
+                    break
+                stats.fold_all(page)
+                offset += len(page)
+        for entry in log[max(0, stats.next_index - start) :]:
+            stats.fold(entry)
+        self._stats, self._stats_last = stats, (log[-1] if log else None)
+        return stats.figures()
 
     @property
     def combat(self) -> CombatState | None:

@@ -1,0 +1,85 @@
+"""Statistics benchmark (issue 24). A script, not a test: ``python tests/benchmarks/bench_stats.py``.
+
+A 20,000-entry campaign (``large_campaign``: the demo's real entries repeated), median of 5:
+
+- ``ready_from_store``: what the Statistics view does the first time it opens on a campaign
+  opened from its store: read the log page by page (``CampaignStore.log_page``, 1,000 a page),
+  fold every entry, then ``figures()``. Bar: 200 ms.
+- ``ready_in_memory``: the same fold over entries already in memory (a headless session).
+- ``per_action``: one more action afterwards: fold its entry and ``figures()`` again (what the
+  window pays per action while the view is open). Bar: 5 ms (median of 200 actions).
+
+Prints the figures with their bars, then one JSON line per figure. Exits non-zero if a bar is missed.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from figures import emit
+from large_campaign import large_campaign
+
+from d100gui.engine.stats import Statistics
+from d100gui.storage.store import CampaignStore
+
+ENTRIES = 20_000
+PAGE = 1000
+RUNS = 5
+READY_BAR_MS = 200.0
+ACTION_BAR_MS = 5.0
+
+
+def main() -> int:
+    campaign = large_campaign(log_entries=ENTRIES, history_per_entry=0.6)
+    entries = list(campaign.log)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "stats.d100"
+        CampaignStore.create(path, campaign).close()
+        store = CampaignStore.open(path)
+        store.load()
+        from_store, in_memory = [], []
+        for _ in range(RUNS):
+            gc.collect()
+            t0 = time.perf_counter()
+            stats = Statistics()
+            for offset in range(0, ENTRIES, PAGE):
+                stats.fold_all(store.log_page(offset, PAGE))
+            figures = stats.figures()
+            from_store.append((time.perf_counter() - t0) * 1000)
+            assert figures["entries"] == ENTRIES
+            t0 = time.perf_counter()
+            stats = Statistics().fold_all(entries)
+            stats.figures()
+            in_memory.append((time.perf_counter() - t0) * 1000)
+        store.close()
+    per_action = []
+    for i in range(200):
+        entry = entries[i % len(entries)].model_copy(update={"index": ENTRIES + i})
+        t0 = time.perf_counter()
+        stats.fold(entry)
+        stats.figures()
+        per_action.append((time.perf_counter() - t0) * 1000)
+    ready, memory, action = statistics.median(from_store), statistics.median(in_memory), statistics.median(per_action)
+    figures = stats.figures()
+    print(
+        f"Statistics of a {ENTRIES}-entry campaign ({figures['campaign']['quests_attempted']} quests, "
+        f"{figures['campaign']['fights']} fights, {sum(k['rolls'] for k in figures['dice']['app'].values())} app dice)"
+    )
+    print(f"  ready from the store: {ready:.0f} ms (bar {READY_BAR_MS:.0f})")
+    print(f"  ready in memory:      {memory:.0f} ms")
+    print(f"  per action:           {action:.2f} ms (bar {ACTION_BAR_MS:.0f})")
+    emit("stats", "ready_from_store", ready, "ms", f"<= {READY_BAR_MS:.0f}")
+    emit("stats", "ready_in_memory", memory, "ms", f"<= {READY_BAR_MS:.0f}")
+    emit("stats", "per_action", action, "ms", f"<= {ACTION_BAR_MS:.0f}")
+    return 0 if ready <= READY_BAR_MS and action <= ACTION_BAR_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
