@@ -112,7 +112,7 @@ def _read_whole(path: Path) -> Campaign:
 
     if not is_store(path):
         return load_campaign(path)
-    with CampaignStore.open(path) as store:
+    with CampaignStore.read_only(path) as store:  # nothing written, no write access needed
         text = export_json(store)
     return campaign_from_text(path, text, migrate_old=True)
 

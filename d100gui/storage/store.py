@@ -701,6 +701,26 @@ class CampaignStore:
         if too_long:
             raise CampaignFileError(self.path, too_long)
 
+    @classmethod
+    def read_only(cls, path: Path) -> CampaignStore:
+        """A store opened only to read it whole (``d100gui replay``, a bug report): hardened and its schema
+        checked like :meth:`open`, but it takes no lock for long, writes nothing and needs no write access
+        (a campaign from a read-only folder replays). Nothing is migrated: a store format other than
+        this app's is refused."""
+        if not is_store(path):
+            raise CampaignFileError(path, file_problem(path) or "it is not a d100gui campaign database")
+        store = cls(path, _connect_file(path, read_only=True))
+        try:
+            if store._meta("store_version") != str(STORE_VERSION):
+                raise CampaignFileError(path, f"its store format is not {STORE_VERSION}; open it in d100gui first")
+        except sqlite3.Error as exc:
+            store.discard()
+            raise CampaignFileError(path, _plain_reason(exc, path)) from None
+        except BaseException:
+            store.discard()
+            raise
+        return store
+
     def discard(self) -> None:
         """Release a store refused at open (or not wanted): closed, nothing checkpointed, never raising,
         so the reason it was refused is what the player reads."""
