@@ -327,3 +327,21 @@ def test_the_window_carries_the_desktop_file_id(qapp, tmp_path):
 
     assert main(["--screenshot", str(tmp_path / "shot.png")]) == 0
     assert QGuiApplication.desktopFileName() == APP_ID  # Wayland docks match the window to io.github.d100gui.d100gui.desktop
+
+
+def test_replay_reads_a_read_only_store_and_changes_nothing(tmp_path, _fresh_home, capsys):
+    """A campaign from a bug report may be read-only: replay reads it without writing (it asked for write access)."""
+    import hashlib
+
+    from d100gui.app import replay_main
+    from d100gui.storage.store import CampaignStore
+
+    session = _scripted_game(3)
+    path = tmp_path / "report.d100"
+    CampaignStore.create(path, session.campaign, session.game).close()
+    path.chmod(0o444)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    status = replay_main([str(path), "--check"])
+    assert status == 0, capsys.readouterr().err
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith("report")) == ["report.d100"]
