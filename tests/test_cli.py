@@ -345,3 +345,13 @@ def test_replay_reads_a_read_only_store_and_changes_nothing(tmp_path, _fresh_hom
     assert status == 0, capsys.readouterr().err
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
     assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith("report")) == ["report.d100"]
+
+
+@pytest.mark.gui
+def test_open_of_a_fifo_is_refused_and_the_app_starts(tmp_path):
+    """``--open`` a pipe named like a campaign: refused at once with why, never waited on (it hung for ever)."""
+    fifo = tmp_path / "x.d100"
+    os.mkfifo(fifo)
+    result = run("--screenshot", str(tmp_path / "shot.png"), "--open", str(fifo), home=tmp_path)
+    assert "not a regular file" in result.stderr
+    assert result.returncode == 0 and (tmp_path / "shot.png").is_file()
