@@ -91,3 +91,28 @@ def test_a_file_with_an_impossible_value_is_refused_and_left_untouched(demo, tmp
         load_campaign(path)
     assert words in str(refused.value)
     assert path.read_bytes() == before
+
+
+def test_the_check_reads_the_campaigns_own_sheet_layout(demo):
+    """Issue 18 Deliver 4 / 27 #2: a hero played on the player's 20-pip keys track (keys at 15) is fine under
+    that layout's rules and only the bundled layout calls it out: the caller passes the campaign's own rules."""
+    own = RULES.model_copy(update={"layout": RULES.sheet.model_copy(update={"keys_track": 20})})
+    campaign = fresh(demo)
+    campaign.character.keys = 15
+    assert campaign_problems(campaign, own) == []
+    assert any("Keys" in p for p in campaign_problems(campaign, RULES))
+
+
+def test_a_campaign_the_engine_played_under_its_own_layout_passes_that_layouts_check(demo):
+    """What the commands accept under a layout, the load check accepts under the same layout."""
+    from d100gui.engine import Session
+    from d100gui.storage.resources import bundled_game_data
+
+    data = bundled_game_data()
+    own = data.rules.model_copy(update={"layout": data.rules.sheet.model_copy(update={"keys_track": 20})})
+    campaign = fresh(demo)
+    campaign.adventure.quest = campaign.adventure.turn = None
+    session = Session(type(data)(rules=own, library=data.library, tilesets=data.tilesets), campaign)
+    session.run({"kind": "set_track_pips", "track": "keys", "value": 15})
+    assert session.character.keys == 15
+    assert campaign_problems(session.campaign, own) == []
