@@ -306,3 +306,20 @@ def test_python_m_d100gui_file_hands_over_to_the_running_window(qapp, tmp_path):
         first.kill()
         first.communicate()
         QLocalServer.removeServer(name)  # the killed window's socket file
+
+
+def test_a_tile_set_dropped_on_the_window_opens_in_the_tile_editor(qtbot, tmp_path):
+    tiles = json.loads(standard_tileset_path().read_text(encoding="utf-8"))
+    tiles["id"], tiles["title"] = "my-sheet", "My printed sheet"
+    mine = tmp_path / "my-sheet.json"
+    mine.write_text(json.dumps(tiles), encoding="utf-8")
+    win = new_window(qtbot)
+    desktop.install(win, None)
+    enter, drop = drag_files(win, [mine])
+    assert enter.isAccepted()
+    QApplication.sendEvent(win, drop)
+    qtbot.waitUntil(lambda: win.map_actions.tile_editor is not None)
+    editor = win.map_actions.tile_editor
+    qtbot.waitUntil(lambda: "Imported" in editor.status.text() or "Not imported" in editor.status.text())
+    assert "Imported “My printed sheet”" in editor.status.text()
+    editor.close()
