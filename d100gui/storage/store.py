@@ -1095,6 +1095,20 @@ class CampaignStore:
         history = self._game.campaign.dice_history if self._game is not None else None
         if isinstance(history, DiceHistory):
             history.trim(OPEN_HISTORY_TAIL)  # saved: the older entries are read back from here when asked
+        if self._game is not None:
+            self._trim_log(self._game.campaign, change)
+
+    @staticmethod
+    def _trim_log(campaign: Campaign, change: Change) -> None:
+        """Keep the log in memory bounded, like a campaign just opened: once it holds twice
+        :data:`OPEN_LOG_TAIL` entries, only the newest ``OPEN_LOG_TAIL`` stay (the others are read back
+        with :meth:`log_page`). Only when this change is the newest: an action not saved yet is never let go."""
+        log = campaign.log
+        if len(log) <= 2 * OPEN_LOG_TAIL or change.log_length != campaign.log_length:
+            return
+        cut = len(log) - OPEN_LOG_TAIL
+        del log[:cut]
+        campaign.set_log_start(campaign.log_start + cut)
 
     def _save(self, change: Change) -> None:
         with self._transaction() as db:

@@ -24,7 +24,7 @@ class TownActions(QObject):
         self.bridge = bridge
         self.window = window
         self.wizard: TownWizard | None = None
-        self._seen = len(bridge.game.campaign.log)
+        self._seen = bridge.game.campaign.log_length  # the log in memory is only its newest entries
         bridge.command_done.connect(self._after_command)
         bridge.campaign_changed.connect(self._reset)
 
@@ -40,10 +40,11 @@ class TownActions(QObject):
         return self.wizard
 
     def _reset(self) -> None:
-        self._seen = len(self.bridge.game.campaign.log)
+        self._seen = self.bridge.game.campaign.log_length
 
     def _after_command(self) -> None:
         log = self.bridge.game.campaign.log
-        grew, self._seen = len(log) > self._seen, len(log)
+        length = self.bridge.game.campaign.log_length
+        grew, self._seen = length > self._seen, length
         if grew and log and any(e.kind in QUEST_ENDS for e in log[-1].events):
             self.open_wizard()
