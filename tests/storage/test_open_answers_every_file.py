@@ -242,3 +242,26 @@ def test_peek_store_reads_a_store_in_a_fresh_process_without_importing_commands(
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-2000:]
     assert peek_store(path, ("meta",), 1)[1]
+
+
+def test_a_read_only_folder_is_named_as_such_even_where_the_tests_run_as_root(tmp_path, monkeypatch):
+    """The same message where a real read-only folder cannot be made (root writes anywhere): the folder's
+    write access is what the open asks about, and what it names."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = _store(folder / "c.d100")
+    real_access = os.access
+
+    def no_writing_in(target, mode, **kwargs):
+        if Path(target) == folder and mode & os.W_OK:
+            return False
+        return real_access(target, mode, **kwargs)
+
+    monkeypatch.setattr(store_module.os, "access", no_writing_in)
+    with pytest.raises(CampaignFileError) as refused:
+        CampaignStore.open(path)
+    assert f"the folder {folder} is read-only" in refused.value.reason
+    session = _session(seed=9)
+    with pytest.raises(CampaignFileError, match="is read-only"):
+        CampaignStore.create(folder / "new.d100", session.campaign, session.game)
+    assert sorted(p.name for p in folder.iterdir()) == ["c.d100"]
