@@ -21,9 +21,16 @@ the same way: its newest :data:`OPEN_HISTORY_TAIL` entries on open, the others (
 :data:`~d100gui.engine.dice.history.UNLOADED`) when asked (:meth:`CampaignStore.history_page`,
 ``campaign.dice_history_page``).
 
-The database runs in WAL mode with an exclusive lock (a second app cannot open the same
-campaign; no ``-shm`` file); :meth:`CampaignStore.close` checkpoints and goes back to a
-rollback journal, so at rest the campaign is a single file. JSON stays the portable format:
+An open store holds an exclusive lock (a second app is told at once that the campaign is open
+there) and runs in WAL mode from its first write (no ``-shm`` file; a file only read is never
+switched, so a refused one stays byte for byte); :meth:`CampaignStore.close` checkpoints and goes
+back to a rollback journal, so at rest the campaign is a single file.
+
+A campaign file is data, never code: every connection is hardened (``trusted_schema`` off, lowered
+limits, each statement's work bounded: :func:`_harden`), and a schema that is not the app's is
+refused before any row is read (:func:`_check_schema`). A new store is built at a private temporary
+name and linked into place only if its name is still free (:meth:`CampaignStore.create`): nothing is
+ever replaced or deleted that this module did not make. JSON stays the portable format:
 :func:`export_json` writes today's self-contained ``.d100.json`` text and :func:`import_json`
 reads it; :func:`open_campaign` converts an older JSON campaign file on open, keeping the
 original beside the new database.
