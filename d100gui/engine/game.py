@@ -149,9 +149,9 @@ class LogEntry(BaseModel):
     events: list[Event] = Field(default_factory=list)  # every event with its kind and payload
     manual: bool = False
     policy: MissingRowPolicy = MissingRowPolicy.ASK
-    fate: FatePolicy | None = None  # the Fate windows the engine answered for the player (None: it answered none)
     at: str = ""
     player_rows: list[PlayerRowRead] = Field(default_factory=list)  # the player's own rows it read
+    fate: FatePolicy | None = None  # the Fate windows the engine answered for the player (None: it answered none)
 
     @property
     def messages(self) -> list[str]:
