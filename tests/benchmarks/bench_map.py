@@ -158,6 +158,7 @@ def move_figure(book: DungeonBook, count: int = 25) -> float:
     data = bundled_game_data()
     session = Session(data, build_demo_campaign(load_library(None).library), policy="reroll")
     campaign = session.campaign
+    campaign.adventure.quest = campaign.adventure.turn = None  # free mapping: bare moves are refused in a quest
     if len(book.dungeons) == 1:
         (dungeon,) = book.dungeons
         session.run({"kind": "new_dungeon", "width": dungeon.width, "height": dungeon.height})

@@ -52,6 +52,9 @@ def large_campaign(seed: int = 7, log_entries: int = 5000, history_per_entry: fl
     campaign.character.quest_log.attempted = QUESTS
     campaign.character.quest_log.completed = 80
     campaign.character.quest_log.failed = 20
+    # 100 quests attempted and 100 ended: none is under way (bare map moves are refused during one)
+    campaign.adventure.quest = campaign.adventure.turn = None
+    campaign.character.quest_log.current = ""
     # a long command log, as 100 quests would leave
     entries = list(campaign.log)
     while len(campaign.log) < log_entries:
