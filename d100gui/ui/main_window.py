@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # opened on demand: imported where they are opened (start-up 
     from d100gui.ui.common.about import AboutDialog
     from d100gui.ui.hero.creation_wizard import CreationWizard
     from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
+    from d100gui.ui.stats.window import StatisticsWindow
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
 STATUS_MS = 8000
@@ -276,6 +277,8 @@ class MainWindow(QMainWindow):
         self.tour_action = action("&Tour of the panels", self.help.open_tour)
         self.shortcuts_action = action("&Keyboard shortcuts", self.help.open_shortcuts, "Ctrl+/")
         self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
+        self.stats_action = action("&Statistics...", self.show_statistics)  # the campaign at a glance (issue 24)
+        self.stats_window: StatisticsWindow | None = None
         self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
         self.start_fight_action = action("&Start a fight...", self.open_fight_dialog, "Ctrl+Shift+F")
         self.start_fight_action.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")
@@ -355,6 +358,17 @@ class MainWindow(QMainWindow):
         """Tools > Toolbox: show the toolbox dock in front."""
         self.toolbox_dock.show()
         self.toolbox_dock.raise_()
+
+    def show_statistics(self) -> StatisticsWindow:
+        """View > Statistics: the campaign at a glance (made the first time, then kept up to date)."""
+        from d100gui.ui.stats.window import StatisticsWindow
+
+        if self.stats_window is None:
+            older = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
+            self.stats_window = StatisticsWindow(self.bridge, older, self)
+        self.stats_window.show()
+        self.stats_window.raise_()
+        return self.stats_window
 
     def show_hall_of_fallen(self) -> QMessageBox:
         """The heroes who died, kept read-only."""
