@@ -241,7 +241,10 @@ def test_a_whole_training_quest_and_its_replay():
     assert "quest_completed" in kinds(events) and ch.gp == gp + 50
     assert ch.quest_log.completed == 1 and session.campaign.dungeons.current_dungeon.closed
 
+    # --- "Before Your Next Quest" (the between-quests phase, opened and finished), then
     # --- Dungeon Training 2, failed at once: half the gold, rounded up
+    session.run({"kind": "begin_town"})
+    session.run({"kind": "finish_town"})
     session.run({"kind": "begin_quest"})
     gp = ch.gp
     events = session.run({"kind": "fail_quest"})
