@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -187,3 +188,23 @@ def test_the_macos_bundle_declares_the_campaign_document_type():
 def test_the_packaging_readme_installs_the_mime_type():
     readme = (PACKAGING / "README.md").read_text(encoding="utf-8")
     assert f"packaging/{MIME.name}" in readme and "update-mime-database" in readme
+
+
+def test_the_desktop_launches_d100gui_with_the_file(tmp_path):
+    """`gio launch` runs the desktop file's Exec line as a file manager does on a double-click."""
+    gio = _tool("gio")
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    said = tmp_path / "argv"
+    stand_in = folder / "d100gui"  # stands in for the app: records the arguments it was started with
+    stand_in.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{said}'\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    campaign = tmp_path / "my campaign.d100"
+    campaign.write_bytes(b"")
+    env = {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"}
+    subprocess.run([gio, "launch", str(DESKTOP), str(campaign)], env=env, check=True, capture_output=True, timeout=30)
+    for _ in range(100):  # gio returns once the process is spawned: wait for what it wrote
+        if said.exists() and said.read_text(encoding="utf-8").strip():
+            break
+        time.sleep(0.1)
+    assert said.read_text(encoding="utf-8").splitlines() == [str(campaign)]
