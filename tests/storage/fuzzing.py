@@ -197,8 +197,10 @@ def mutants(count: int, seed: int = 21) -> Iterator[Mutant]:
             return
         yield Mutant(f"schema {statement}", _sql(statement))
         made += 1
+    kinds = ("flip", "truncate", "zero", "value")
     while made < count:
-        kind = rng.choice(("flip", "truncate", "zero", "value", "value"))
+        # each kind once first (a short run sees them all), then at random, absurd values twice as often
+        kind = kinds[made - len(SCHEMA_EDITS)] if made - len(SCHEMA_EDITS) < len(kinds) else rng.choice((*kinds, "value"))
         if kind == "flip":
             yield Mutant("bit flips", _flip(random.Random(rng.random())))
         elif kind == "truncate":
