@@ -49,6 +49,11 @@ def _dark(widget: QWidget) -> bool:
     return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
 
 
+def whole_ticks(plot: pg.PlotWidget, xs: list[int]) -> None:
+    """Ticks on the whole numbers ``xs`` (quests, faces) while they fit; pyqtgraph's own beyond 40."""
+    plot.getAxis("bottom").setTicks([[(x, str(x)) for x in xs]] if len(xs) <= 40 else None)
+
+
 def quest_tip(x: float, y: float, data: Any) -> str:
     """A point's tooltip: the quest it stands for, and its value."""
     return f"{data}\n{y:g}"
@@ -105,7 +110,7 @@ class StatsTab(QWidget):
         self.plot = pg.PlotWidget(title=title)
         self.plot.setObjectName(f"stats_{name}_plot")
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.legend = self.plot.addLegend(offset=(-10, 10))  # top right
         self.table = QTableWidget(0, len(columns))
         self.table.setObjectName(f"stats_{name}_table")
         self.table.setHorizontalHeaderLabels(columns)
@@ -278,6 +283,7 @@ class StatisticsWindow(QWidget):
         for (key, label), colour in zip((("hp", "HP"), ("gp", "Gold"), ("rep", "REP")), self.colours, strict=False):
             ys = [float(p[key] or 0) for p in over]
             self._series(tab, label, xs, ys, names, colour)
+        whole_ticks(tab.plot, xs)
         tab.plot.setLabel("bottom", "quest")
         tab.fill_table(
             [
@@ -310,6 +316,7 @@ class StatisticsWindow(QWidget):
         names = [f"Quest {p['quest']}: {p['name']}" for p in over]
         for stat, colour in zip(STATS, self.colours, strict=False):
             self._series(tab, stat, xs, [float(p.get(stat) or 0) for p in over], names, colour)
+        whole_ticks(tab.plot, xs)
         tab.plot.setLabel("bottom", "quest")
         experience, trained = figures["campaign"]["experience"], figures["campaign"]["trained"]
         tracks = sorted(set(experience) | set(trained))
@@ -360,8 +367,8 @@ class StatisticsWindow(QWidget):
         d = self.figures["dice"][group][kind]
         tab.plot.addItem(pg.BarGraphItem(x=d["faces"], height=d["counts"], width=0.7, brush=self.colours[0], name="rolled"))
         fair = pg.PlotDataItem(
-            d["faces"],
-            [d["expected"]] * len(d["faces"]),
+            [0.5, d["sides"] + 0.5],
+            [d["expected"]] * 2,
             pen=pg.mkPen(self.colours[1], width=2, style=Qt.PenStyle.DashLine),
             name="fair",
         )
@@ -370,5 +377,6 @@ class StatisticsWindow(QWidget):
             f"{kind} ({'app' if group == 'app' else 'physical'}): {d['rolls']} rolls, chi-square {d['chi_square']:.2f}, p = {d['p_value']:.3g}",
             color=self.palette().color(QPalette.ColorRole.Text).name(),
         )
+        whole_ticks(tab.plot, d["faces"])
         tab.plot.setLabel("bottom", "face")
         tab.plot.setLabel("left", "rolls")
