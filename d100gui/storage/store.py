@@ -544,6 +544,7 @@ class CampaignStore:
         self._books: dict[str, tuple[list[str], str]] = {}  # book part -> its members' JSON and rest, as written
         self._counts: dict[str, int] = {}  # rows of each book and sequence part, as written (see _write_counts)
         self._saving = False  # switched to WAL by the first write: a file only read stays byte for byte
+        self._pending_version = STORE_VERSION  # an older store's layout, migrated by the first write
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -568,10 +569,25 @@ class CampaignStore:
 
     def _start_saving(self) -> None:
         """WAL from the first write on (every check passed first: a refused file is never switched,
-        so it stays byte for byte)."""
+        so it stays byte for byte); a store of an older format is migrated then, not at open."""
         if not self._saving:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._saving = True
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the layout to :data:`STORE_VERSION` (``STORE_MIGRATIONS``, one transaction each), the
+        stand-ins :meth:`open` made for reading it dropped first."""
+        number = self._pending_version
+        if number >= STORE_VERSION:
+            return
+        self._db.execute("DROP VIEW IF EXISTS temp.log")
+        while number < STORE_VERSION:
+            with _Transaction(self._db) as db:
+                STORE_MIGRATIONS[number](db)
+                number += 1
+                db.execute("UPDATE meta SET value = ? WHERE key = 'store_version'", (str(number),))
+        self._pending_version = number
 
     @classmethod
     def create(cls, path: Path, campaign: Campaign, game: Game | None = None) -> CampaignStore:
@@ -671,11 +687,9 @@ class CampaignStore:
                     f"this app reads up to {CAMPAIGN_SCHEMA_VERSION})",
                 )
             store._check_sheets()
-            while number < STORE_VERSION:
-                with store._transaction() as db:
-                    STORE_MIGRATIONS[number](db)
-                    number += 1
-                    db.execute("UPDATE meta SET value = ? WHERE key = 'store_version'", (str(number),))
+            store._pending_version = number
+            if number == 1:  # read as version 2 until the first write migrates it: nothing is written to open it
+                store._db.execute("CREATE TEMP VIEW log AS SELECT *, '{}' AS extra FROM main.log")
         except sqlite3.Error as exc:
             store.discard()
             raise CampaignFileError(path, _plain_reason(exc, real)) from None

@@ -185,12 +185,23 @@ def test_a_version_1_store_is_migrated_and_keeps_its_log(tmp_path, bundled_libra
     db.execute("UPDATE meta SET value = '1' WHERE key = 'store_version'")
     db.commit()
     db.close()
+    before = path.read_bytes()
     store = CampaignStore.open(path)
-    assert store._meta("store_version") == str(STORE_VERSION) == "2"
     campaign = store.load()
     assert campaign.log_length == ROLLS and campaign.log[-1].command["kind"] == "roll_dice"
     store.close()
-    assert _rows(path) == texts
+    # issue 27: opening writes nothing (a file refused at load stays byte for byte); the first write migrates
+    assert path.read_bytes() == before and _rows(path) == texts
+    store = CampaignStore.open(path)
+    game = _game(bundled_library, store.load(), check=False)
+    store.attach(game)
+    _faces(game, 2, 3)
+    game.execute(game.parse_command({"kind": "roll_dice", "expression": "2d6"}))
+    assert store._meta("store_version") == str(STORE_VERSION) == "2"
+    store.close()
+    with CampaignStore.open(path) as again:
+        reopened = again.load()
+        assert reopened.log_length == ROLLS + 1 and reopened.log[-2].command == campaign.log[-1].command
 
 
 def test_the_quick_look_does_not_take_a_hex_id_for_a_number():

@@ -265,3 +265,23 @@ def test_a_read_only_folder_is_named_as_such_even_where_the_tests_run_as_root(tm
     with pytest.raises(CampaignFileError, match="is read-only"):
         CampaignStore.create(folder / "new.d100", session.campaign, session.game)
     assert sorted(p.name for p in folder.iterdir()) == ["c.d100"]
+
+
+def test_an_older_store_refused_at_load_is_not_migrated_first(tmp_path):
+    """Opening a store of an older format used to migrate it (a write) before its state was checked."""
+    path = _store(tmp_path / "c.d100")
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE log DROP COLUMN extra")  # the layout store version 1 wrote
+    db.execute("UPDATE meta SET value = '1' WHERE key = 'store_version'")
+    db.execute("UPDATE parts SET json = '\"garbage\"' WHERE name = 'rng_state'")
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+    before = _snapshot(tmp_path)
+    with pytest.raises(CampaignFileError):
+        store = open_campaign(path)
+        try:
+            store.load()
+        finally:
+            store.discard()
+    assert _snapshot(tmp_path) == before
