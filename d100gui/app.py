@@ -186,6 +186,9 @@ def _start(args: argparse.Namespace) -> int:
     from d100gui.ui.main_window import MainWindow
 
     set_app_icon(app)
+    load_qt_translations(app)  # Qt's own dialogs and buttons in the system's language
+    if not args.screenshot:
+        enable_native_crash_log()
     prefs = Preferences()
     theme = apply_theme(app, args.theme or prefs.theme)
     loaded = load_library(user_data_dir())
@@ -211,6 +214,43 @@ def _start(args: argparse.Namespace) -> int:
     window.show()
     QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard))
     return app.exec()
+
+
+#: what faulthandler writes when Qt (or anything below Python) crashes the process, in the log folder
+NATIVE_CRASH_LOG = "native-crash.log"
+_kept_open: list[Any] = []  # the native crash log stays open for the whole run (faulthandler writes to its descriptor)
+
+
+def enable_native_crash_log() -> Path | None:
+    """A crash in Qt's C++ (a segfault, an abort) kills the process before any Python handler runs:
+    ``faulthandler`` writes every thread's Python stack to ``native-crash.log`` in the log folder
+    (Help > About shows the folder). None if the folder cannot be written (the app starts anyway)."""
+    import faulthandler
+
+    from d100gui.storage.paths import user_log_dir
+
+    try:
+        path = user_log_dir() / NATIVE_CRASH_LOG
+        handle = path.open("a", encoding="utf-8")
+    except OSError:
+        return None
+    faulthandler.enable(file=handle, all_threads=True)
+    _kept_open.append(handle)
+    return path
+
+
+def load_qt_translations(app: Any, locale: Any = None) -> Any:
+    """Qt's own translations (shipped with PySide6) for ``locale`` (default: the system's), so the
+    standard dialogs' buttons and file dialogs speak the player's language: the installed translator,
+    or None (none for that language: English)."""
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(locale or QLocale.system(), "qtbase", "_", folder):
+        return None
+    app.installTranslator(translator)
+    return translator
 
 
 def no_display(platform: str, env: Mapping[str, str]) -> str | None:

@@ -323,3 +323,32 @@ def test_a_tile_set_dropped_on_the_window_opens_in_the_tile_editor(qtbot, tmp_pa
     qtbot.waitUntil(lambda: "Imported" in editor.status.text() or "Not imported" in editor.status.text())
     assert "Imported “My printed sheet”" in editor.status.text()
     editor.close()
+
+
+# --------------------------------------------------------------------------- Qt's translations, native crashes
+
+
+def test_qt_standard_buttons_speak_the_players_language(qapp):
+    from PySide6.QtCore import QCoreApplication, QLocale
+
+    from d100gui.app import load_qt_translations
+
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+    translator = load_qt_translations(qapp, QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    try:
+        assert translator is not None
+        assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+    finally:
+        qapp.removeTranslator(translator)
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_a_native_crash_leaves_its_stack_in_the_log_folder(tmp_path):
+    code = (
+        "import faulthandler; from d100gui.app import enable_native_crash_log; enable_native_crash_log(); faulthandler._sigsegv()"
+    )
+    env = {**os.environ, "D100GUI_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-X", "faulthandler=0", "-c", code], env=env, capture_output=True, timeout=60)
+    assert done.returncode != 0  # it did crash
+    log = (tmp_path / "logs" / "native-crash.log").read_text(encoding="utf-8")
+    assert "Fatal Python error: Segmentation fault" in log and "line 1" in log
