@@ -726,14 +726,17 @@ class CampaignStore:
     def read_only(cls, path: Path) -> CampaignStore:
         """A store opened only to read it whole (``d100gui replay``, a bug report): hardened and its schema
         checked like :meth:`open`, but it takes no lock for long, writes nothing and needs no write access
-        (a campaign from a read-only folder replays). Nothing is migrated: a store format other than
-        this app's is refused."""
+        (a campaign from a read-only folder replays). Nothing is migrated: an older store is read as the
+        current layout, a newer one refused."""
         if not is_store(path):
             raise CampaignFileError(path, file_problem(path) or "it is not a d100gui campaign database")
         store = cls(path, _connect_file(path, read_only=True))
         try:
-            if store._meta("store_version") != str(STORE_VERSION):
-                raise CampaignFileError(path, f"its store format is not {STORE_VERSION}; open it in d100gui first")
+            version = store._meta("store_version")
+            if version == "1":  # read as the current layout (a view in memory; the file is not written)
+                store._db.execute("CREATE TEMP VIEW log AS SELECT *, '{}' AS extra FROM main.log")
+            elif version != str(STORE_VERSION):
+                raise CampaignFileError(path, f"its store format {version} is not one this d100gui reads")
         except sqlite3.Error as exc:
             store.discard()
             raise CampaignFileError(path, _plain_reason(exc, path)) from None
