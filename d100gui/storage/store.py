@@ -47,6 +47,7 @@ import re
 import sqlite3
 import stat
 import tempfile
+import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -71,7 +72,7 @@ from d100gui.engine.game import (
 )
 from d100gui.engine.journal import SequenceState, short_reason
 from d100gui.storage import safe_read
-from d100gui.storage.atomic import clean_temporary_files, write_bytes_atomic
+from d100gui.storage.atomic import ORPHAN_AGE_S, clean_temporary_files, write_bytes_atomic
 from d100gui.storage.campaigns import (
     MAX_CAMPAIGN_BYTES,
     MAX_SHEET_BYTES,
@@ -608,6 +609,7 @@ class CampaignStore:
         if not os.access(path.parent, os.W_OK):
             raise CampaignFileError(path, _read_only_reason(path))
         clean_temporary_files(path)  # what a killed create of this name left, minutes ago
+        _clean_orphan_journals(path)
         try:
             fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         except OSError as exc:
@@ -1298,6 +1300,22 @@ def _item_rows(name: str, state: SequenceState, popped: dict[str, Any]) -> list[
         else:
             rows.append((name, i, CAMPAIGN_PARTS.dump_item(name, item)))
     return rows
+
+
+def _clean_orphan_journals(path: Path) -> None:
+    """The rollback journals of temporary stores a killed :meth:`CampaignStore.create` of ``path`` left
+    (named after its own temporary file, older than a create takes): never another program's file."""
+    now = time.time()
+    try:
+        candidates = list(path.parent.glob(f".{path.name}.*.tmp-journal"))
+    except OSError:
+        return
+    for journal in candidates:
+        try:
+            if journal.is_file() and not journal.is_symlink() and now - journal.stat().st_mtime > ORPHAN_AGE_S:
+                journal.unlink()
+        except OSError:
+            continue
 
 
 def _place(tmp: Path, path: Path) -> None:

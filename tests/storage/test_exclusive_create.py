@@ -131,3 +131,20 @@ def test_a_new_store_is_one_file_readable_by_its_owner(tmp_path):
     CampaignStore.create(path, session.campaign, session.game).close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.d100"]
     assert os.access(path, os.R_OK | os.W_OK)
+
+
+def test_a_killed_creates_leftovers_are_cleaned_and_nothing_else(tmp_path):
+    """A create killed midway leaves its temporary store and journal: the next create of that name removes
+    them once they are old, and never a file it did not make (another name, a fresh temporary file)."""
+    import time
+
+    session = Session.new(bundled_game_data(), seed=1, policy="reroll")
+    old = time.time() - 3600
+    leftovers = [tmp_path / ".c.d100.abc123.tmp", tmp_path / ".c.d100.abc123.tmp-journal"]
+    kept = [tmp_path / ".c.d100.fresh.tmp-journal", tmp_path / ".other.d100.abc123.tmp-journal", tmp_path / "notes.txt"]
+    for path in leftovers + kept:
+        path.write_bytes(b"x")
+    for path in leftovers + kept[1:]:
+        os.utime(path, (old, old))
+    CampaignStore.create(tmp_path / "c.d100", session.campaign, session.game).close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["c.d100", *(p.name for p in kept)])
