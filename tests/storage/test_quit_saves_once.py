@@ -63,3 +63,55 @@ def test_closing_twice_and_ending_a_command_after_it_never_makes_the_file_again(
     assert errors == [] and win.campaigns.store is None
     with CampaignStore.open(path) as store:
         assert store.log_length == 1
+
+
+_SIGTERM_INSIDE_A_COMMAND = r"""
+import os, signal, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from d100gui.storage import packs
+from d100gui.storage.paths import user_data_dir
+from d100gui.ui.common.crash import CrashGuard
+from d100gui.ui.common.settings import Preferences
+from d100gui.ui.main_window import MainWindow
+
+app = QApplication(["d100gui"])
+win = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
+app.aboutToQuit.connect(win.campaigns.close)  # as app.py wires it
+guard = CrashGuard(win).install()
+app.aboutToQuit.connect(guard.uninstall)
+errors = []
+win.campaigns.error.connect(errors.append)
+win.dice_panel.d6_button.click()
+win.dice_panel.d6_button.click()
+path = win.campaign_path
+# the polite stop arrives while the third roll runs (Python runs the handler at its next bytecode)
+win.game.change_listeners.insert(0, lambda change: os.kill(os.getpid(), signal.SIGTERM))
+QTimer.singleShot(0, win.dice_panel.d6_button.click)
+QTimer.singleShot(20000, lambda: app.exit(3))  # never reached when the quit works
+status = app.exec()
+print("PATH", path)
+print("ERRORS", errors)
+sys.exit(status)
+"""
+
+
+def test_sigterm_inside_a_command_saves_it_once_and_quits_cleanly(tmp_path):
+    """The real window and crash guard: SIGTERM in the middle of a command (27 of 27 runs said "a file of
+    that name exists already"). The command ends and saves, then the store closes: one file, every action."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _SIGTERM_INSIDE_A_COMMAND], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "ERRORS []" in done.stdout, done.stdout
+    from pathlib import Path
+
+    path = Path(done.stdout.split("PATH ", 1)[1].splitlines()[0])
+    assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith(path.name)) == [path.name]
+    with CampaignStore.open(path) as store:
+        assert store.log_length == 3
