@@ -27,7 +27,8 @@ from d100gui.engine import gate
 from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ProvideQuestRow, RerollQuest, ResumeTime
 from d100gui.engine.adventure.doors import openable, secret_passage_allowed
-from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, adventure_rules
+from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, QuestState, adventure_rules
+from d100gui.engine.adventure.quests import objective_items, objective_needs
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, current_step, turn_of
 from d100gui.engine.adventure.turn_view import TurnAction, turn_panel
@@ -96,7 +97,7 @@ from d100gui.engine.hero.skill_test import (
     UseFate,
 )
 from d100gui.engine.magic.commands import ProvideCurseRow
-from d100gui.engine.rules.model import Rules
+from d100gui.engine.rules.model import Rules, TimeTrackLayout
 from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmentRow, ProvideMarketRow, RollInvestments, TownNext
 from d100gui.engine.town.fallen import read_only_reason
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index
@@ -105,12 +106,14 @@ __all__ = [
     "Flow",
     "FlowAction",
     "RowWanted",
+    "Status",
     "Waiting",
     "fight_for_roll",
     "flow",
     "row_wanted",
     "sample_answer",
     "sample_for_roll",
+    "status_of",
 ]
 
 
@@ -148,6 +151,28 @@ def _allowed(_kind: str) -> str:
 
 
 @dataclass(frozen=True)
+class Status:
+    """What matters always in view while playing (the status line above the map), worked out by the engine."""
+
+    hero: str
+    hp: int
+    max_hp: int
+    fate: int
+    lives: int
+    quest: str = ""  # "" outside a quest
+    objective: str = ""  # the quest's objective as printed
+    progress: str = ""  # "Parts 1 of 3", "objective area found"
+    turn: int = 0
+    clock: int = 0  # clocks shaded on the time track
+    clocks: int = 0  # clocks on the track
+    next_trigger: str = ""  # "food in 2" (the next printed symbol and how many clocks away)
+    waits: str = ""  # the first thing the game waits for ("" when nothing)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
 class Flow:
     """Where the game is and what the player may do now (valid until the campaign changes)."""
 
@@ -160,6 +185,7 @@ class Flow:
     waiting: tuple[Waiting, ...] = ()
     actions: tuple[FlowAction, ...] = ()
     _why: Callable[[str], str] = field(default=_allowed, repr=False, compare=False)
+    status: Status | None = None  # what matters always in view (the status line), with a hero
 
     def why_not(self, kind: str) -> str:
         """ "" when a command of ``kind`` is allowed now, else the reason (the engine's gate)."""
@@ -187,6 +213,7 @@ class Flow:
                 for w in self.waiting
             ],
             "actions": [_action_dict(a) for a in self.actions],
+            "status": self.status.as_dict() if self.status is not None else None,
         }
 
 
@@ -215,7 +242,66 @@ _NO_ROW = Row(fields={})
 
 def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) -> Flow:
     """The flow of ``campaign`` now (``library``: to word door tests and read scroll spells)."""
+    made = _flow(campaign, rules, library)
+    return replace(made, status=status_of(campaign, rules, made))
 
+
+def status_of(campaign: Campaign, rules: Rules, made: Flow) -> Status | None:
+    """The status line's contents: the hero's HP, Fate and Lives; the quest, its objective and progress; the turn;
+    the time track's clocks and its next printed symbol; what waits (None without a hero)."""
+    ch = campaign.character
+    if ch is None:
+        return None
+    layout = rules.sheet.time_track
+    shaded = ch.time_track.shaded
+    waits = made.waiting[0].prompt if made.waiting else ""
+    base = Status(ch.name or "The hero", ch.hp, derive(ch, rules).max_hp, ch.fate, ch.lives, waits=waits)
+    state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
+    if state is None or state.quest is None:
+        return base
+    quest = state.quest.quest
+    turn = turn_of(campaign)
+    return replace(
+        base,
+        quest=quest.name,
+        objective=quest.objective,
+        progress=objective_progress(ch, state.quest),
+        turn=turn.number if turn is not None else 0,
+        clock=shaded,
+        clocks=layout.clocks,
+        next_trigger=_next_trigger(layout, shaded),
+    )
+
+
+def objective_progress(ch: Character, quest: QuestState) -> str:
+    """How far the objective is: "Parts 1 of 3" per kind it names (looted this quest, plus the objectives a blue
+    area or a find counted, as completing it counts them), or whether an objective area was found."""
+    needs = objective_needs(quest.quest.objective)
+    spare = ch.objectives
+    if not needs:
+        return "objective reached" if spare >= 1 else "objective not reached yet"
+    held = objective_items(ch)
+    parts = []
+    for kind, need in needs.items():
+        got = max(0, held.get(kind, 0) - quest.carried.get(kind, 0))
+        used = min(max(0, need - got), spare)
+        spare -= used
+        parts.append(f"{kind.capitalize()} {got + used} of {need}")
+    return ", ".join(parts)
+
+
+def _next_trigger(layout: TimeTrackLayout, shaded: int) -> str:
+    """The next clock with a printed symbol after ``shaded`` ("food in 2", "oil, wandering in 5"); "" if none."""
+    for ahead in range(1, layout.clocks + 1):
+        clock = (shaded + ahead - 1) % layout.clocks + 1
+        symbols = layout.triggers_at(clock)
+        if symbols:
+            kinds = ", ".join(dict.fromkeys(t.kind for t in symbols))
+            return f"{kinds} in {ahead}"
+    return ""
+
+
+def _flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) -> Flow:
     def why(kind: str) -> str:
         return gate.refusal_for_kind(campaign, kind, rules)
 

@@ -25,6 +25,7 @@ from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.model import TURN_STEPS
 from d100gui.engine.adventure.turn_view import step_hint
 from d100gui.engine.flow import Flow, FlowAction, row_wanted, sample_answer
+from d100gui.ui.adventure.status_line import StatusLine
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.flow import FlowLayout
@@ -99,6 +100,9 @@ class TurnStrip(QFrame):
         self.waiting_row = FlowLayout(spacing=4)
         self.waiting_row.addWidget(self.waiting_label)
         self.button_row = FlowLayout(spacing=4)
+        #: what matters always in view: :func:`above` puts it over the strip (its own row, so the strip's wrapped
+        #: buttons keep their room)
+        self.status_line = StatusLine(bridge)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
@@ -289,11 +293,14 @@ class TurnStrip(QFrame):
 
 
 def above(strip: QWidget, below: QWidget) -> QWidget:
-    """A widget holding ``strip`` above ``below`` (the map area), for the window's centre."""
+    """A widget holding ``strip`` above ``below`` (the map area), for the window's centre; a turn strip's
+    status line goes over it."""
     holder = QWidget()
     layout = QVBoxLayout(holder)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(0)
+    if isinstance(strip, TurnStrip):
+        layout.addWidget(strip.status_line)
     layout.addWidget(strip)
     layout.addWidget(below, 1)
     return holder

@@ -176,3 +176,19 @@ def test_alt_arrow_at_a_dead_end_makes_the_secret_passage_then_walks_it(qtbot, w
     window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)
     press(qtbot, window, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)  # through it
     assert campaign.dungeons.current_dungeon.hero != dungeon.entrance
+
+
+def test_the_status_line_above_the_map_keeps_the_quest_clocks_and_hero_in_view(qtbot, window):  # noqa: F811
+    line = window.turn_strip.status_line
+    assert line.isVisible() and "No quest" in line.text() and "HP 20/20" in line.text()
+    player = on_quest_in_the_dungeon(qtbot, window)
+    assert "Dungeon Training 1: Parts 0 of 3" in line.text() and "Turn 1" in line.text()
+    assert "loot 3 Parts" in line.quest.toolTip()
+    shaded = window.game.campaign.character.time_track.shaded
+    window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)
+    player.click_map(player.exit_point("N"))
+    assert f"clocks {shaded + 1}/" in line.text() and "(next: " in line.text()
+    window.game.override.push(5, 0)  # a search on a missing Table F row: it waits, and the line says so
+    qtbot.mouseClick(window.turn_strip.buttons["search"], Qt.MouseButton.LeftButton)
+    window.row_requests.dialog.reject()
+    assert "Waiting:" in line.text() and "row waits" in line.text()

@@ -24,6 +24,7 @@ GIANT_RATS = [4, 5]  # Table E 45 - 40 (Dungeon Training 1) = 5: Giant Rats
 def strip_button(win, prefix: str, suffix: str = ""):
     """The first strip button whose key starts with ``prefix`` (and ends with ``suffix``), shown whole and enabled."""
     QApplication.processEvents()
+    QApplication.processEvents()  # the status line above the strip and the strip each lay out once
     found = [b for key, b in win.turn_strip.buttons.items() if key.startswith(prefix) and key.endswith(suffix)]
     assert found, f"no strip button {prefix}*{suffix}: {list(win.turn_strip.buttons)}"
     button = found[0]

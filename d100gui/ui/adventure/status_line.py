@@ -1,0 +1,71 @@
+"""The status line above the map: what matters always in view while playing (issue 19, Deliver 3).
+
+One compact line from the engine's :class:`~d100gui.engine.flow.Status` (the bridge's flow): the quest
+and its objective's progress ("Parts 1 of 3"), the turn, the time track's clocks shaded with its next
+printed symbol ("next: food in 2"), HP, Fate and Lives, and what waits for the player. It renders data
+only; the whole objective and what waits are in the tooltips.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+
+from d100gui.engine.flow import Status
+from d100gui.ui.common.bridge import EngineBridge
+
+
+class StatusLine(QWidget):
+    """Quest, objective, turn, clocks, HP, Fate, Lives and what waits, refreshed once per change."""
+
+    def __init__(self, bridge: EngineBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.setObjectName("statusLine")
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # never widens the window
+        self.quest = QLabel()
+        self.quest.setObjectName("statusQuest")
+        self.clocks = QLabel()
+        self.clocks.setObjectName("statusClocks")
+        self.hero = QLabel()
+        self.hero.setObjectName("statusHero")
+        self.waits = QLabel()
+        self.waits.setObjectName("statusWaits")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.setSpacing(12)
+        for label in (self.quest, self.clocks, self.hero):
+            layout.addWidget(label)
+        layout.addWidget(self.waits, 1)
+        self.status: Status | None = None
+        bridge.changed.connect(lambda _change: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the status from the bridge's flow (worked out once per change)."""
+        status = self.bridge.flow().status
+        self.status = status
+        self.setVisible(status is not None)
+        if status is None:
+            return
+        if status.quest:
+            self.quest.setText(f"<b>{html.escape(status.quest)}</b>: {html.escape(status.progress)}")
+            self.quest.setToolTip(f"Objective: {status.objective}")
+            nxt = f" (next: {status.next_trigger})" if status.next_trigger else ""
+            self.clocks.setText(f"Turn {status.turn} · clocks {status.clock}/{status.clocks}{html.escape(nxt)}")
+            self.clocks.setToolTip("The time track: clocks shaded, and the next printed symbol (oil, food, wandering monster).")
+        else:
+            self.quest.setText("<b>No quest</b>")
+            self.quest.setToolTip("")
+            self.clocks.setText("")
+        self.clocks.setVisible(bool(status.quest))
+        self.hero.setText(f"HP {status.hp}/{status.max_hp} · Fate {status.fate} · Lives {status.lives}")
+        self.hero.setToolTip(f"{status.hero}: hit points, Fate and Lives")
+        self.waits.setText(f"<i>Waiting:</i> {html.escape(status.waits)}" if status.waits else "")
+        self.waits.setToolTip(status.waits)
+
+    def text(self) -> str:
+        """The line as the player reads it (plain text)."""
+        parts = [w.text() for w in (self.quest, self.clocks, self.hero, self.waits) if w.isVisible() and w.text()]
+        return " | ".join(parts).replace("<b>", "").replace("</b>", "").replace("<i>", "").replace("</i>", "")
