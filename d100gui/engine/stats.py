@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from d100gui.engine.game import LogEntry
 
+#: bumped when :meth:`Statistics.state` changes shape (a kept state of another version is folded again)
+STATE_VERSION = 1
+#: the dice groups of a state: the app's dice, and the faces given (physical or scripted)
+_DICE_GROUPS = (("app", False), ("physical", True))
 #: the characteristics followed over quests (the sheet's three primaries)
 CHARACTERISTICS = ("STR", "DEX", "INT")
 #: below this p-value a die kind is called unfair (the usual 1% level: 1 fair kind in 100 fails by chance)
@@ -209,6 +213,60 @@ class Statistics:
         self._dice: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
         self._off_die = 0
         self._ending = ""  # the outcome of the quest this entry ends, once the entry's events are counted
+
+    # ---------------------------------------------------------------- keeping it
+
+    def state(self) -> dict[str, Any]:
+        """Everything folded so far as plain JSON data, for :meth:`from_state`: a store may keep it
+        beside the log so a campaign opened again folds only the entries after ``next_index``."""
+        current = self._quests.index(self._current) if self._current is not None else None
+        return {
+            "version": STATE_VERSION,
+            "next_index": self.next_index,
+            "entries": self.entries,
+            "sheet": asdict(self._sheet),
+            "quests": [asdict(q) for q in self._quests],
+            "current": current,
+            "attempts": dict(self._attempts),
+            "monsters": {name: asdict(m) for name, m in self._monsters.items()},
+            "fight": self._fight,
+            "experience": dict(self._experience),
+            "trained": dict(self._trained),
+            "fate_spent": self._fate_spent,
+            "lives_spent": self._lives_spent,
+            "res_used": self._res_used,
+            "deaths": [dict(d) for d in self._deaths],
+            "hp_lost": self._hp_lost,
+            "dice": {kind: {str(sides): list(c) for sides, c in self._dice[manual].items()} for kind, manual in _DICE_GROUPS},
+            "off_die": self._off_die,
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Statistics:
+        """The accumulator :meth:`state` described; ``ValueError`` for another version (fold again)."""
+        if state.get("version") != STATE_VERSION:
+            raise ValueError(f"statistics state version {state.get('version')!r} is not {STATE_VERSION}")
+        stats = cls()
+        stats.next_index = int(state["next_index"])
+        stats.entries = int(state["entries"])
+        stats._sheet = _Sheet(**state["sheet"])
+        stats._quests = [_Quest(**q) for q in state["quests"]]
+        current = state["current"]
+        stats._current = stats._quests[current] if current is not None else None
+        stats._attempts = dict(state["attempts"])
+        stats._monsters = {name: _Monster(**m) for name, m in state["monsters"].items()}
+        stats._fight = state["fight"]
+        stats._experience = dict(state["experience"])
+        stats._trained = dict(state["trained"])
+        stats._fate_spent = int(state["fate_spent"])
+        stats._lives_spent = int(state["lives_spent"])
+        stats._res_used = int(state["res_used"])
+        stats._deaths = [dict(d) for d in state["deaths"]]
+        stats._hp_lost = int(state["hp_lost"])
+        for kind, manual in _DICE_GROUPS:
+            stats._dice[manual] = {int(sides): list(c) for sides, c in state["dice"][kind].items()}
+        stats._off_die = int(state["off_die"])
+        return stats
 
     # ---------------------------------------------------------------- folding
 

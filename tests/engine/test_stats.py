@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -269,3 +270,19 @@ def test_session_statistics_follow_undo_and_paged_older_entries() -> None:
     tail.run({"kind": "roll_dice", "expression": "d6"})
     assert tail.statistics(older)["dice"]["app"]["d6"]["rolls"] == statistics_of(whole)["dice"]["app"]["d6"]["rolls"] + 1
     assert asked == [(0, 10)], "the older entries are read once"
+
+
+def test_a_kept_state_folds_on_as_if_never_kept() -> None:
+    """A store may keep ``state()`` beside the log: opened again, only the newer entries are folded."""
+    session = hero_session()
+    session.script_dice([5, 3, 0, 4, 1, 9, 0])
+    goblin = {"name": "Goblin", "av": 40, "defence": 1, "dmg": 0, "hp": [1]}
+    fight(session, {"kind": "start_combat", "source": "monster", "monster": goblin, "fate_windows": False})
+    log = [*session.log, *(e.model_copy(update={"index": len(session.log) + e.index}) for e in scripted_campaign())]
+    for cut in (0, len(session.log), len(session.log) + 4, len(session.log) + 17, len(log)):  # mid-quest, mid-fight
+        kept = json.loads(json.dumps(Statistics().fold_all(log[:cut]).state()))
+        again = Statistics.from_state(kept).fold_all(log[cut:])
+        assert again.figures() == statistics_of(log)
+        assert again.state() == Statistics().fold_all(log).state()
+    with pytest.raises(ValueError, match="version"):
+        Statistics.from_state({**kept, "version": 0})
