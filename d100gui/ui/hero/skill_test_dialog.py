@@ -19,6 +19,8 @@ pending in the campaign (saved with it); opening the dialog again picks it up.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -206,10 +208,37 @@ class SkillTestDialog(QDialog):
             "", self.characteristic.currentData(), self.modifier.value(), skills, self.name.text().strip(), rules=self.rules
         )
 
+    def _waiting_test(self) -> PendingTest | None:
+        """The rolled test this dialog shows (one it made, or one rolled elsewhere it picked up), while it waits."""
+        return next((d for d in self.campaign.pending if isinstance(d, PendingTest) and d.id in self._mine), None)
+
     def update_preview(self) -> None:
-        """Work out the target and chance of the test as set up now (nothing is rolled)."""
+        """Work out the target and chance of the test as set up now (nothing is rolled); a roll that waits (say,
+        one rolled from the turn strip) shows its own test and target, never the ad hoc defaults."""
         ch = self.campaign.character
         self.preview_error = ""
+        waiting = self._waiting_test()
+        if waiting is not None:
+            spec = waiting.spec
+            die: Literal["d100", "d10"] = "d10" if spec.against else "d100"
+            self.spec = spec
+            self.preview = TestPreview(
+                label=spec.label(),
+                characteristic=spec.characteristic,
+                against=spec.against,
+                die=die,
+                parts=waiting.parts,
+                target=waiting.target,
+                chance=chance_of(waiting.target, die),
+                formula=formula(waiting.parts),
+            )
+            index = self.characteristic.findData(spec.characteristic)
+            if index >= 0:
+                self.characteristic.blockSignals(True)  # the inputs show the test's, not STR's defaults
+                self.characteristic.setCurrentIndex(index)
+                self.characteristic.blockSignals(False)
+            self.show_state()
+            return
         try:
             if ch is None:
                 raise CommandRefused("There is no character yet: create one first.")

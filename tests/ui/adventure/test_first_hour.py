@@ -192,3 +192,19 @@ def test_the_status_line_above_the_map_keeps_the_quest_clocks_and_hero_in_view(q
     qtbot.mouseClick(window.turn_strip.buttons["search"], Qt.MouseButton.LeftButton)
     window.row_requests.dialog.reject()
     assert "Waiting:" in line.text() and "row waits" in line.text()
+
+
+def test_hero_skill_test_shows_the_test_rolled_from_the_strip_not_str_defaults(qtbot, window):  # noqa: F811
+    player = on_quest_in_the_dungeon(qtbot, window)
+    window.game.override.push(*next_clock_faces(window), 1, 0, 0, 3)  # green crossroads, Table G 3: PENDULUM TRAP
+    player.click_map(player.exit_point("N"))
+    window.game.override.push(8, 5)
+    qtbot.mouseClick(
+        window.turn_strip.buttons[next(k for k in window.turn_strip.buttons if k.startswith("roll_"))], Qt.MouseButton.LeftButton
+    )
+    [test] = window.game.campaign.pending
+    window.test_action.trigger()  # Hero > Skill test: Fate for the roll that waits
+    dialog = window.hero_actions.test_dialog
+    stat = test.spec.characteristic
+    assert stat != "STR" and dialog.characteristic.currentData() == stat
+    assert dialog.formula_label.text().endswith(f"= {test.target}") and f"against {test.target}" in dialog.result_label.text()
