@@ -315,7 +315,7 @@ def _check_schema(db: sqlite3.Connection, path: Path) -> None:
     found = _schema_rows(db)
     if found in _app_schemas():
         return
-    kinds = {row[0] for row in found}
+    kinds = {row[1] for row in found if row[0] == "object"}
     if kinds & {"trigger", "view"}:
         what = "SQL of its own (triggers or views) that d100gui never writes"
     else:
