@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,14 +42,37 @@ MAX_REQUEST = 64 * 1024
 OPENABLE_SUFFIXES = (".d100", ".json")
 
 
-def server_name(data_dir: Path | None = None) -> str:
-    """The local socket's name: the app id and a hash of the player's data folder (per user, per home)."""
+#: the longest socket path used (a Unix socket's path holds at most 104-108 bytes): longer, the temp folder is used
+MAX_SOCKET_PATH = 100
+#: the socket's file name inside an overridden home (``D100GUI_HOME``)
+HOME_SOCKET = "d100gui-instance"
+
+
+def server_name(data_dir: Path | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The local socket's name: the app id and a hash of the player's data folder (per user, per home).
+
+    On Unix the socket is a file: beside an overridden home (``D100GUI_HOME``: a portable install, the
+    tests), else in the user's runtime folder (``XDG_RUNTIME_DIR``: private, emptied at logout), else in
+    the temp folder (Qt's default for a bare name), so one a killed app leaves does not litter ``/tmp``.
+    On Windows it is a named pipe: the bare name.
+    """
+    env = os.environ if env is None else env
     if data_dir is None:
         from d100gui.storage.paths import user_data_dir
 
         data_dir = user_data_dir()
     key = hashlib.sha256(str(data_dir.resolve()).encode("utf-8")).hexdigest()[:16]
-    return f"{APP_ID}-{key}"
+    name = f"{APP_ID}-{key}"
+    if sys.platform == "win32":
+        return name
+    home, runtime = env.get("D100GUI_HOME"), env.get("XDG_RUNTIME_DIR")
+    # the home is the player's own already: a short fixed name there; the runtime folder is per user, not per home
+    for folder, file in ((home, HOME_SOCKET), (runtime, name)):
+        if folder and Path(folder).is_dir():
+            candidate = str(Path(folder) / file)
+            if len(candidate.encode("utf-8")) <= MAX_SOCKET_PATH:
+                return candidate
+    return name
 
 
 @dataclass(frozen=True)

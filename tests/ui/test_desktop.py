@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -69,9 +70,24 @@ def ask(qtbot, work):
 
 
 def test_the_server_name_is_the_app_id_and_differs_per_player_folder(tmp_path):
-    one, other = desktop.server_name(tmp_path / "a"), desktop.server_name(tmp_path / "b")
+    one, other = desktop.server_name(tmp_path / "a", env={}), desktop.server_name(tmp_path / "b", env={})
     assert one.startswith("io.github.d100gui.d100gui-") and other.startswith("io.github.d100gui.d100gui-")
-    assert one != other and desktop.server_name(tmp_path / "a") == one
+    assert one != other and desktop.server_name(tmp_path / "a", env={}) == one
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a named pipe on Windows")
+def test_the_socket_lives_beside_an_overridden_home_else_in_the_runtime_folder(tmp_path):
+    home, runtime = tmp_path / "h", tmp_path / "r"
+    home.mkdir()
+    runtime.mkdir()
+    bare = desktop.server_name(tmp_path / "data", env={})
+    assert desktop.server_name(tmp_path / "data", env={"D100GUI_HOME": str(home)}) == str(home / "d100gui-instance")
+    with tempfile.TemporaryDirectory() as short:  # like /run/user/1000 (tmp_path is too long a path for a socket)
+        assert desktop.server_name(tmp_path / "data", env={"XDG_RUNTIME_DIR": short}) == str(Path(short) / bare)
+    assert desktop.server_name(tmp_path / "data", env={"XDG_RUNTIME_DIR": str(runtime / ("y" * 90))}) == bare  # not there
+    deep = tmp_path / ("x" * 120)
+    deep.mkdir()
+    assert desktop.server_name(tmp_path / "data", env={"D100GUI_HOME": str(deep)}) == bare  # too long a path
 
 
 def test_a_second_start_hands_its_file_to_the_first(qtbot, tmp_path):
@@ -134,7 +150,7 @@ def test_a_garbled_request_is_refused_and_the_sender_told(qtbot, tmp_path):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a socket file in the temp folder: Unix")
 def test_a_socket_file_left_by_a_crash_is_replaced(tmp_path):
-    name = desktop.server_name(tmp_path)
+    name = desktop.server_name(tmp_path, env={})
     stale = Path(QDir.tempPath()) / name
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     dead.bind(str(stale))  # bound, never listening, closed without removing the file: what a killed app leaves
@@ -291,7 +307,7 @@ def test_python_m_d100gui_file_hands_over_to_the_running_window(qapp, tmp_path):
     path = stored_campaign(campaigns, "Cora", "Dungeon 3")
     command = [sys.executable, "-m", "d100gui"]
     first = subprocess.Popen([*command, "--new"], env=_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    name = desktop.server_name(home / "data")
+    name = desktop.server_name(home / "data", env={"D100GUI_HOME": str(home)})
     try:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and first.poll() is None and not desktop.someone_listens(name):
