@@ -446,7 +446,18 @@ class RollPage(_Page):
         if entry is None or not entry.rolls:
             return
         messages = [m for m in entry.messages if not m.endswith("rolling again.")]
-        self.rolls.append((entry.rolls[-1], "<br>".join(messages)))
+        line = (entry.rolls[-1], "<br>".join(messages))
+        if self.rolls and self.rolls[-1][0] == entry.rolls[-1]:
+            self.rolls[-1] = line  # the refresh inside send showed this roll already (as the one waiting)
+        else:
+            self.rolls.append(line)
+
+    def _settled(self, needed: RowNeeded, how: str) -> None:
+        """The missing-row line of ``needed``'s roll, once its row is typed or re-rolled: it says so instead."""
+        roll = needed.table_roll
+        for n, (record, _text) in enumerate(self.rolls):
+            if record == roll.roll:
+                self.rolls[n] = (record, f"{roll.table_title}: {roll.roll.final} - not printed in your tables; {how}.")
 
     def _amend(self, text: str) -> None:
         """Add what a decision brought to the last roll's line."""
@@ -497,6 +508,7 @@ class RollPage(_Page):
             return False
         ok = self.send(ProvideStartingRow(decision=needed.id, sample=True))
         if ok:
+            self._settled(needed, "re-rolled among the printed rows")
             self._record()
         self.w.refresh()
         return ok
@@ -504,8 +516,11 @@ class RollPage(_Page):
     def provide_row(self, decision: str, dialog: MissingRowDialog) -> bool:
         row = dialog.row()
         table_id = dialog.table.id
+        needed = self.pending_row()
         ok = self.send(ProvideStartingRow(decision=decision, row=row))
         if ok:
+            if needed is not None:
+                self._settled(needed, "the row typed from your rulebook")
             self._amend("<br>".join(self.w.campaign.log[-1].messages))
             self.w.save_row(table_id)
         self.w.refresh()

@@ -55,3 +55,14 @@ def test_esc_asks_before_discarding_the_choices(qtbot, bridge):  # noqa: F811
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     qtbot.mouseClick(wizard.discard_box.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)
     assert not wizard.isVisible() and bridge.game.campaign.character is None
+
+
+def test_the_missing_row_lines_are_shown_once_and_say_so_once_settled(qtbot, bridge):  # noqa: F811
+    _wizard, weapon = on_a_missing_weapon_row(qtbot, bridge)
+    assert "not in your tables" not in weapon.history.text()  # the waiting roll is shown once, as the result
+    bridge.game.override.push(0, 5)
+    qtbot.mouseClick(weapon.sample_row_button, Qt.MouseButton.LeftButton)
+    shown = weapon.history.text() + weapon.result.text()
+    assert "is not in your tables" not in shown and "Type row" not in shown
+    assert "50 - not printed in your tables; re-rolled among the printed rows" in weapon.history.text()
+    assert "Baton" in weapon.result.text()
