@@ -416,6 +416,16 @@ class DismissDecision(Command):
     when: ClassVar[Phases] = ANSWER
     decision: str
 
+    @classmethod
+    def refuse_now(cls, campaign: Campaign, rules: Rules, command: Command | None) -> str:
+        """A trap's or a feature's test must be rolled, even in an older save that marked it optional."""
+        if not isinstance(command, DismissDecision):
+            return ""
+        for d in campaign.pending:
+            if d.id == command.decision and (not d.optional or (isinstance(d, CalledTest) and d.door is None)):
+                return f"{d.prompt or 'This decision'} must be settled."
+        return ""
+
     def apply(self, ctx: GameContext) -> list[Event]:
         for i, d in enumerate(ctx.campaign.pending):
             if d.id == self.decision:

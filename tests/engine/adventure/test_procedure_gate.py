@@ -15,6 +15,7 @@ from d100gui.engine.dice.commands import RollTable
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero, MoveHeroTo, OpenDoor
 from d100gui.engine.game import CommandRefused
+from d100gui.engine.gate import refusal
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.hero.skill_test import DismissDecision
 from d100gui.engine.town.commands import BeginTown, FinishTown
@@ -53,9 +54,10 @@ def test_a_trap_test_cannot_be_dismissed():
     before = game.campaign.model_dump_json()
     with pytest.raises(CommandRefused, match="must be settled"):
         game.execute(DismissDecision(decision=trap.id))
-    trap.optional = True  # as an older save kept it: still refused
+    trap.optional = True  # as an older save kept it: still refused, and the gate says so (the flow greys it)
     with pytest.raises(CommandRefused, match="must be settled"):
         game.execute(DismissDecision(decision=trap.id))
+    assert "must be settled" in refusal(game.campaign, DismissDecision(decision=trap.id), game.rules)
     trap.optional = False
     assert game.campaign.model_dump_json() == before
 
