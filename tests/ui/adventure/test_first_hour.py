@@ -208,3 +208,24 @@ def test_hero_skill_test_shows_the_test_rolled_from_the_strip_not_str_defaults(q
     stat = test.spec.characteristic
     assert stat != "STR" and dialog.characteristic.currentData() == stat
     assert dialog.formula_label.text().endswith(f"= {test.target}") and f"against {test.target}" in dialog.result_label.text()
+
+
+def test_m_fights_the_monster_that_waits_once_its_row_is_typed(qtbot, window):  # noqa: F811
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    player = on_quest_in_the_dungeon(qtbot, window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.game.override.push(*next_clock_faces(window), 2, 9, 8, 0)  # a red crossroads, Table E 80 - 40 = 40: unprinted
+    player.click_map(player.exit_point("N"))
+    dialog = window.row_requests.dialog
+    orc = {"monster": "Orc (H)", "av": "40", "def": "1", "dmg": "+0", "hp": "8", "loot": "[K:Table P]", "special": "Pack"}
+    for key, value in orc.items():
+        dialog.fields[key].setText(value)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    fight = window.turn_strip.buttons["fight"]
+    assert fight.isEnabled() and fight.toolTip().endswith("(M)")
+    window.game.override.push(5)  # the reaction
+    press(qtbot, window, Qt.Key.Key_M)
+    campaign = window.game.campaign
+    assert campaign.combat is not None and campaign.combat.monster.name.startswith("Orc")
