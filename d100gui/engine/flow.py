@@ -830,7 +830,8 @@ def creation_actions(campaign: Campaign, rules: Rules) -> tuple[FlowAction, ...]
     make = _CREATION_COMMANDS.get(step)
     if make is None:
         return ()
-    return (_act(f"creation_{step}", step_labels(rules)[step].capitalize(), make(), step_labels(rules)[step], "creation"),)
+    words = step_labels(rules)[step]
+    return (_act(f"creation_{step}", words[:1].upper() + words[1:], make(), words, "creation"),)  # "Table W" kept
 
 
 # --------------------------------------------------------------------------- helpers for views

@@ -73,6 +73,12 @@ ERROR_STYLE = "color: #c0392b;"
 PAGE_IDS = {"intro": 0, **{step: i + 1 for i, step in enumerate(STEPS)}, "name": len(STEPS) + 1}
 
 
+def _sentence(text: str) -> str:
+    """A step's words as a sentence: the first letter raised, the rest as written ("STR, DEX and INT", "Table W",
+    "REP 1" keep their capitals, which str.capitalize lowered)."""
+    return text[:1].upper() + text[1:]
+
+
 class _Page(QWizardPage):
     """A wizard page that knows the wizard's bridge and shows refusals inline."""
 
@@ -119,7 +125,7 @@ class IntroPage(_Page):
     def __init__(self, wizard: CreationWizard) -> None:
         step = wizard.rules.creation_step("intro")
         super().__init__(wizard, step.title, "The rulebook's steps, one page each.")
-        steps = "".join(f"<li>{STEP_LABELS[s].capitalize()}</li>" for s in STEPS)
+        steps = "".join(f"<li>{_sentence(STEP_LABELS[s])}</li>" for s in STEPS)
         text = QLabel(f"<ol>{steps}<li>Write the character's name</li></ol>" + wizard.step_text("intro"))
         text.setWordWrap(True)
         text.setTextFormat(Qt.TextFormat.RichText)
@@ -287,7 +293,7 @@ class FixedStepPage(_Page):
     """A step with nothing to choose: the page says what is written, Next writes it."""
 
     def __init__(self, wizard: CreationWizard, step: str, command: Callable[[], Command]) -> None:
-        super().__init__(wizard, wizard.rules.creation_step(step).title, STEP_LABELS[step].capitalize() + ".")
+        super().__init__(wizard, wizard.rules.creation_step(step).title, _sentence(STEP_LABELS[step]) + ".")
         text = wizard.step_text(step)
         self.step = step
         self.command = command

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QWizard
+from PySide6.QtWidgets import QLabel, QMessageBox, QWizard
 from test_ui_creation import bridge, make_wizard, page, through_skills  # noqa: F401  (the fixture)
 
 from d100gui.engine.dice.dice import ScriptedSource
@@ -66,3 +66,12 @@ def test_the_missing_row_lines_are_shown_once_and_say_so_once_settled(qtbot, bri
     assert "is not in your tables" not in shown and "Type row" not in shown
     assert "50 - not printed in your tables; re-rolled among the printed rows" in weapon.history.text()
     assert "Baton" in weapon.result.text()
+
+
+def test_the_wizards_step_words_keep_their_capitals(qtbot, bridge):  # noqa: F811
+    wizard = make_wizard(qtbot, bridge)
+    text = " ".join(label.text() for label in wizard.findChildren(QLabel)) + " ".join(
+        wizard.page(n).subTitle() for n in wizard.pageIds()
+    )
+    assert "STR, DEX and INT" in text and "Table W" in text and "REP 1" in text
+    assert "str, dex and int" not in text and "table w" not in text and "rep 1" not in text
