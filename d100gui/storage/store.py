@@ -114,9 +114,11 @@ BUSY_TIMEOUT_S = 0.05
 MAX_ROW_BYTES = 64 * 1024 * 1024
 #: SQLite calls the progress handler every this many virtual-machine steps
 PROGRESS_STEPS = 100_000
-#: a statement may run at most this many calls of the progress handler (5 * 10^8 steps, seconds of work:
-#: the app's own statements take a few million at most); a file whose SQL runs longer is stopped
-MAX_PROGRESS_CALLS = 5_000
+#: a statement may run at most this many calls of the progress handler (10^8 steps: about a second of
+#: work, a few on a busy machine); the app's own statements take far fewer (reading a 200,000-row log
+#: whole, the longest, takes 22 calls, so a store of the largest size stays under 300): a file whose
+#: SQL runs longer is stopped
+MAX_PROGRESS_CALLS = 1_000
 #: SQLite's limits, lowered to what a campaign needs ("Defense Against the Dark Arts")
 _LIMITS = {
     sqlite3.SQLITE_LIMIT_LENGTH: MAX_ROW_BYTES,
@@ -1077,6 +1079,30 @@ class CampaignStore:
         self._counts = {name: len(members) for name, (members, _rest) in self._books.items()}
         self._counts.update({name: _count(self._db, name) for name in CAMPAIGN_PARTS.sequences})
         self._game = game
+
+    def keep_copy(self, target: Path) -> None:
+        """A consistent copy of this store as it is now at ``target`` (a new file: SQLite's backup, so an
+        open store in WAL mode copies whole). What a repair keeps of the damaged campaign."""
+        if target.exists():
+            raise CampaignFileError(target, "a file of that name exists already")
+        copy = sqlite3.connect(target)
+        try:
+            self._db.backup(copy)
+        finally:
+            copy.close()
+
+    def drop_history(self) -> int:
+        """Drop the undo and redo history kept here (the player agreed: a step of it is damaged); the
+        game's stacks too. The campaign itself is untouched. Returns the steps dropped."""
+        with self._transaction() as db:
+            dropped = int(db.execute("SELECT count(*) FROM journal").fetchone()[0])
+            db.execute("DELETE FROM journal_parts")
+            db.execute("DELETE FROM journal")
+            if self._game is not None:
+                _write_counts(db, {"log": self._game.campaign.log_length, "items": dict(self._counts)})
+        if self._game is not None:
+            self._game.restore_journal([], [])
+        return dropped
 
     def detach(self) -> None:
         if self._game is not None and self.save in self._game.change_listeners:
