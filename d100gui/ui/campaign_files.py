@@ -93,6 +93,8 @@ class CampaignFiles(QObject):
         self.repair_button: QAbstractButton | None = None  # that box's repair (a damaged store), if any
         self.unsaved_box: QMessageBox | None = None  # the question asked on closing with actions not saved
         self.list_dialog: CampaignListDialog | None = None
+        self.history_box: QMessageBox | None = None  # the offer to drop a damaged undo history, while shown
+        bridge.history_damaged.connect(self._offer_dropping_history)
         self.closed = False  # the store was closed under the game (quit): a change still coming is saved once, there
         self._listen(bridge.game)
 
@@ -336,6 +338,52 @@ class CampaignFiles(QObject):
         self.error.emit(str(exc))
         box.open()
         self.last_message_box = box
+
+    def _offer_dropping_history(self, stack: str) -> None:
+        """An undo or redo step met in play is damaged (refused, nothing changed): offer to drop the undo
+        and redo history, a copy of the campaign as it is kept beside it first."""
+        store = self.store
+        if store is None or self.history_box is not None:
+            return
+        game = self.bridge.game
+        steps = len(game.undo_steps) + len(game.redo_steps)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Undo history damaged",
+            f"A step of this campaign's {stack} history is damaged in its file: it cannot be applied, and "
+            "nothing was changed.\n\nYou can keep playing without it, or drop the undo and redo history "
+            f"({steps} step{'s' if steps != 1 else ''}). The game itself is whole and stays as it is; a copy of "
+            "the campaign as it is now is kept beside it.",
+            QMessageBox.StandardButton.NoButton,
+            self.window,
+        )
+        drop = box.addButton("Drop the history", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Keep it", QMessageBox.ButtonRole.RejectRole)
+
+        def answered(button: QAbstractButton) -> None:
+            self.history_box = None
+            if button is drop:
+                self.drop_history()
+
+        box.buttonClicked.connect(answered)
+        self.history_box = box
+        box.open()
+
+    def drop_history(self) -> bool:
+        """Drop the undo and redo history of the campaign in play, keeping a copy of it first (``-damaged``)."""
+        store = self.store
+        if store is None:
+            return False
+        stem = store.path.name.removesuffix(STORE_SUFFIX)
+        copy = free_path(store.path.with_name(f"{stem}-damaged{STORE_SUFFIX}"))
+        try:
+            store.keep_copy(copy)
+            dropped = store.drop_history()
+        except SAVE_ERRORS as exc:
+            self.error.emit(f"Could not drop the undo history: {getattr(exc, 'strerror', None) or exc}")
+            return False
+        self.message.emit(f"Dropped the undo history ({dropped} steps); the campaign as it was is kept as {copy.name}.")
+        return True
 
     def _repair_words(self, exc: DamagedStore) -> tuple[str, str]:
         """The repair button's label and what the box says it does and loses ("" label: none possible)."""

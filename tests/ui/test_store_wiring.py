@@ -353,3 +353,29 @@ def test_a_long_campaign_exports_compressed_and_imports_back(qtbot, tmp_path, mo
     assert target.read_bytes()[:2] == b"\x1f\x8b"  # gzip
     win.import_campaign_action.trigger()
     assert win.campaigns.store.log_length == 1 and win.campaign_path.name.endswith(STORE_SUFFIX)
+
+
+def test_a_damaged_undo_step_met_in_play_is_refused_and_dropping_the_history_is_offered(qtbot):
+    path = _quit_with_rolls(qtbot, rolls=3)
+    _damage(
+        path,
+        "UPDATE journal_parts SET json = '[\"not a random state\"]' WHERE name = 'rng_state' AND step = "
+        "(SELECT id FROM journal WHERE stack = 'undo' ORDER BY id DESC LIMIT 1 OFFSET 1)",
+    )
+    win = new_window(qtbot)
+    assert win.open_campaign(path)  # the step undo reaches next is whole: it opens
+    win.undo_action.trigger()
+    state = win.game.campaign.model_dump_json()
+    win.undo_action.trigger()  # the damaged step: refused whole, nothing changed
+    assert win.game.campaign.model_dump_json() == state and win.campaigns.store.log_length == 2
+    box = win.campaigns.history_box
+    assert box is not None and "undo history is damaged" in box.text() and "nothing was changed" in box.text()
+    next(b for b in box.buttons() if b.text() == "Drop the history").click()
+    assert not win.game.can_undo and not win.game.can_redo
+    copy = path.with_name(path.name.removesuffix(STORE_SUFFIX) + "-damaged" + STORE_SUFFIX)
+    with CampaignStore.open(copy) as kept:  # the campaign as it was, damaged history included, kept beside it
+        assert kept._db.execute("SELECT count(*) FROM journal").fetchone()[0] == 3
+    roll(qtbot, win)
+    win.quit_action.trigger()
+    with CampaignStore.open(path) as again:
+        assert again.load().log_length == 3

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.flow import Flow, flow
 from d100gui.engine.game import CAMPAIGN_PARTS, Command, Game
-from d100gui.engine.journal import Change
+from d100gui.engine.journal import Change, DamagedStep
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules
 
@@ -69,6 +69,7 @@ class EngineBridge(QObject):
     tables_changed = Signal()
     user_row_added = Signal(str)  # a table the player typed a row into: save it to their pack
     error = Signal(str)  # a message for the player: a refused command (CommandRefused only)
+    history_damaged = Signal(str)  # an undo or redo step could not be applied whole ("undo"/"redo"): nothing changed
     # Derived from the change set, each at most once per action, for the views not moved to ``changed`` yet:
     character_changed = Signal()  # the change set touched the hero
     map_changed = Signal()  # the change set touched the map
@@ -176,6 +177,8 @@ class EngineBridge(QObject):
             events = run()
         except CommandRefused as exc:
             self.error.emit(str(exc))
+            if isinstance(exc, DamagedStep):
+                self.history_damaged.emit(exc.stack)
             return False
         self._finish(action, events)
         return True
