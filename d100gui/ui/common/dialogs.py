@@ -163,7 +163,9 @@ class MissingRowDialog(_Validating):
             for c_i, col in enumerate(table.columns):
                 known.setItem(r_i, c_i + 1, QTableWidgetItem(row.fields.get(col.key, "")))
         known.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        known.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = known.horizontalHeader()  # each column as wide as its header and cells ("Weapo", "ep. Co" were cut)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         known.setMaximumHeight(180)
         return known
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QTableWidget
 from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
 pytestmark = pytest.mark.gui
@@ -229,3 +229,16 @@ def test_m_fights_the_monster_that_waits_once_its_row_is_typed(qtbot, window):  
     press(qtbot, window, Qt.Key.Key_M)
     campaign = window.game.campaign
     assert campaign.combat is not None and campaign.combat.monster.name.startswith("Orc")
+
+
+def test_the_row_dialogs_column_headers_are_not_cut(qtbot, window):  # noqa: F811
+    from d100gui.ui.common.dialogs import MissingRowDialog
+
+    dialog = MissingRowDialog(window.game.library.get("d100.W"), 50, (9, 100), window)  # Table W 50, as in creation
+    qtbot.addWidget(dialog)
+    dialog.show()
+    known = dialog.findChild(QTableWidget)
+    header = known.horizontalHeader()
+    for n in range(known.columnCount()):
+        text = known.horizontalHeaderItem(n).text()
+        assert header.sectionSize(n) >= header.fontMetrics().horizontalAdvance(text), text
