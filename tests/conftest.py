@@ -10,21 +10,21 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # D100GUI_CHECK_JOURNAL=0 turns it off for a quick run.
 os.environ.setdefault("D100GUI_CHECK_JOURNAL", "1")
 
-import appdirs
+import platformdirs
 import pytest
 
 
 @pytest.fixture(autouse=True)
 def _fresh_home(tmp_path, monkeypatch):
-    """Point every user directory at a temp dir; fail loudly if anything asks appdirs."""
+    """Point every user directory at a temp dir; fail loudly if anything asks platformdirs."""
     monkeypatch.setenv("D100GUI_HOME", str(tmp_path / "home"))
 
     def _forbidden(*_args, **_kwargs):
         raise AssertionError("a test reached for the real user directories")
 
     for name in ("user_data_dir", "user_config_dir", "user_cache_dir", "user_state_dir", "user_log_dir"):
-        if hasattr(appdirs, name):
-            monkeypatch.setattr(appdirs, name, _forbidden)
+        if hasattr(platformdirs, name):
+            monkeypatch.setattr(platformdirs, name, _forbidden)
     return tmp_path / "home"
 
 
