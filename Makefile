@@ -40,7 +40,7 @@ pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
-	for b in odds autosave map startup open actions memory dice_history window stats; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
+	for b in odds autosave map startup open actions memory dice_history window stats long_session; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}
 
 # The one-folder app (dist/d100gui/, about 1 min and 185 MB): PyInstaller comes from the `dist` extra,
 # installed here and not by `make test`. `make smoke` builds it, then runs it offscreen (packaging/smoke.py).
