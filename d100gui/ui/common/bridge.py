@@ -184,12 +184,12 @@ class EngineBridge(QObject):
         return True
 
     def _finish(self, action: str, events: list[Event]) -> None:
-        """One action done: its change set told once, then what its events ask of the views."""
+        """One action done: its change set told once, then what its events ask of the views, then ``command_done``."""
         parts = frozenset({*self._parts, "log"})
         self._parts = set()
         self._tell(ChangeSet(action, parts, tuple(events)))
-        self.command_done.emit()
         self._dispatch(events)
+        self.command_done.emit()  # last: the autosave's own message (a failed save) is the one left showing
 
     def _tell(self, change: ChangeSet) -> None:
         """Tell ``change`` once (and the older per-part signals, each at most once)."""
