@@ -1705,9 +1705,17 @@ def list_all_campaigns(directory: Path | None = None) -> list[CampaignSummary]:
     Every good campaign is listed; a bad file (a pipe, a loop, foreign SQL, a damaged part) with its reason."""
     directory = directory or campaigns_dir()
     stores = set(directory.glob(f"*{STORE_SUFFIX}"))
-    found = [_summary_or_problem(summarize_store, p) for p in stores]
+    found = [_summary_or_problem(_summarize_either, p) for p in stores]
     found += [_summary_or_problem(summarize, p) for p in directory.glob(f"*{SUFFIX}") if store_path_for(p) not in stores]
     return sorted(found, key=lambda s: s.last_played, reverse=True)
+
+
+def _summarize_either(path: Path) -> CampaignSummary:
+    """A ``NAME.d100`` as the list shows it: a store, or an older JSON campaign under that name (opened, it
+    converts to a store of the same name)."""
+    if not is_store(path) and not file_problem(path):
+        return summarize(path)
+    return summarize_store(path)
 
 
 def _summary_or_problem(read: Callable[[Path], CampaignSummary], path: Path) -> CampaignSummary:

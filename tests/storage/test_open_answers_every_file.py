@@ -285,3 +285,10 @@ def test_an_older_store_refused_at_load_is_not_migrated_first(tmp_path):
         finally:
             store.discard()
     assert _snapshot(tmp_path) == before
+
+
+def test_a_d100_file_holding_json_is_listed_as_the_campaign_it_is(tmp_path):
+    session = _session(seed=3)
+    save_campaign(session.campaign, tmp_path / "hero.d100")
+    [summary] = list_all_campaigns(tmp_path)
+    assert summary.problem == "" and summary.last_played == session.campaign.meta.last_played
