@@ -21,7 +21,7 @@ from typing import Any
 from d100gui.engine.game import Campaign, LogEntry
 from d100gui.engine.town.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object
-from d100gui.storage.store import STORE_SUFFIX, peek_store, store_path_for
+from d100gui.storage.store import STORE_SUFFIX, file_problem, is_store, peek_store, store_path_for
 
 #: the newest log entries read for the death event and its fight's start (nothing is played after a death)
 DEATH_TAIL = 100
@@ -158,6 +158,13 @@ def _resolved(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+def _read_either(path: Path) -> HeroLine:
+    """A ``NAME.d100``: a store, or an older JSON campaign under that name (opening it converts it)."""
+    if not is_store(path) and not file_problem(path):
+        return read_json(path)
+    return read_store(path)
+
+
 def _line_or_problem(read: Callable[[Path], HeroLine], path: Path) -> HeroLine:
     try:
         return read(path)
@@ -173,7 +180,7 @@ def read_roster(directory: Path | None = None, current: HeroLine | None = None) 
     directory = directory or campaigns_dir()
     stores = set(directory.glob(f"*{STORE_SUFFIX}"))  # a pipe or a loop among them is listed broken, with why
     skip = {_resolved(current.path)} if current is not None else set()
-    lines = [_line_or_problem(read_store, p) for p in sorted(stores) if _resolved(p) not in skip]
+    lines = [_line_or_problem(_read_either, p) for p in sorted(stores) if _resolved(p) not in skip]
     lines += [
         _line_or_problem(read_json, p)
         for p in sorted(directory.glob(f"*{SUFFIX}"))

@@ -292,3 +292,13 @@ def test_a_d100_file_holding_json_is_listed_as_the_campaign_it_is(tmp_path):
     save_campaign(session.campaign, tmp_path / "hero.d100")
     [summary] = list_all_campaigns(tmp_path)
     assert summary.problem == "" and summary.last_played == session.campaign.meta.last_played
+
+
+def test_a_d100_file_holding_json_is_in_the_roster_as_its_hero(tmp_path):
+    from d100gui.storage.roster import read_store
+
+    session = _session(seed=3)
+    save_campaign(session.campaign, tmp_path / "hero.d100")
+    roster = read_roster(tmp_path)
+    assert roster.broken == []
+    assert read_store(tmp_path / "hero.d100").problem  # read as a store it is not one: the roster reads it as JSON
