@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -150,17 +150,22 @@ def waiting_things(window: MainWindow) -> dict[str, tuple[str, str]]:
 
 def _flow_waiting(window: MainWindow) -> tuple[Any, ...]:
     """The engine's flow query's ``waiting`` (empty while the query is not there yet)."""
+    shown = getattr(window.bridge, "flow", None)  # the bridge's, worked out once per change, as the widgets read it
+    if callable(shown):
+        return tuple(shown().waiting)
     try:
         from d100gui.engine.flow import flow
-    except ImportError:  # the flow query lands in parallel (issue 18): the campaign's own fields until then
+    except ImportError:  # an older tree without the flow query (the BEFORE figures): the campaign's fields alone
         return ()
     return tuple(flow(window.game.campaign, window.bridge.rules, window.game.library).waiting)
 
 
 def game_state(window: MainWindow) -> str:
-    """The game as it stands: the log's length and the campaign without its log and dice history."""
+    """What changes when the game does: the log's length and its last entry (every command, undo and redo
+    moves them), and the dice history's length. Cheap at any size, unlike the whole campaign's JSON."""
     c = window.game.campaign
-    return f"{c.log_length}|{len(c.dice_history)}|{c.model_dump_json(exclude={'log', 'dice_history', 'meta'})}"
+    last = c.log[-1].model_dump_json() if c.log else ""
+    return f"{c.log_length}|{len(c.dice_history)}|{last}"
 
 
 class WindowPlayer:
@@ -203,6 +208,7 @@ class WindowPlayer:
         self._last_commands: list[str] = []
         self._refusals: list[str] = []
         self._shown: list[Control] | None = None  # the controls on screen after the last click
+        self._tops: list[QWidget] = []  # the visible top-level windows at the last look
         window.bridge.error.connect(self._refusals.append)  # what a click was refused with, for the trail
         self._note_waiting()
 
@@ -226,6 +232,8 @@ class WindowPlayer:
         with self.qtbot.captureExceptions() as errors:
             control.click()
             QApplication.processEvents()
+            # back in the event loop, Qt deletes what a view let go of (deleteLater): processEvents alone does not
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         if self._refusals:
             self.trail[-1] += f"  -> refused: {self._refusals[-1][:160]}"
         said = self._dialog_says()
@@ -367,6 +375,7 @@ class WindowPlayer:
     def controls(self) -> list[Control]:
         """Every visible, enabled control the player may click now."""
         w = self.window
+        self._tops = [t for t in QApplication.topLevelWidgets() if t.isVisible()]  # once per look at the screen
         popups = list(self._popup_controls())
         if popups:  # an open menu takes the next click (a click anywhere else only closes it)
             return sorted(popups, key=lambda c: c.key)
@@ -443,7 +452,7 @@ class WindowPlayer:
 
     def _dialog_says(self) -> str:
         """The error an open dialog shows (a row OK refused), for the trail."""
-        for top in QApplication.topLevelWidgets():
+        for top in self._tops:
             label = getattr(top, "error_label", None)
             if isinstance(top, QDialog) and top.isVisible() and self._mine(top) and label is not None and label.text():
                 return str(label.text())
@@ -458,7 +467,7 @@ class WindowPlayer:
 
     def _popup_controls(self) -> Iterator[Control]:
         """The items of a menu that popped up (a door's Table D methods), and Esc, which closes it."""
-        for top in QApplication.topLevelWidgets():
+        for top in self._tops:
             if isinstance(top, QMenu) and top.isVisible() and self._mine(top):
                 name = top.objectName() or top.title()
                 for item in self._menu_items(top, f"popup/{name}", "dialog"):
@@ -467,7 +476,7 @@ class WindowPlayer:
 
     def _dialog_controls(self, only: QWidget | None = None) -> Iterator[Control]:
         """The buttons of every open dialog (``only``: of that one, modal)."""
-        for top in [only] if only is not None else QApplication.topLevelWidgets():
+        for top in [only] if only is not None else self._tops:
             if top is self.window or not top.isVisible() or not isinstance(top, QDialog) or not self._mine(top):
                 continue
             name = top.objectName() or type(top).__name__
