@@ -50,6 +50,11 @@ def clamp_character(character: Character, rules: Rules, where: str = "the hero")
         ("disease", "disease_track"),
     ):
         set_to(character, name, 0, int(getattr(rules.sheet, track)), name.title())
+    for skill, score in character.skills.items():
+        set_to(score, "bonus", 0, rules.skill_max, f"{skill} bonus")
+        set_to(score, "pips", 0, rules.sheet.skill_track - 1, f"{skill} experience pips")
+    for stat, stat_score in character.characteristics.items():
+        set_to(stat_score, "pips", 0, rules.sheet.characteristic_track - 1, f"{stat} experience pips")
     if not character.dead:
         set_to(character, "hp", 0, max(derive(character, rules).max_hp, 0), "HP")
     return changed

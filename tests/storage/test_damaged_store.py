@@ -207,3 +207,24 @@ def test_a_step_whose_sequence_cannot_be_put_back_is_refused_before_any_part_cha
         session.undo()
     assert session.campaign.model_dump_json() == state
     store.close()
+
+
+def test_open_anyway_brings_the_sheet_into_the_rules_ranges_and_names_each_change(tmp_path):
+    from d100gui.demo import build_demo_campaign
+    from d100gui.storage.repair import clamped
+    from d100gui.storage.store import CLAMP
+
+    data = bundled_game_data()
+    campaign = build_demo_campaign(data.library)
+    hero = campaign.character
+    skill = next(iter(hero.skills))
+    hero.fate, hero.lives, hero.skills[skill].bonus, hero.hp = 153, 120, 99, -7
+    path = tmp_path / "c.d100"
+    CampaignStore.create(path, campaign).close()
+    refusal = _refusal(path)
+    assert isinstance(refusal, DamagedStore) and refusal.offer == CLAMP and any("Fate" in p for p in refusal.problems)
+    fixed, changed = clamped(path, data.rules)
+    assert fixed.character.fate == 99 and fixed.character.lives == 99
+    assert fixed.character.skills[skill].bonus == data.rules.skill_max and fixed.character.hp == 0
+    assert any("Fate 153 -> 99" in c for c in changed) and any(f"{skill} bonus 99" in c for c in changed)
+    assert fixed.log_length == campaign.log_length  # the whole log comes along
