@@ -1494,6 +1494,10 @@ def without_history(path: Path) -> Campaign:
     return campaign_from_text(path, text, migrate_old=True)
 
 
+#: how many log entries a rebuild replays between two words to its progress
+REBUILD_STEP = 50
+
+
 def readable_log(path: Path) -> tuple[Campaign, list[LogEntry], int]:
     """What a damaged store's log still tells (:data:`REBUILD`): the campaign as it began (its seed and
     first random state), the entries readable from the first up to the first damaged one, and how many
@@ -1534,14 +1538,24 @@ def readable_log(path: Path) -> tuple[Campaign, list[LogEntry], int]:
     return start, entries, total
 
 
-def rebuild(path: Path, data: GameData, commands: Sequence[type[Command]]) -> tuple[Game, int]:
+def rebuild(
+    path: Path,
+    data: GameData,
+    commands: Sequence[type[Command]],
+    progress: Callable[[int, int], bool] | None = None,
+) -> tuple[Game, int]:
     """The last state a damaged store's log can rebuild: its readable entries replayed from its beginning
-    as far as they go (a game with that state and their undo history), and the actions lost."""
+    as far as they go (a game with that state and their undo history), and the actions lost.
+
+    ``progress(done, of)`` is told every :data:`REBUILD_STEP` entries (a long log takes a while); it
+    returns False to stop there (the player cancelled: what was replayed so far stands)."""
     start, entries, total = readable_log(path)
     game = Game(start, data.library, commands, rules=data.rules, tilesets=data.tilesets)
     game.gated = False  # the log was played under the rules of its day
     kept = 0
     for entry in entries:
+        if progress is not None and kept % REBUILD_STEP == 0 and not progress(kept, len(entries)):
+            break
         faces = _physical_faces(entry)
         game.override = ManualSource(_faces_from(faces)) if faces else None
         game.policy = entry.policy

@@ -21,8 +21,8 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, Change, Game, GameData
@@ -94,6 +94,7 @@ class CampaignFiles(QObject):
         self.unsaved_box: QMessageBox | None = None  # the question asked on closing with actions not saved
         self.list_dialog: CampaignListDialog | None = None
         self.history_box: QMessageBox | None = None  # the offer to drop a damaged undo history, while shown
+        self.rebuild_dialog: QProgressDialog | None = None  # the progress of the last rebuild from a log
         bridge.history_damaged.connect(self._offer_dropping_history)
         self.closed = False  # the store was closed under the game (quit): a change still coming is saved once, there
         self._listen(bridge.game)
@@ -422,7 +423,11 @@ class CampaignFiles(QObject):
                 said = "without its undo history"
             elif offer == REBUILD:
                 data = GameData(rules=game.rules, library=game.library, tilesets=game.tilesets)
-                played, lost = rebuild(path, data, ALL_COMMANDS)
+                try:
+                    played, lost = rebuild(path, data, ALL_COMMANDS, self._rebuild_progress())
+                finally:
+                    if self.rebuild_dialog is not None:
+                        self.rebuild_dialog.reset()
                 campaign = played.campaign
                 said = f"rebuilt from its log ({lost} action{'s' if lost != 1 else ''} lost)"
             elif offer == CLAMP:
@@ -443,6 +448,23 @@ class CampaignFiles(QObject):
         self._switch_to(loaded, store)
         self.message.emit(f"Opened {path.name} {said}, as {target.name}; the damaged file is kept as it was.")
         return True
+
+    def _rebuild_progress(self) -> Callable[[int, int], bool]:
+        """A progress dialog for a rebuild (a long log replays for a while); Cancel stops it where it is."""
+        dialog = QProgressDialog("Rebuilding the campaign from its log...", "Stop here", 0, 0, self.window)
+        dialog.setWindowTitle("Rebuilding")
+        dialog.setMinimumDuration(500)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)  # modal: each step repaints it (and reads Stop)
+        self.rebuild_dialog = dialog
+
+        def told(done: int, of: int) -> bool:
+            dialog.setMaximum(max(of, 1))
+            dialog.setValue(min(done, max(of, 1)))
+            if done >= of:
+                dialog.reset()
+            return not dialog.wasCanceled()
+
+        return told
 
     def open_backup(self, backup: Path | None, original: Path) -> bool:
         """Open a backup as a new store beside the damaged file (which stays untouched)."""

@@ -228,3 +228,22 @@ def test_open_anyway_brings_the_sheet_into_the_rules_ranges_and_names_each_chang
     assert fixed.character.skills[skill].bonus == data.rules.skill_max and fixed.character.hp == 0
     assert any("Fate 153 -> 99" in c for c in changed) and any(f"{skill} bonus 99" in c for c in changed)
     assert fixed.log_length == campaign.log_length  # the whole log comes along
+
+
+def test_a_rebuild_tells_its_progress_and_stops_where_the_player_says(tmp_path):
+    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.storage.store import REBUILD_STEP, rebuild
+
+    path = tmp_path / "c.d100"
+    session = Session.new(bundled_game_data(), seed=5, policy="reroll")
+    store = CampaignStore.create(path, session.campaign, session.game)
+    store.attach(session.game)
+    for _ in range(REBUILD_STEP + 10):
+        session.run({"kind": "roll_dice", "expression": "d6"})
+    store.close()
+    told: list[tuple[int, int]] = []
+    game, lost = rebuild(path, bundled_game_data(), ALL_COMMANDS, lambda done, of: told.append((done, of)) or True)
+    assert told == [(0, REBUILD_STEP + 10), (REBUILD_STEP, REBUILD_STEP + 10)] and lost == 0
+    assert game.campaign.model_dump(exclude={"log", "meta"}) == session.campaign.model_dump(exclude={"log", "meta"})
+    game, lost = rebuild(path, bundled_game_data(), ALL_COMMANDS, lambda done, of: done < REBUILD_STEP)
+    assert game.campaign.log_length == REBUILD_STEP and lost == 10  # stopped: what was replayed stands
