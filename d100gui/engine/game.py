@@ -649,11 +649,18 @@ class Game:
             self.random.set_state(self.campaign.rng_state)
         return inverse
 
+    def _refuse_step(self, campaign: Campaign) -> None:
+        """Undo and redo are asked of the gate like commands: a fallen hero's campaign steps nowhere."""
+        reason = gate.step_refusal(campaign) if self.gated else ""
+        if reason:
+            raise CommandRefused(reason)
+
     def undo(self) -> list[Event]:
         """Undo the last action, whole or not at all (a damaged step is refused; nothing changes)."""
         if not self._undo:
             raise CommandRefused("Nothing to undo.")
         campaign = self.campaign
+        self._refuse_step(campaign)
         step = _loaded(self._undo[-1], "undo")
         entry = step.entry
         if not isinstance(entry, LogEntry) or entry.index != campaign.log_length - 1:
@@ -683,6 +690,7 @@ class Game:
         if not self._redo:
             raise CommandRefused("Nothing to redo.")
         campaign = self.campaign
+        self._refuse_step(campaign)
         step = _loaded(self._redo[-1], "redo")
         entry = step.entry
         if not isinstance(entry, LogEntry) or entry.index != campaign.log_length:

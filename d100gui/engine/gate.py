@@ -133,6 +133,12 @@ def refusal(campaign: Campaign, command: Command, rules: Rules) -> str:
     return _own_refusal(campaign, cls, rules, command) or _phase_refusal(campaign, cls)
 
 
+def step_refusal(campaign: Campaign) -> str:
+    """ "" when undo and redo may step through ``campaign``, else why not: a fallen hero's campaign is
+    read-only, undo included (the rulebook has no way back from a death)."""
+    return read_only_reason(campaign)
+
+
 def refusal_for_kind(campaign: Campaign, kind: str, rules: Rules) -> str:
     """The same as :func:`refusal`, for a command kind without its fields (to grey an action)."""
     reason = read_only_reason(campaign)

@@ -211,3 +211,19 @@ def test_no_input_makes_a_command_raise_anything_but_a_refusal(kind):
             session.run(command)
         except (CommandRefused, ScriptExhausted):
             pass
+
+
+def test_undo_and_redo_never_step_through_a_fallen_campaign():
+    """The death is the last word, headless too: undo would take the fatal blow back (issue 18)."""
+    session = Session(DATA, demo())
+    session.run({"kind": "roll_dice", "expression": "d6"})
+    session.run({"kind": "roll_dice", "expression": "d6"})
+    session.undo()  # one step on the redo stack, one on the undo stack
+    assert session.character is not None
+    session.character.dead = True  # the hero falls (as a fight's death leaves the sheet)
+    before = session.to_json()
+    with pytest.raises(CommandRefused, match="has fallen"):
+        session.undo()
+    with pytest.raises(CommandRefused, match="has fallen"):
+        session.redo()
+    assert session.to_json() == before
