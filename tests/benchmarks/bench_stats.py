@@ -11,6 +11,8 @@ A 20,000-entry campaign (``large_campaign``: the demo's real entries repeated), 
   ``Statistics.from_state``, those 200 entries read from the store and folded, ``figures()``.
 - ``per_action``: one more action afterwards: fold its entry and ``figures()`` again (what the
   window pays per action while the view is open). Bar: 5 ms (median of 200 actions).
+- ``view_per_action``: the same with the Statistics window shown (1280x720, its first tab): fold the
+  entry, then draw what changed (median of 100; a hidden window draws nothing). Bar: 5 ms.
 
 Prints the figures with their bars, then one JSON line per figure. Exits non-zero if a bar is missed.
 """
@@ -19,17 +21,20 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
 from figures import emit
 from large_campaign import large_campaign
 
+from d100gui.engine.game import LogEntry
 from d100gui.engine.stats import Statistics
 from d100gui.storage.store import CampaignStore
 
@@ -38,6 +43,36 @@ PAGE = 1000
 RUNS = 5
 READY_BAR_MS = 200.0
 ACTION_BAR_MS = 5.0
+
+
+def view_redraw_ms(stats: Statistics, entries: list[LogEntry]) -> float:
+    """Median ms of the shown Statistics window, on its first tab, after each of 100 more actions
+    (fold the entry, then draw what changed), as the window does while it is open."""
+    from PySide6.QtWidgets import QApplication
+
+    from d100gui.engine.game import Campaign, Game
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
+    from d100gui.ui.common.bridge import EngineBridge
+    from d100gui.ui.stats.window import StatisticsWindow
+
+    app = QApplication.instance() or QApplication([])
+    game = Game(Campaign(), load_library(None).library, [], rules=bundled_rules(), tilesets=standard_tilesets())
+    window = StatisticsWindow(EngineBridge(game))
+    window.resize(1280, 720)
+    window.show()
+    window.show_figures(stats.figures())
+    app.processEvents()
+    times = []
+    for i in range(100):
+        entry = entries[i % len(entries)].model_copy(update={"index": stats.next_index})
+        t0 = time.perf_counter()
+        stats.fold(entry)
+        window.show_figures(stats.figures())
+        app.processEvents()
+        times.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    return statistics.median(times)
 
 
 def main() -> int:
@@ -81,6 +116,7 @@ def main() -> int:
     ready, memory, action = statistics.median(from_store), statistics.median(in_memory), statistics.median(per_action)
     kept_ms = statistics.median(from_kept)
     figures = stats.figures()
+    redraw = view_redraw_ms(stats, entries)
     print(
         f"Statistics of a {ENTRIES}-entry campaign ({figures['campaign']['quests_attempted']} quests, "
         f"{figures['campaign']['fights']} fights, {sum(k['rolls'] for k in figures['dice']['app'].values())} app dice)"
@@ -88,12 +124,14 @@ def main() -> int:
     print(f"  ready from the store: {ready:.0f} ms (bar {READY_BAR_MS:.0f})")
     print(f"  ready in memory:      {memory:.0f} ms")
     print(f"  ready from a kept state + 200 entries: {kept_ms:.0f} ms ({len(kept) / 1000:.0f} kB of JSON)")
+    print(f"  per action, view open: {redraw:.1f} ms (bar {ACTION_BAR_MS:.0f})")
     print(f"  per action:           {action:.2f} ms (bar {ACTION_BAR_MS:.0f})")
     emit("stats", "ready_from_store", ready, "ms", f"<= {READY_BAR_MS:.0f}")
     emit("stats", "ready_in_memory", memory, "ms", f"<= {READY_BAR_MS:.0f}")
     emit("stats", "ready_from_kept_state", kept_ms, "ms", f"<= {READY_BAR_MS:.0f}")
     emit("stats", "per_action", action, "ms", f"<= {ACTION_BAR_MS:.0f}")
-    return 0 if ready <= READY_BAR_MS and action <= ACTION_BAR_MS else 1
+    emit("stats", "view_per_action", redraw, "ms", f"<= {ACTION_BAR_MS:.0f}")
+    return 0 if ready <= READY_BAR_MS and max(action, redraw) <= ACTION_BAR_MS else 1
 
 
 if __name__ == "__main__":

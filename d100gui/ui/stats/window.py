@@ -17,7 +17,7 @@ from typing import Any
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor, QPainter, QPalette, QShowEvent
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -113,9 +113,11 @@ class StatsTab(QWidget):
         self.legend = self.plot.addLegend(offset=(-10, 10))  # top right
         self.table = QTableWidget(0, len(columns))
         self.table.setObjectName(f"stats_{name}_table")
+        self._texts: list[list[str]] = []  # the rows shown, as text
         self.table.setHorizontalHeaderLabels(columns)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # sized once after each fill: ResizeToContents re-measures every column at each setItem (seconds for 200 rows)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.verticalHeader().setVisible(False)
         self.export_plot_button = QPushButton("Export plot (PNG/SVG)...")
         self.export_table_button = QPushButton("Export table (CSV)...")
@@ -145,14 +147,23 @@ class StatsTab(QWidget):
             export_table(self.table, Path(path))
 
     def fill_table(self, rows: list[list[Any]]) -> None:
-        self.table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for c, value in enumerate(row):
-                text = f"{value:.2f}" if isinstance(value, float) else str(value)
-                item = QTableWidgetItem(text)
+        """Show ``rows``; only the rows that differ from those shown are written (an action changes one or two)."""
+        texts = [[f"{v:.2f}" if isinstance(v, float) else str(v) for v in row] for row in rows]
+        grown = len(texts) != len(self._texts)
+        self.table.setUpdatesEnabled(False)
+        self.table.setRowCount(len(texts))
+        for r, (row, text) in enumerate(zip(rows, texts, strict=True)):
+            if r < len(self._texts) and self._texts[r] == text:
+                continue
+            for c, (value, word) in enumerate(zip(row, text, strict=True)):
+                item = QTableWidgetItem(word)
                 if isinstance(value, int | float):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
+        self._texts = texts
+        if grown:
+            self.table.resizeColumnsToContents()
+        self.table.setUpdatesEnabled(True)
 
     def restyle(self, palette: QPalette) -> None:
         """Background, axes and text from the window's palette (both themes)."""
@@ -226,10 +237,26 @@ class StatisticsWindow(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
         self.feed = StatsFeed(bridge, older, self)
-        self.feed.updated.connect(self.show_figures)
+        self._stale = False  # figures came while the window was hidden: drawn when it is shown
+        self._drawn: dict[str, tuple[Any, ...]] = {}  # what each tab (and the hero's table) last drew
+        self.tabs.currentChanged.connect(lambda _i: self._draw_current())
+        self.feed.updated.connect(self._updated)
         self.feed.progress.connect(lambda done, of: self.summary.setText(f"Reading the log: {done} of {of} older entries..."))
         self._restyle()
         if self.feed.ready:
+            self.show_figures(self.feed.figures())
+
+    def _updated(self, figures: dict[str, Any]) -> None:
+        """Each action's figures: drawn now if the window is shown, else when it is shown again."""
+        if self.isVisible():
+            self.show_figures(figures)
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale and self.feed.ready:
+            self._stale = False
             self.show_figures(self.feed.figures())
 
     # ---------------------------------------------------------------- theme
@@ -239,7 +266,7 @@ class StatisticsWindow(QWidget):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._restyle()
             if self.figures:
-                self.show_figures(self.figures)
+                self.show_figures(self.figures, force=True)
 
     def _restyle(self) -> None:
         dark = _dark(self)
@@ -249,9 +276,12 @@ class StatisticsWindow(QWidget):
 
     # ---------------------------------------------------------------- drawing
 
-    def show_figures(self, figures: dict[str, Any]) -> None:
-        """Draw every tab from ``figures`` (``Statistics.figures()``)."""
+    def show_figures(self, figures: dict[str, Any], force: bool = False) -> None:
+        """Show ``figures`` (``Statistics.figures()``): the summary, and the tab in front if what it draws
+        changed (the others when they come to the front). ``force`` draws again what is unchanged."""
         self.figures = figures
+        if force:
+            self._drawn.clear()
         c = figures["campaign"]
         self.summary.setText(
             f"{c['quests_attempted']} quests ({c['quests_completed']} completed, {c['quests_failed']} failed), "
@@ -259,9 +289,34 @@ class StatisticsWindow(QWidget):
             f"Lives spent {c['lives_spent']}, deaths {len(c['deaths'])}"
             + (f" (last: {c['deaths'][-1]['cause']})" if c["deaths"] else "")
         )
-        self._draw_hero(figures)
-        self._draw_growth(figures)
-        self._draw_fights(figures)
+        self._draw_current()
+
+    def _draw_current(self) -> None:
+        """Draw the tab in front, unless what it draws is as it was last drawn (most actions change one part)."""
+        if not self.figures:
+            return
+        f, name = self.figures, self.tabs.currentWidget().objectName()
+        over = f["campaign"]["over_quests"]
+        parts: dict[str, tuple[Any, ...]] = {
+            "stats_hero": (over,),
+            "stats_hero_table": (f["quests"],),
+            "stats_characteristics": (over, f["campaign"]["experience"], f["campaign"]["trained"]),
+            "stats_fights": (f["fights"],),
+            "stats_dice": (f["dice"],),
+        }
+        draws = {
+            "stats_hero": self._draw_hero,
+            "stats_hero_table": self._fill_hero_table,
+            "stats_characteristics": self._draw_growth,
+            "stats_fights": self._draw_fights,
+            "stats_dice": self._draw_dice_tab,
+        }
+        for key in (name, f"{name}_table"):
+            if key in parts and self._drawn.get(key) != parts[key]:
+                self._drawn[key] = parts[key]
+                draws[key](f)
+
+    def _draw_dice_tab(self, figures: dict[str, Any]) -> None:
         self._fill_dice_kinds(figures)
         self._draw_dice()
 
@@ -285,7 +340,9 @@ class StatisticsWindow(QWidget):
             self._series(tab, label, xs, ys, names, colour)
         whole_ticks(tab.plot, xs)
         tab.plot.setLabel("bottom", "quest")
-        tab.fill_table(
+
+    def _fill_hero_table(self, figures: dict[str, Any]) -> None:
+        self.hero.fill_table(
             [
                 [
                     q["number"],

@@ -98,8 +98,11 @@ def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     [spot] = hp.points()
     assert spot.data() == "Quest 1: Dungeon Training 1"
     assert "Dungeon Training 1" in quest_tip(x=spot.pos().x(), y=spot.pos().y(), data=spot.data()), "hovering names the quest"
-    assert [stats.fights.table.item(0, c).text() for c in range(4)] == ["Goblin", "1", "1", "0"]
     assert stats.hero.table.item(0, 3).text() == "failure"
+    assert stats.fights.table.rowCount() == 0, "a tab is drawn when it comes to the front"
+    stats.tabs.setCurrentWidget(stats.fights)
+    assert [stats.fights.table.item(0, c).text() for c in range(4)] == ["Goblin", "1", "1", "0"]
+    stats.tabs.setCurrentWidget(stats.dice)
     app_d6 = figures["dice"]["app"]["d6"]
     kinds = [stats.dice_kind.itemData(i) for i in range(stats.dice_kind.count())]
     stats.dice_kind.setCurrentIndex(kinds.index(("app", "d6")))
@@ -108,6 +111,7 @@ def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     assert "p =" in stats.dice.plot.getPlotItem().titleLabel.text
 
     # each action adds its own entry: a second quest attempt appears, and undo takes it away
+    stats.tabs.setCurrentWidget(stats.hero)
     for kind in ("begin_town", "finish_town", "begin_quest", "fail_quest"):
         send(window, {"kind": kind})
     assert [p["name"] for p in stats.figures["campaign"]["over_quests"]] == ["Dungeon Training 1", "Dungeon Training 2"]
@@ -117,6 +121,13 @@ def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     qtbot.waitUntil(lambda: stats.feed.ready)
     assert len(stats.figures["quests"]) == 2 and stats.figures["quests"][1]["outcome"] == "in_progress"
     assert len(points(stats, stats.hero, "HP").points()) == 1
+
+    # closed, it draws nothing per action; opened again from the menu, it shows the figures of now
+    stats.close()
+    send(window, {"kind": "fail_quest"})
+    assert len(points(stats, stats.hero, "HP").points()) == 1
+    assert open_statistics(window) is stats and len(points(stats, stats.hero, "HP").points()) == 2
+    assert stats.figures == statistics_of(window.bridge.game.campaign.log)
 
 
 def test_plots_export_as_png_and_svg_and_tables_as_csv(window, tmp_path, monkeypatch):
@@ -128,6 +139,7 @@ def test_plots_export_as_png_and_svg_and_tables_as_csv(window, tmp_path, monkeyp
         stats.hero.export_plot_button.click()
         assert out.read_bytes().startswith(magic)
     assert b"<svg" in out.read_bytes() and b"<path" in out.read_bytes(), "a vector drawing"
+    stats.tabs.setCurrentWidget(stats.fights)
     out = tmp_path / "fights.csv"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
     stats.fights.export_table_button.click()
