@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 import pytest
 
 from d100gui.demo import build_demo_campaign
+from d100gui.engine import game as game_module
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.commands import RollDice, RollTable
 from d100gui.engine.dice.roller import MissingRowPolicy
@@ -99,12 +100,17 @@ def test_the_undo_history_is_bounded(game):
     assert not game.can_undo and len(game.campaign.log) == log - MIN_UNDO - 20
 
 
-def test_steps_do_not_grow_with_the_log(game):
+def test_steps_do_not_grow_with_the_log(game, monkeypatch):
+    # one clock for both rolls: meta.last_played has whole seconds, so on a slow machine the second roll
+    # could land in the next second and its step would keep meta too (a change of the clock, not of the log)
+    monkeypatch.setattr(game_module, "_now", lambda: "2026-12-06T00:00:00+00:00")
+
     def without_random_state(step) -> int:
         # the random state's JSON changes length when the generator refills its 624 numbers (every
         # 624 draws, so on some seeds between these two rolls): what must not grow is the rest
         return step.size - len(step.parts.get("rng_state", ""))
 
+    game.execute(RollDice(expression="d6"))  # the clock stops here: meta changes once, before the measure
     game.execute(RollDice(expression="d6"))
     small = without_random_state(game.undo_steps[-1])
     entries = list(game.campaign.log)
