@@ -24,6 +24,7 @@ from d100gui.engine.adventure.turn_view import turn_panel
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.dungeon.map import DoorAt, Dungeon, door_at, neighbour, opposite, pos_key
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.town.fallen import fallen_hero
 from d100gui.engine.town.queries import town_view
 from d100gui.storage.resources import bundled_game_data
 
@@ -150,6 +151,7 @@ class SoakBot(_FightChoices):
         self.quest_turns = 0
         self._creation: list[Cmd] = []
         self.refused: list[tuple[Cmd, str]] = []  # this step's refusals (shown when the bot is stuck)
+        self.fallen: list[Session] = []  # the campaigns whose hero died (read-only from then on)
 
     # ------------------------------------------------------------------ the loop
     def play(self, actions: int) -> SoakStats:
@@ -245,7 +247,10 @@ class SoakBot(_FightChoices):
         """The commands worth trying now, most pressing first (each group shuffled)."""
         s = self.session
         ch = s.character
-        if ch is None or ch.dead:
+        if fallen_hero(s.campaign) is not None:
+            self._next_campaign()
+            s, ch = self.session, None
+        if ch is None:
             yield {"kind": "create_character"}
             return
         if ch.creation is not None:
@@ -263,6 +268,17 @@ class SoakBot(_FightChoices):
             yield from self._town()
             return
         yield from self._adventure()
+
+    def _next_campaign(self) -> None:
+        """The hero fell: the campaign stays read-only in the hall of the fallen, and the next hero gets a campaign
+        of their own (as File > New hero does); the fallen one is kept in ``self.fallen``."""
+        self.fallen.append(self.session)
+        old = self.session
+        # fresh tables: rows typed in the fallen campaign stay in its own log (a replay reads them from there)
+        self.session = Session.new(bundled_game_data(), seed=self.seed * 1_000 + len(self.fallen), policy=old.policy)
+        self.library = self.session.data.library
+        self._creation = []
+        self.quest_turns = 0
 
     def _shuffled(self, items: list[Cmd]) -> list[Cmd]:
         self.rng.shuffle(items)

@@ -48,6 +48,8 @@ def test_short_soak_plays_clean_and_replays(seed: int) -> None:
     stats = bot.play(SHORT_ACTIONS)
     assert stats.actions == SHORT_ACTIONS
     assert stats.heroes >= 1 and stats.quests >= 1 and stats.fights >= 1, stats
+    for fallen in bot.fallen:  # a hero who died: the campaign replays to its end, and it takes no command
+        assert_replays(fallen)
     assert_replays(bot.session)
 
 
