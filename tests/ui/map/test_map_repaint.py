@@ -27,12 +27,21 @@ pytestmark = pytest.mark.gui
 
 
 def on_screen(win: MainWindow) -> QImage:
-    """What the window shows now (its backing store, as the platform would put it on screen)."""
-    for _ in range(3):
-        QApplication.processEvents()
+    """What the window shows once its posted events are done (its backing store, as the platform would put it
+    on screen). Layouts settle over a few turns of the event loop (a dock's scroll area may take one more
+    turn to show its scroll bar): wait until two grabs agree, so what differs afterwards is paint left
+    behind, which no amount of waiting repaints."""
     screen = win.screen()
     assert screen is not None
-    return screen.grabWindow(win.winId()).toImage()
+    shown = QImage()
+    for _ in range(10):
+        for _ in range(3):
+            QApplication.processEvents()
+        again = screen.grabWindow(win.winId()).toImage()
+        if again == shown:
+            break
+        shown = again
+    return shown
 
 
 def left_behind(win: MainWindow) -> int:
