@@ -17,12 +17,18 @@ visible, enabled control of the real :class:`~d100gui.ui.main_window.MainWindow`
 
 It is stuck, and fails with the seed, the click trail and what waits, when
 
-* (a) no visible enabled control changes the game any more (the log and the campaign's state
-  stay the same while every visible control has been tried), or
+* (a) no visible enabled control changes the game any more (the log's length and last entry
+  stay the same for ``stuck_after`` clicks while every visible control has been tried), or
 * (b) something waits for the player (a pending decision, the fight, a monster waiting, a
   row, a loot, a curse, the town phase, and whatever the engine's flow query says waits)
   and no click answers it: it stays the same for ``answer_within`` clicks while every
-  visible control has been tried, even if other clicks keep changing the log.
+  visible control has been tried, even if other clicks keep changing the log; or
+* (c) a click on the map's exit runs a command in the middle of a fight (issue 26: leaving
+  the dungeon was accepted then, and the fight went on).
+
+Each report names how the waiting thing came (the click and commands that left it, the
+command that began the last fight) and what the turn strip showed, so the figures say which
+kind of stuck a seed met.
 
 While nothing looks wrong the player clicks at random with weights (dialogs and the fight
 first, the quest's end only after ``quest_turns`` turns); once something has waited long,
