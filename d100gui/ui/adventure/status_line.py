@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from d100gui.engine.flow import Status
 from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.flow import FlowLayout
 
 
 class StatusLine(QWidget):
@@ -23,7 +24,10 @@ class StatusLine(QWidget):
         super().__init__(parent)
         self.bridge = bridge
         self.setObjectName("statusLine")
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)  # never widens the window
+        # never widens the window: its parts wrap onto another line when the map's column is narrow
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self.quest = QLabel()
         self.quest.setObjectName("statusQuest")
         self.clocks = QLabel()
@@ -32,12 +36,10 @@ class StatusLine(QWidget):
         self.hero.setObjectName("statusHero")
         self.waits = QLabel()
         self.waits.setObjectName("statusWaits")
-        layout = QHBoxLayout(self)
+        layout = FlowLayout(self, spacing=12)
         layout.setContentsMargins(2, 0, 2, 0)
-        layout.setSpacing(12)
-        for label in (self.quest, self.clocks, self.hero):
+        for label in (self.quest, self.clocks, self.hero, self.waits):
             layout.addWidget(label)
-        layout.addWidget(self.waits, 1)
         self.status: Status | None = None
         bridge.changed.connect(lambda _change: self.refresh())
         self.refresh()

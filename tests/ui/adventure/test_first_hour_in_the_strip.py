@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QTableWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
 from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
 pytestmark = pytest.mark.gui
@@ -242,3 +242,19 @@ def test_the_row_dialogs_column_headers_are_not_cut(qtbot, window):  # noqa: F81
     for n in range(known.columnCount()):
         text = known.horizontalHeaderItem(n).text()
         assert header.sectionSize(n) >= header.fontMetrics().horizontalAdvance(text), text
+
+
+def test_the_status_line_shows_each_part_whole_at_1280x720(qtbot, window):  # noqa: F811
+    """Its parts wrap onto another line in the map's narrow column rather than being cut ("Parts 4 of :")."""
+    line = window.turn_strip.status_line
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    on_quest_in_the_dungeon(qtbot, window)
+    for _ in range(3):
+        QApplication.processEvents()
+    shown = [label for label in (line.quest, line.clocks, line.hero) if label.isVisible()]
+    assert len(shown) == 3
+    for label in shown:
+        assert label.width() >= label.sizeHint().width(), label.text()
+        assert line.rect().contains(label.geometry()), label.text()
