@@ -17,11 +17,13 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._gap = spacing
+        self._heights: dict[int, int] = {}  # heightForWidth by width, until the layout is invalidated
         self.setContentsMargins(0, 0, 0, 0)
 
     # -- QLayout's item protocol
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self._heights.clear()
 
     def count(self) -> int:
         return len(self._items)
@@ -30,7 +32,13 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
+        self._heights.clear()
         return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def invalidate(self) -> None:
+        """An item was added, taken, shown, hidden or changed its size hint: the heights are worked out again."""
+        self._heights.clear()
+        super().invalidate()
 
     # -- sizes
     def expandingDirections(self) -> Qt.Orientation:
@@ -40,7 +48,12 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._arrange(QRect(0, 0, width, 0), move=False)
+        # Qt asks this many times per layout pass (each parent asks again): measure once per width, as
+        # Qt's own box layouts do, until an item changes (invalidate)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._arrange(QRect(0, 0, width, 0), move=False)
+        return height
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()
