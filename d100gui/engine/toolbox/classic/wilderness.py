@@ -9,7 +9,8 @@ numbered on the hex board). At the end of the day a d6 in the terrain's encounte
 brings an encounter, rolled on the type table in the terrain's column and through to the
 creature. Afloat or in the air two dice: a 5 on the first is a waterborne or aerial
 encounter at mid-day, a 6 on the second the normal one at day's end; a ship that stays on
-the water rolls once, an encounter on a 6. A day of rest throws two dice instead of one, and
+the water rolls once, an encounter on a 6 read on the type table as any met afloat (Men in the
+Men table's Waterbourne column). A day of rest throws two dice instead of one, and
 everyone must rest a full day after 6 days of movement.
 """
 
@@ -329,9 +330,9 @@ def _checks(
         return [
             (EncounterDie(when="end of day", roll=roll, needed=encounter_on, hit=_in_range(encounter_on, roll.final)), "normal")
         ]
-    if mode == "water" and at_sea:
+    if mode == "water" and at_sea:  # "such an encounter": the type table's, read afloat (Men: the Waterbourne column)
         roll = dice.roll(CHECK_DIE, "encounter check, ship at sea")
-        return [(EncounterDie(when="at sea", roll=roll, needed=str(n["at_sea"]), hit=roll.final == n["at_sea"]), "waterborne")]
+        return [(EncounterDie(when="at sea", roll=roll, needed=str(n["at_sea"]), hit=roll.final == n["at_sea"]), "normal")]
     first = dice.roll(CHECK_DIE, "encounter check, mid-day")
     second = dice.roll(CHECK_DIE, "encounter check, end of day")
     kind: EncounterKind = "aerial" if mode == "flying" else "waterborne"

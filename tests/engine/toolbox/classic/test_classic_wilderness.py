@@ -54,9 +54,23 @@ def test_in_the_air_the_mid_day_encounter_is_aerial(scripted):
 def test_a_ship_at_sea_rolls_once_and_meets_on_a_six(scripted):
     s = scripted(5)
     assert wilderness_day(s.roller, WildernessTrip(), "river", "Galley", at_sea=True).encounters == []
-    s = scripted(6, 9, 3, 3, 1, 1, 1, 1)
+    # one die 6: type (river) 5 = Swimmer -> swimmers d12 9 = Mermen; surprise 3/3; 4d6 = 4 -> 40 yards
+    s = scripted(6, 5, 9, 3, 3, 1, 1, 1, 1)
     [met] = wilderness_day(s.roller, WildernessTrip(), "river", "Galley", at_sea=True).encounters
-    assert (met.kind, met.when, met.tree.roll.text) == ("waterborne", "at sea", "Mermen")
+    assert s.source.remaining == 0
+    assert (met.kind, met.when, [n.roll.text for n in met.tree.walk()]) == ("normal", "at sea", ["Swimmer", "Mermen"])
+
+
+def test_a_ship_at_sea_meets_men_in_the_waterborne_column(scripted):
+    # one die 6: type (river) 1 = Men -> Waterbourne d12 9 ('---': again) 2 = Pirates; surprise 5/5; 4d6 = 4
+    s = scripted(6, 1, 9, 2, 5, 5, 1, 1, 1, 1)
+    day = wilderness_day(s.roller, WildernessTrip(), "river", "Galley", at_sea=True)
+    assert s.source.remaining == 0
+    [check] = day.checks
+    assert (check.when, check.needed, check.hit) == ("at sea", "6", True)
+    [met] = day.encounters
+    assert (met.when, [n.roll.text for n in met.tree.walk()]) == ("at sea", ["Men", "Pirates"])
+    assert met.tree.children[0].roll.column == "waterbourne"
 
 
 def test_a_day_of_rest_throws_two_dice_and_clears_the_days_moved(scripted):
