@@ -49,7 +49,7 @@ from d100gui.engine.game import Campaign
 from d100gui.engine.hero.character import Character
 from d100gui.engine.rules.model import Rules
 
-__all__ = ["DEFAULT_FIGHTS", "JOINT_LIMIT", "FightOdds", "FightTables", "combat_odds", "fight_odds"]
+__all__ = ["DEFAULT_FIGHTS", "JOINT_LIMIT", "FightOdds", "FightTables", "combat_odds", "fight_odds", "life_warning"]
 
 DEFAULT_FIGHTS = 10_000
 
@@ -71,6 +71,14 @@ class FightOdds(BaseModel):
     method: str = "simulation"
     start: str = ""
     assumptions: list[str] = Field(default_factory=list)
+
+
+def life_warning(odds: FightOdds) -> str:
+    """A warning that a Life (or RES) may be spent in this fight, from the simulated fights ("" if none is)."""
+    if odds.life_used <= 0:
+        return ""
+    share = "under 1%" if odds.life_used < 0.01 else f"{odds.life_used:.0%}"
+    return f"A Life or RES may be spent: in {share} of the simulated fights your HP reach 0."
 
 
 # --------------------------------------------------------------------------- the simulation

@@ -18,7 +18,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.combat.odds import FightOdds, combat_odds
+from d100gui.engine.combat.odds import FightOdds, combat_odds, life_warning
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.character import Character
 from d100gui.engine.rules.model import Rules
@@ -97,11 +97,23 @@ class OddsView(QWidget):
         self.win_odds.setObjectName("winOdds")
         for label in (self.hit_odds, self.monster_odds, self.win_odds):
             label.setStyleSheet("font-weight: bold;")
+        row.setSpacing(4)
         row.addWidget(self.hit_odds)
-        row.addWidget(dim_label("·"))
+        row.addWidget(dim_label(" · "))  # spaces each side: "40%·Monster" read as one word
         row.addWidget(self.monster_odds)
         row.addStretch(1)
         column.addWidget(self.win_odds)  # its own line: it must never be cut off in a narrow dock
+        #: what the figures mean (the rest of the simulated fights), in words
+        self.meaning = dim_label()
+        self.meaning.setObjectName("oddsMeaning")
+        column.addWidget(self.meaning)
+        #: the engine's warning that a Life (or RES) may be spent in this fight ("" hides it)
+        self.life_warning = QLabel()
+        self.life_warning.setObjectName("lifeWarning")
+        self.life_warning.setWordWrap(True)
+        self.life_warning.setStyleSheet("font-weight: bold;")
+        self.life_warning.hide()
+        column.addWidget(self.life_warning)
 
     def forget(self) -> None:
         """No fight: nothing shown (the answers stay kept: the next fight's states are new keys)."""
@@ -163,8 +175,9 @@ class OddsView(QWidget):
         """Show the odds last computed."""
         o = self.odds
         if o is None:
-            for label in (self.hit_odds, self.monster_odds, self.win_odds):
+            for label in (self.hit_odds, self.monster_odds, self.win_odds, self.meaning, self.life_warning):
                 label.setText("")
+            self.life_warning.hide()
             self.setToolTip(self.odds_error)
             return
         weapon = f" ({o.weapon}, {o.stat})" if o.weapon else ""
@@ -172,6 +185,13 @@ class OddsView(QWidget):
         self.hit_odds.setToolTip(f"Your attack this round{weapon}.")
         self.monster_odds.setText(f"Monster hits: {round(o.monster_hit_chance * 100)}%")
         self.win_odds.setText(f"Win: {round(o.win * 100)}% · Expected HP lost: {o.expected_hp_lost:.1f}")
+        self.meaning.setText(
+            f"Of {o.fights:,} simulated fights from here: you die in {o.lose:.0%}, the monster escapes in "
+            f"{o.monster_escapes:.0%}; HP lost is the average over the rest of the fight."
+        )
+        warning = life_warning(o)
+        self.life_warning.setText(warning)
+        self.life_warning.setVisible(bool(warning))
         tip = (
             f"From {o.start}, over {o.fights:,} simulated fights:\n"
             f"win {o.win:.0%} · you die {o.lose:.0%} · it escapes {o.monster_escapes:.0%} · a Life or RES used {o.life_used:.0%}\n"
