@@ -84,6 +84,7 @@ class TurnStrip(QFrame):
         self.hint = QLabel()  # one line: the whole hint is in its tooltip
         self.buttons: dict[str, QPushButton] = {}  # every answer and action shown, by the flow's key
         self.fix_buttons: list[QPushButton] = []  # one per narrative of the last action
+        self._fixes_shown: list[Correction] = []  # the corrections the fix buttons answer
         self.row_dialog: MissingRowDialog | None = None  # the last row dialog an action opened
         self.flow: Flow | None = None
         self._shown: dict[str, FlowAction] = {}
@@ -139,9 +140,9 @@ class TurnStrip(QFrame):
         for step, label in self.step_labels.items():
             current = quest and step == made.step
             label.setEnabled(quest)
-            label.setStyleSheet(
-                "font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;" if current else "border: none;"
-            )
+            style = "font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;" if current else "border: none;"
+            if label.styleSheet() != style:  # set again, a style sheet polishes the label again
+                label.setStyleSheet(style)
         answers = [a for w in made.waiting for a in w.answers if a.group in STRIP_GROUPS]
         actions = [a for a in made.actions if a.group in STRIP_GROUPS]
         hint = self._hint(made)
@@ -165,20 +166,28 @@ class TurnStrip(QFrame):
     def _show(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
         keys = [a.key for a in (*answers, *actions)]
         if keys != list(self.buttons):
-            for button in self.buttons.values():
+            # the buttons kept by key (a new button's first show polishes it: ~1 ms each), laid out again in order
+            kept = self.buttons
+            for button in kept.values():
                 self.waiting_row.removeWidget(button)
                 self.button_row.removeWidget(button)
-                button.hide()
-                button.deleteLater()
             self.buttons = {}
             for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
                 for action in shown:
-                    button = QPushButton()
-                    button.setObjectName(f"turn_{action.key}")
-                    button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
+                    fresh = action.key not in kept
+                    if not fresh:
+                        button = kept.pop(action.key)
+                    else:
+                        button = QPushButton()
+                        button.setObjectName(f"turn_{action.key}")
+                        button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
                     row.addWidget(button)
-                    button.show()
+                    if fresh:
+                        button.show()
                     self.buttons[action.key] = button
+            for button in kept.values():  # the ones no longer shown
+                button.hide()
+                button.deleteLater()
         self.waiting_label.setVisible(bool(answers))
         self._shown = {a.key: a for a in (*answers, *actions)}
         pressed = {self._pressed(key): shortcut.key() for key, shortcut in self.keys.items()}
@@ -207,6 +216,9 @@ class TurnStrip(QFrame):
         return bool(action) and self.trigger(action)
 
     def _show_corrections(self, corrections: list[Correction]) -> None:
+        if corrections == self._fixes_shown:  # the same narratives: the same buttons
+            return
+        self._fixes_shown = list(corrections)
         while self.fixes.count():
             item = self.fixes.takeAt(0)
             row = item.layout() if item is not None else None
