@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from d100gui.engine.game import Command
 from d100gui.engine.town.commands import BeginTown, FinishTown, TownNext
@@ -89,18 +89,27 @@ class TownWizard(QDialog):
         self.stack.addWidget(self.begin)
         for panel in self.panels.values():
             self.stack.addWidget(panel)
-        outer.addWidget(self.stack, 1)
+        # The steps scroll inside the window: a market roll's rows never grow it over the adventure log.
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.stack)
+        outer.addWidget(self.scroll, 1)
         buttons = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.next_button = QPushButton("Skip this step")
         self.finish_button = QPushButton("Confirm and finish")
+        self.close_button = QPushButton("Close")
+        self.close_button.setToolTip("Close this window; the phase waits at its step (Ctrl+Shift+B reopens it)")
         self.undo_button.clicked.connect(lambda _=False: self.undo())
         self.next_button.clicked.connect(lambda _=False: self.send(TownNext(), self.current_panel()))
-        self.finish_button.clicked.connect(lambda _=False: self.send(FinishTown(), self.current_panel()))
+        self.finish_button.clicked.connect(lambda _=False: self.finish())
+        self.close_button.clicked.connect(lambda _=False: self.close())
         buttons.addWidget(self.undo_button)
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
         buttons.addWidget(self.finish_button)
+        buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
 
     # ------------------------------------------------------------------ model
@@ -118,6 +127,13 @@ class TownWizard(QDialog):
         self._error = ""
         ok = self.bridge.send(command)
         panel.say("" if ok else self._error)
+        return ok
+
+    def finish(self) -> bool:
+        """Confirm and finish: once the engine ends the phase the window closes (not back to "Begin")."""
+        ok = self.send(FinishTown(), self.current_panel())
+        if ok:
+            self.close()
         return ok
 
     def undo(self) -> bool:
