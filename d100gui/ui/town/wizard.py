@@ -90,11 +90,11 @@ class TownWizard(QDialog):
         for panel in self.panels.values():
             self.stack.addWidget(panel)
         # The steps scroll inside the window: a market roll's rows never grow it over the adventure log.
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(self.stack)
-        outer.addWidget(self.scroll, 1)
+        self.step_scroll = QScrollArea()
+        self.step_scroll.setWidgetResizable(True)
+        self.step_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.step_scroll.setWidget(self.stack)
+        outer.addWidget(self.step_scroll, 1)
         buttons = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.next_button = QPushButton("Skip this step")
