@@ -81,7 +81,9 @@ _DARK_INKS = {
     "hero_mark": "#2c2b28",
 }
 _DARK_CODES = {"Y": "#e0b84a", "R": "#ef7a6d", "G": "#7cc47f", "B": "#7aa7e8"}
-_DARK_TINTS = {"Y": "#37322a", "R": "#3b2d2b", "G": "#2c372b", "B": "#2b3240"}
+# dark tints stand out from the dark paper at least as far as the light tints from theirs (yellow was
+# almost invisible: tests/ui/map/test_dark_tints.py), and still carry every word at 4.5:1
+_DARK_TINTS = {"Y": "#4a3d17", "R": "#4d1f19", "G": "#1d4814", "B": "#26344d"}
 # Dark without colour: the coloured inks turn to the one light ink.
 _DARK_MONO = {"door_closed": "#ece8df", "note": "#ece8df", "hero": "#ece8df"}
 # Black and white: every ink is a grey (R = G = B), so a print has no colour at all.
