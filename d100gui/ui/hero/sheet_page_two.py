@@ -47,14 +47,18 @@ class ItemListSection(SheetSection):
         self.where = where
         self.requests = requests
         self.rows: list[ItemRow] = []
+        self._shown: list[Item] = []  # the items the lines show
         self.add_head_button("+ Add…", f"Write an item in the {title.lower()} by hand", partial(requests.add_item, where))
 
     def show_character(self, ch: Character, d: Derived) -> None:
+        items = _items(ch, self.where)
+        if self.rows and items == self._shown:
+            return  # the same items: the same lines (rebuilt, each new line is polished again: ~1 ms per list)
+        self._shown = [item.model_copy(deep=True) for item in items]  # a copy: the engine may edit an item in place
         for row in self.rows:
             self.body.removeWidget(row)
             row.hide()  # deleteLater waits for the event loop; hide it now
             row.deleteLater()
-        items = _items(ch, self.where)
         self.rows = [self._row(i, item) for i, item in enumerate(items)] or [self._empty_row()]
         for row in self.rows:
             self.body.addWidget(row)
