@@ -204,7 +204,10 @@ class ClassicEgoTest(Command):
         if self.continuing:
             result = csw.continuing_ego(ctx.dice, sword, self.level, _bands(ctx))
         else:
-            result = csw.ego_contest(ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state, _bands(ctx))
+            result = csw.ego_contest(
+                ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state, _bands(ctx),
+                csw.state_dice(ctx.tables.library),
+            )  # fmt: skip
         return [*events, Event.of(ClassicEgoContested(result=result), result.describe())]
 
 

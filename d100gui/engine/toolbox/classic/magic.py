@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_die, rule_number
 from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
 from d100gui.engine.toolbox.inputs import ToolInputError
 
@@ -156,7 +156,8 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
     update: dict[str, object] = {}
     spells = _SPELLS.match(item.text)
     if item.table_id == SCROLLS_TABLE and spells:
-        update["spell_levels"] = [roller.dice.roll(SPELL_LEVEL_DIE, "spell level") for _ in range(int(spells.group(1)))]
+        level_die = rule_die(roller.library, ITEM_RULES_TABLE, "Spell level on a scroll", SPELL_LEVEL_DIE)
+        update["spell_levels"] = [roller.dice.roll(level_die, "spell level") for _ in range(int(spells.group(1)))]
         chance = rule_number(roller.library, ITEM_RULES_TABLE, "Clerics' spells on a scroll", CLERIC_SPELLS_CHANCE)
         update["clerics_chance"] = chance
         update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({chance}%)?")

@@ -14,8 +14,9 @@ from pydantic import BaseModel
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.toolbox.classic.rules_data import rule_range_dice, rule_text
 
-__all__ = ["Meeting", "Where", "meet", "surprise_face"]
+__all__ = ["Distances", "Meeting", "Where", "distances", "meet", "surprise_face"]
 
 Where = Literal["underworld", "wilderness"]
 #: (dice, times, unit) of the sighting distance where nobody is surprised
@@ -77,14 +78,49 @@ def surprise_face(roller: TableRoller) -> int:
     return int(value.rpartition("-")[2]) if value else SURPRISED_ON
 
 
-def meet(dice: Dice, where: Where, surprise_possible: bool = True, surprised_on: int = SURPRISED_ON) -> Meeting:
+#: (sighting dice, dice when surprised, times, unit)
+Distances = tuple[str, str, int, str]
+_DISTANCE_KEYS: dict[Where, tuple[str, str]] = {
+    "underworld": ("Sighting: underworld", "Distance when surprised: underworld"),
+    "wilderness": ("Sighting: wilderness", "Distance when surprised: wilderness"),
+}
+
+
+def _text_distances(where: Where) -> Distances:
+    sighting, times, unit = SIGHTING[where]
+    return sighting, SURPRISE_DISTANCE[0], times, unit
+
+
+def distances(roller: TableRoller, where: Where) -> Distances:
+    """The sighting and surprise distances as the rules table prints them ("20-80 feet": 2d4 tens of feet,
+    "10-30 feet": a d3 of tens); the text's where the player's table lacks a row."""
+    sighting, surprised, times, unit = _text_distances(where)
+    seen_key, surprised_key = _DISTANCE_KEYS[where]
+    seen = rule_text(roller.library, RULES_TABLE, seen_key).split()
+    printed_unit = seen[-1] if len(seen) > 1 and seen[-1].isalpha() else unit
+    return (
+        rule_range_dice(roller.library, RULES_TABLE, seen_key, sighting, step=times),
+        rule_range_dice(roller.library, RULES_TABLE, surprised_key, surprised, step=times),
+        times,
+        printed_unit,
+    )
+
+
+def meet(
+    dice: Dice,
+    where: Where,
+    surprise_possible: bool = True,
+    surprised_on: int = SURPRISED_ON,
+    at: Distances | None = None,
+) -> Meeting:
     """Roll surprise for both sides (when it is possible), then the distance it leads to; a side is surprised at
-    or under ``surprised_on`` (the text's 2, or the player's table's)."""
+    or under ``surprised_on`` (the text's 2, or the player's table's); ``at`` is the distances (the text's by
+    default, or the player's table's from :func:`distances`)."""
     party = dice.roll(SURPRISE_DIE, "surprise: the party") if surprise_possible else None
     monsters = dice.roll(SURPRISE_DIE, "surprise: the monsters") if surprise_possible else None
     surprised = any(d is not None and d.final <= surprised_on for d in (party, monsters))
-    sighting, times, unit = SIGHTING[where]
-    dice_text, times = SURPRISE_DISTANCE if surprised else (sighting, times)
+    sighting, when_surprised, times, unit = at if at is not None else _text_distances(where)
+    dice_text = when_surprised if surprised else sighting
     distance = dice.roll(dice_text, "distance when met (tens)")
     return Meeting(
         where=where, party_die=party, monster_die=monsters, distance_roll=distance, times=times, unit=unit,

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.toolbox.classic.levels import check_level, matrix_column
-from d100gui.engine.toolbox.classic.meeting import Meeting, meet, surprise_face
+from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -121,7 +121,7 @@ def meet_wandering(
     in_range("Ways in", entries, 0, MAX_ENTRIES)
     in_range("Reaction modifier", reaction_modifier, -MAX_REACTION_MODIFIER, MAX_REACTION_MODIFIER)
     direction = roller.dice.roll(f"1d{entries}", "which way it comes") if entries > 1 else None
-    meeting = meet(roller.dice, "underworld", surprise, surprise_face(roller))
+    meeting = meet(roller.dice, "underworld", surprise, surprise_face(roller), distances(roller, "underworld"))
     reaction = (
         roller.roll(REACTION_TABLE, "its reaction", reaction_modifier, "bribes, fear, alignment")
         if REACTION_TABLE in roller.library

@@ -11,11 +11,13 @@ import re
 
 from d100gui.engine.dice.tables import TableLibrary
 
-__all__ = ["ITEM_RULES_TABLE", "rule_dice", "rule_number"]
+__all__ = ["ITEM_RULES_TABLE", "rule_dice", "rule_die", "rule_number", "rule_range_dice", "rule_text"]
 
 ITEM_RULES_TABLE = "classic.item_rules"
 _NUMBER = re.compile(r"\d+")
 _BASE_PLUS_DICE = re.compile(r"(\d+)\s*\+\s*(\d*)d(\d+)")
+_DIE = re.compile(r"(\d*)d(\d+)")
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)")
 
 
 def _cell(library: TableLibrary, table_id: str, key: str) -> str:
@@ -38,3 +40,28 @@ def rule_dice(library: TableLibrary, table_id: str, key: str, default: str) -> s
         return default
     base, count, sides = found.groups()
     return f"{count or 1}d{sides}+{base}"
+
+
+def rule_text(library: TableLibrary, table_id: str, key: str) -> str:
+    """The row's value as printed ("" without the row or the table)."""
+    return _cell(library, table_id, key)
+
+
+def rule_die(library: TableLibrary, table_id: str, key: str, default: str) -> str:
+    """A value such as "d6" as a dice expression ("1d6"), or ``default`` without it."""
+    found = _DIE.search(_cell(library, table_id, key))
+    return f"{found.group(1) or 1}d{found.group(2)}" if found else default
+
+
+def rule_range_dice(library: TableLibrary, table_id: str, key: str, default: str, step: int = 1) -> str:
+    """A printed range read as the dice that give it, in ``step``s: "2-8" is 2d4, "20-80" in tens is 2d4
+    (as many dice as the low end, each up to the high end over that); ``default`` without the row, or when
+    no dice give the range so."""
+    found = _RANGE.search(_cell(library, table_id, key))
+    if found is None:
+        return default
+    low, high = int(found.group(1)), int(found.group(2))
+    if low < step or low % step or high % low:
+        return default
+    count, sides = low // step, high // low
+    return f"{count}d{sides}" if sides >= 2 else default

@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
-from d100gui.engine.dice.tables import Link, Table
+from d100gui.engine.dice.tables import Link, Table, TableLibrary
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number, rule_range_dice, rule_text
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "complete_sword",
     "continuing_ego",
     "ego_contest",
+    "state_dice",
     "wielder_states",
 ]
 
@@ -197,7 +199,9 @@ def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
     languages: list[TableRoll] = []
     for link in roller.links(intelligence):
         _collect(roller, link, languages if link.table == LANGUAGES_TABLE else powers)
-    egoism = roller.dice.roll(EGOISM_DIE, "sword egoism") if intelligence.value >= EGOISM_FROM else None
+    egoism_die = rule_range_dice(roller.library, ITEM_RULES_TABLE, "A sword's Egoism", EGOISM_DIE)
+    egoism_from = rule_number(roller.library, ITEM_RULES_TABLE, "Egoism from Intelligence", EGOISM_FROM)
+    egoism = roller.dice.roll(egoism_die, "sword egoism") if intelligence.value >= egoism_from else None
     sword = Sword(
         item=item,
         alignment=alignment,
@@ -263,6 +267,26 @@ _STATE_WORDS = {
 }
 
 
+_STATE_KEYS = {
+    "fresh": "Wielder fresh",
+    "weary": "Wielder weary or 10-50% damaged",
+    "badly_hurt": "Wielder over 50% damaged or under magical strain",
+}
+
+
+def state_dice(library: TableLibrary) -> dict[str, tuple[str, int]]:
+    """The wielder-state dice as the item rules table prints them ("1-6 added": +1d6, "2-8 deducted": -2d4);
+    the text's for a row the player's tables lack."""
+    out = {}
+    for state, key in _STATE_KEYS.items():
+        die, sign = STATE_DICE[state]
+        value = rule_text(library, ITEM_RULES_TABLE, key).lower()
+        if "deducted" in value or "added" in value:
+            sign = -1 if "deducted" in value else 1
+        out[state] = (rule_range_dice(library, ITEM_RULES_TABLE, key, die), sign)
+    return out
+
+
 def wielder_states() -> list[tuple[str, str]]:
     """(label, state) for each wielder state, the label naming its die ("Fresh, under 10% damage (+1d6)")."""
     out = []
@@ -288,6 +312,7 @@ class EgoContest(BaseModel):
     winner: Literal["sword", "wielder"]
     state: WielderState = "as_given"
     state_roll: RollRecord | None = None  # the wielder's state die, added or taken off
+    state_sign: int = 0  # +1 the die was added, -1 taken off (0: the text's sign for the state)
     continuing: bool = False  # Egoism against the fighting-man's level, not a key situation
 
     def describe(self) -> str:
@@ -295,7 +320,7 @@ class EgoContest(BaseModel):
         what = "Egoism in the continuing relationship" if self.continuing else "Ego contest"
         state = ""
         if self.state_roll is not None:
-            sign = "+" if STATE_DICE[self.state][1] > 0 else "-"
+            sign = "+" if (self.state_sign or STATE_DICE[self.state][1]) > 0 else "-"
             state = f" ({self.state.replace('_', ' ')}: {sign}{self.state_roll.final})"
         return (
             f"{what}: sword {self.sword_score} against wielder {self.wielder_score}{state} "
@@ -355,21 +380,24 @@ def ego_contest(
     condition: int = 0,
     state: WielderState = "as_given",
     bands: tuple[tuple[int, int], ...] = TEXT_BANDS,
+    states: dict[str, tuple[str, int]] | None = None,
 ) -> EgoContest:
     """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
-    Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``."""
+    Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``
+    (``states``: the dice by state, the text's by default or the player's from :func:`state_dice`)."""
     _needs_egoism(sword)
     in_range("Wielder's Intelligence", intelligence, *WIELDER_SCORE_RANGE)
     in_range("Wielder's Strength", strength, *WIELDER_SCORE_RANGE)
     in_range("Condition adjustment", condition, *CONDITION_RANGE)
-    state_roll = None
-    if state in STATE_DICE:
-        die, sign = STATE_DICE[state]
+    state_roll, sign = None, 0
+    states = states if states is not None else STATE_DICE
+    if state in states:
+        die, sign = states[state]
         state_roll = dice.roll(die, f"wielder's state ({state.replace('_', ' ')})")
         condition += sign * state_roll.final
     ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
     theirs = max(0, intelligence + strength + condition)
-    return _contest(dice, ours, theirs, bands, state=state, state_roll=state_roll)
+    return _contest(dice, ours, theirs, bands, state=state, state_roll=state_roll, state_sign=sign)
 
 
 def continuing_ego(dice: Dice, sword: Sword, level: int, bands: tuple[tuple[int, int], ...] = TEXT_BANDS) -> EgoContest:

@@ -25,7 +25,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoller
 from d100gui.engine.dice.tables import Link, Table
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
-from d100gui.engine.toolbox.classic.meeting import Meeting, meet, surprise_face
+from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -310,7 +310,7 @@ def _encounter(roller: TableRoller, kind: EncounterKind, when: str, terrain: str
     else:
         tree = roller.roll_through(FLYERS_TABLE if kind == "aerial" else SWIMMERS_TABLE, f"{kind} encounter")
     followers, items = _leader(roller, tree)
-    meeting = meet(roller.dice, "wilderness", surprised_on=surprise_face(roller))
+    meeting = meet(roller.dice, "wilderness", surprised_on=surprise_face(roller), at=distances(roller, "wilderness"))
     return WildernessEncounter(kind=kind, when=when, tree=tree, meeting=meeting, followers=followers, leader_items=items)
 
 
