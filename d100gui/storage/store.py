@@ -192,6 +192,11 @@ CLAMP = "clamp"
 REQUIRED_PARTS = ("schema_version", "meta", "rng_state", "start_rng_state", "dungeons", "character", "pending")
 #: the meta row where each save writes what it counted (parts, items per part, log entries, undo rows)
 COUNTS = "counts"
+#: the meta row keeping the statistics' folded state (``Statistics.state()``) beside the log, as
+#: ``{"log_length": n, "state": ...}``: the figures of the first ``n`` entries, so the Statistics view of
+#: a campaign opened again folds only the newer ones. Only a cache: a missing or damaged row, or one an
+#: undo went below, costs a read of the log, never the campaign (:meth:`CampaignStore.kept_statistics`)
+STATS = "stats"
 
 
 class DamagedStore(CampaignFileError):
@@ -548,6 +553,7 @@ class CampaignStore:
         self._counts: dict[str, int] = {}  # rows of each book and sequence part, as written (see _write_counts)
         self._saving = False  # switched to WAL by the first write: a file only read stays byte for byte
         self._pending_version = STORE_VERSION  # an older store's layout, migrated by the first write
+        self._stats_pending: tuple[int, str] | None = None  # the statistics' state to keep (STATS), written with the next save
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -938,6 +944,8 @@ class CampaignStore:
             db.execute("DELETE FROM journal_parts")
             db.execute("DELETE FROM journal")
             self._books = _write_state(db, campaign)
+            db.execute("DELETE FROM meta WHERE key = ?", (STATS,))  # it counted another log
+        self._stats_pending = None
 
     @property
     def log_length(self) -> int:
@@ -1195,7 +1203,42 @@ class CampaignStore:
             items.update({name: state.length for name, state in change.sequences.items()})
             items.update({name: len(members) for name, (members, _rest) in self._books.items()})
             _write_counts(db, {"log": change.log_length, "items": items})
+            self._write_statistics(db, change.log_length)
         self._counts = items
+
+    # ------------------------------------------------------------------ the statistics' state (STATS)
+    def kept_statistics(self) -> tuple[int, dict[str, Any]] | None:
+        """The statistics' state kept beside the log and how many of the first log entries it counts, or
+        None: none kept, damaged, or counting more entries than the log holds (fold the log instead)."""
+        try:
+            value = json.loads(self._meta(STATS) or "null")
+            length = self.log_length
+        except (ValueError, RecursionError, sqlite3.Error):
+            return None
+        if not isinstance(value, dict):
+            return None
+        counted, state = value.get("log_length"), value.get("state")
+        if type(counted) is not int or not isinstance(state, dict) or not 0 < counted <= length:
+            return None
+        return counted, state
+
+    def keep_statistics(self, log_length: int, state: dict[str, Any]) -> None:
+        """Keep ``state`` (``Statistics.state()`` after the first ``log_length`` entries): written in the
+        next action's transaction (or at :meth:`close`), and only if no undo went below ``log_length`` first."""
+        self._stats_pending = (log_length, _compact({"log_length": log_length, "state": state}))
+
+    def _write_statistics(self, db: sqlite3.Connection, log_length: int) -> None:
+        """In a save's transaction: drop a kept state counting entries past the log's new end (an undo
+        took them back), then write the pending one if it still fits."""
+        db.execute(
+            "DELETE FROM meta WHERE key = ? AND CASE WHEN NOT json_valid(value) THEN 1 "
+            "WHEN json_type(value, '$.log_length') IS NOT 'integer' THEN 1 "
+            "ELSE json_extract(value, '$.log_length') > ? END",
+            (STATS, log_length),
+        )
+        pending, self._stats_pending = self._stats_pending, None
+        if pending is not None and pending[0] <= log_length:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (STATS, pending[1]))
 
     def _write_books(self, db: sqlite3.Connection, change: Change) -> dict[str, str]:
         """Write the members of each changed book part that changed; return each book's journal delta
@@ -1245,6 +1288,13 @@ class CampaignStore:
         A store only read was never switched to WAL: it is closed as it is."""
         self.detach()
         try:
+            if self._stats_pending is not None and self._stats_pending[0] <= self.log_length:
+                try:
+                    with self._transaction() as db:
+                        db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (STATS, self._stats_pending[1]))
+                except sqlite3.Error:
+                    pass  # only a cache: the next Statistics view reads the log instead
+            self._stats_pending = None
             if self._saving:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.execute("PRAGMA journal_mode=DELETE")

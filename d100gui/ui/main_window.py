@@ -365,7 +365,7 @@ class MainWindow(QMainWindow):
 
         if self.stats_window is None:
             older = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
-            self.stats_window = StatisticsWindow(self.bridge, older, self)
+            self.stats_window = StatisticsWindow(self.bridge, older, self, lambda: self.campaigns.store)
         self.stats_window.show()
         self.stats_window.raise_()
         return self.stats_window

@@ -2,13 +2,16 @@
 
 A 20,000-entry campaign (``large_campaign``: the demo's real entries repeated), median of 5:
 
-- ``ready_from_store``: what the Statistics view does the first time it opens on a campaign
-  opened from its store: read the log page by page (``CampaignStore.log_page``, 1,000 a page),
-  fold every entry, then ``figures()``. Bar: 200 ms.
+- ``ready_from_store``: what the Statistics view's feed (``StatsFeed``) does when it opens on a
+  campaign opened again from its store, which keeps the statistics' state beside the log (its
+  ``stats`` meta row, here counting all but the last 300 entries: the feed keeps it every 100, and
+  a few actions may follow without the view open): read that state, ``Statistics.from_state``, read
+  and fold the entries it does not count (store pages, then those in memory), ``figures()``. Bar: 200 ms.
+- ``ready_from_store_first``: the first time only, for a store that keeps no state yet (a campaign
+  from before, or one whose kept state was damaged or undone): read the whole log page by page
+  (``CampaignStore.log_page``, 1,000 a page), fold every entry, then ``figures()``; the feed then
+  hands its state to the store to keep. No bar (shown with a progress line; once per campaign).
 - ``ready_in_memory``: the same fold over entries already in memory (a headless session).
-- ``ready_from_kept_state``: the same campaign opened with the accumulator's ``state()`` kept as
-  JSON up to its last 200 entries (what a store could keep beside the log): ``json.loads``,
-  ``Statistics.from_state``, those 200 entries read from the store and folded, ``figures()``.
 - ``per_action``: one more action afterwards: fold its entry and ``figures()`` again (what the
   window pays per action while the view is open). Bar: 5 ms (median of 200 actions).
 - ``view_per_action``: the same with the Statistics window shown (1280x720, its first tab): fold the
@@ -27,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
@@ -43,6 +47,37 @@ PAGE = 1000
 RUNS = 5
 READY_BAR_MS = 200.0
 ACTION_BAR_MS = 5.0
+#: entries the kept state does not count when the campaign is opened again
+UNCOUNTED = 300
+
+
+def feed_ready_ms(path: Path) -> tuple[float, dict[str, Any]]:
+    """Open the store as the window does, then time a StatsFeed from creation to ready."""
+    from PySide6.QtWidgets import QApplication
+
+    from d100gui.engine.game import Game
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.resources import bundled_rules, standard_tilesets
+    from d100gui.ui.common.bridge import EngineBridge
+    from d100gui.ui.stats.feed import StatsFeed
+
+    app = QApplication.instance() or QApplication([])
+    store = CampaignStore.open(path)
+    try:
+        game = Game(store.load(), load_library(None).library, [], rules=bundled_rules(), tilesets=standard_tilesets())
+        store.attach(game)
+        bridge = EngineBridge(game)
+        gc.collect()
+        t0 = time.perf_counter()
+        feed = StatsFeed(bridge, store.log_page, keeper=lambda: store)
+        while not feed.ready:
+            app.processEvents()
+        figures = feed.figures()
+        took = (time.perf_counter() - t0) * 1000
+        feed.deleteLater()
+    finally:
+        store.close()
+    return took, figures
 
 
 def view_redraw_ms(stats: Statistics, entries: list[LogEntry]) -> float:
@@ -97,15 +132,15 @@ def main() -> int:
             stats = Statistics().fold_all(entries)
             stats.figures()
             in_memory.append((time.perf_counter() - t0) * 1000)
-        kept = json.dumps(Statistics().fold_all(entries[: ENTRIES - 200]).state())
+        state = Statistics().fold_all(entries[: ENTRIES - UNCOUNTED]).state()
+        kept = json.dumps(state)
+        store.keep_statistics(ENTRIES - UNCOUNTED, state)
+        store.close()  # writes the kept state
         from_kept = []
         for _ in range(RUNS):
-            t0 = time.perf_counter()
-            again = Statistics.from_state(json.loads(kept)).fold_all(store.log_page(ENTRIES - 200, 200))
-            again.figures()
-            from_kept.append((time.perf_counter() - t0) * 1000)
-            assert again.figures() == figures
-        store.close()
+            took, again = feed_ready_ms(path)
+            from_kept.append(took)
+            assert again == figures, "the kept state + the newer entries give a full read's figures"
     per_action = []
     for i in range(200):
         entry = entries[i % len(entries)].model_copy(update={"index": ENTRIES + i})
@@ -113,22 +148,25 @@ def main() -> int:
         stats.fold(entry)
         stats.figures()
         per_action.append((time.perf_counter() - t0) * 1000)
-    ready, memory, action = statistics.median(from_store), statistics.median(in_memory), statistics.median(per_action)
-    kept_ms = statistics.median(from_kept)
+    first, memory, action = statistics.median(from_store), statistics.median(in_memory), statistics.median(per_action)
+    ready = statistics.median(from_kept)
     figures = stats.figures()
     redraw = view_redraw_ms(stats, entries)
     print(
         f"Statistics of a {ENTRIES}-entry campaign ({figures['campaign']['quests_attempted']} quests, "
         f"{figures['campaign']['fights']} fights, {sum(k['rolls'] for k in figures['dice']['app'].values())} app dice)"
     )
-    print(f"  ready from the store: {ready:.0f} ms (bar {READY_BAR_MS:.0f})")
+    print(
+        f"  ready from the store: {ready:.0f} ms (bar {READY_BAR_MS:.0f}; its kept state {len(kept) / 1000:.0f} kB "
+        f"of JSON + {UNCOUNTED} newer entries)"
+    )
+    print(f"  ready from a store keeping no state yet (once): {first:.0f} ms")
     print(f"  ready in memory:      {memory:.0f} ms")
-    print(f"  ready from a kept state + 200 entries: {kept_ms:.0f} ms ({len(kept) / 1000:.0f} kB of JSON)")
     print(f"  per action, view open: {redraw:.1f} ms (bar {ACTION_BAR_MS:.0f})")
     print(f"  per action:           {action:.2f} ms (bar {ACTION_BAR_MS:.0f})")
     emit("stats", "ready_from_store", ready, "ms", f"<= {READY_BAR_MS:.0f}")
+    emit("stats", "ready_from_store_first", first, "ms", "once per campaign")
     emit("stats", "ready_in_memory", memory, "ms", f"<= {READY_BAR_MS:.0f}")
-    emit("stats", "ready_from_kept_state", kept_ms, "ms", f"<= {READY_BAR_MS:.0f}")
     emit("stats", "per_action", action, "ms", f"<= {ACTION_BAR_MS:.0f}")
     emit("stats", "view_per_action", redraw, "ms", f"<= {ACTION_BAR_MS:.0f}")
     return 0 if ready <= READY_BAR_MS and max(action, redraw) <= ACTION_BAR_MS else 1

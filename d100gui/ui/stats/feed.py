@@ -1,15 +1,18 @@
 """One :class:`Statistics` accumulator kept up to date with the campaign, action by action.
 
-The first time (or after an undo, a redo or another campaign), the log entries older than the
-ones in memory are read from the store page by page, one page per turn of the event loop, so the
-window stays responsive; then the in-memory entries are folded. Afterwards each action folds only
+The first time (or after an undo, a redo or another campaign), the feed starts from the state the
+store keeps beside the log (``CampaignStore.kept_statistics``: the figures of its first entries) if
+it has one that fits, else from nothing; the log entries older than the ones in memory and not
+counted yet are read from the store page by page, one page per turn of the event loop, so the
+window stays responsive; then the in-memory entries are folded. Every :data:`KEEP_EVERY` entries
+(and after the first read) the feed hands its state back to the store to keep. Afterwards each action folds only
 the entries it added (``ChangeSet`` "do" touching the log): never the whole log again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -20,6 +23,16 @@ from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 OlderLog = Callable[[int, int], Sequence[LogEntry]]
 #: log entries read from the store per turn of the event loop
 PAGE = 1000
+#: the feed hands its state to the store to keep once it counts this many entries more than the kept one
+KEEP_EVERY = 100
+
+
+class Keeper(Protocol):
+    """What keeps the statistics' state beside the log (the campaign's store)."""
+
+    def kept_statistics(self) -> tuple[int, dict[str, Any]] | None: ...
+
+    def keep_statistics(self, log_length: int, state: dict[str, Any]) -> None: ...
 
 
 class StatsFeed(QObject):
@@ -28,13 +41,21 @@ class StatsFeed(QObject):
     updated = Signal(object)  # the figures (Statistics.figures())
     progress = Signal(int, int)  # older entries read, of how many
 
-    def __init__(self, bridge: EngineBridge, older: OlderLog | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        bridge: EngineBridge,
+        older: OlderLog | None = None,
+        parent: QObject | None = None,
+        keeper: Callable[[], Keeper | None] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.bridge = bridge
         self.older = older
+        self.keeper = keeper  # the current campaign's store, if it has one
         self.stats = Statistics()
         self.ready = False
         self._offset = 0
+        self._kept = -1  # entries the store's kept state counts (-1: none kept)
         self._generation = 0
         bridge.changed.connect(self._changed)
         self.restart()
@@ -44,8 +65,33 @@ class StatsFeed(QObject):
         self._generation += 1
         self.stats = Statistics()
         self.ready = False
-        self._offset = 0
+        self._kept = -1
+        self._from_kept()
+        self._offset = self.stats.next_index
         self._next_page(self._generation)
+
+    def _from_kept(self) -> None:
+        """Start from the store's kept state if it counts entries the log still holds (else from nothing)."""
+        keeper = self.keeper() if self.keeper is not None else None
+        if keeper is None:
+            return
+        try:
+            kept = keeper.kept_statistics()
+            if kept is None or not 0 < kept[0] <= self.bridge.game.campaign.log_length:
+                return
+            stats = Statistics.from_state(kept[1])
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+            return  # damaged or of another version: fold the log
+        if stats.next_index == kept[0]:
+            self.stats, self._kept = stats, kept[0]
+
+    def _keep(self) -> None:
+        keeper = self.keeper() if self.keeper is not None else None
+        counted = self.stats.next_index
+        if keeper is None or counted <= 0 or (self._kept >= 0 and counted - self._kept < KEEP_EVERY):
+            return
+        keeper.keep_statistics(counted, self.stats.state())
+        self._kept = counted
 
     def _next_page(self, generation: int) -> None:
         if generation != self._generation:
@@ -67,6 +113,7 @@ class StatsFeed(QObject):
         start = campaign.log_start
         for entry in campaign.log[max(0, self.stats.next_index - start) :]:
             self.stats.fold(entry)
+        self._keep()
         self.updated.emit(self.stats.figures())
 
     def _changed(self, change: ChangeSet) -> None:

@@ -11,6 +11,7 @@ anything up.
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.stats.feed import OlderLog, StatsFeed
+from d100gui.ui.stats.feed import Keeper, OlderLog, StatsFeed
 
 #: series colours, one set per theme: each reads at >= 3:1 against its theme's plot background
 SERIES = {
@@ -182,7 +183,13 @@ class StatsTab(QWidget):
 class StatisticsWindow(QWidget):
     """The Statistics window: the figures of :class:`StatsFeed` in four plotted tabs."""
 
-    def __init__(self, bridge: EngineBridge, older: OlderLog | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        bridge: EngineBridge,
+        older: OlderLog | None = None,
+        parent: QWidget | None = None,
+        keeper: Callable[[], Keeper | None] | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("statisticsWindow")
         self.setWindowTitle("Statistics")
@@ -236,7 +243,7 @@ class StatisticsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
-        self.feed = StatsFeed(bridge, older, self)
+        self.feed = StatsFeed(bridge, older, self, keeper)
         self._stale = False  # figures came while the window was hidden: drawn when it is shown
         self._drawn: dict[str, tuple[Any, ...]] = {}  # what each tab (and the hero's table) last drew
         self.tabs.currentChanged.connect(lambda _i: self._draw_current())
