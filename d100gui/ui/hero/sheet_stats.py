@@ -60,7 +60,7 @@ class HeaderSection(SheetSection):
         row.addStretch(1)
         grid.addLayout(row, 1, 0, 1, 6)
         self.res_check = QCheckBox("RES in the Lives box")
-        self.res_check.setToolTip("Resurrection: written in the LIVES box")
+        self.res_check.setToolTip("Resurrection: when the hero dies they rise at full HP without spending a Life; RES is removed")
         self.res_check.toggled.connect(lambda on: self.send(SetSheetField(field="res", value=on)))
         grid.addWidget(self.res_check, 2, 0, 1, 6)
         self.body.addLayout(grid)
