@@ -2,8 +2,9 @@
 
 Tables:
 
-* ``meta`` — ``store_version`` (this layout; migrated by :data:`STORE_MIGRATIONS`) and what
-  wrote it;
+* ``meta`` — ``store_version`` (this layout; migrated by :data:`STORE_MIGRATIONS`), what
+  wrote it, what the last save counted (:data:`COUNTS`) and the statistics' kept state (:data:`STATS`,
+  a cache);
 * ``parts`` — the campaign's current state, one row per part (its JSON): the hero, the
   dungeons, the fight, the random state, ... (:data:`~d100gui.engine.game.CAMPAIGN_PARTS`);
 * ``items`` — the entries of sequence parts (the dice history), one row each, and the members of

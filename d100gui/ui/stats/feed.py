@@ -80,7 +80,8 @@ class StatsFeed(QObject):
             if kept is None or not 0 < kept[0] <= self.bridge.game.campaign.log_length:
                 return
             stats = Statistics.from_state(kept[1])
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+            stats.figures()  # a state of the wrong shape fails here, not in the window
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, ZeroDivisionError):
             return  # damaged or of another version: fold the log
         if stats.next_index == kept[0]:
             self.stats, self._kept = stats, kept[0]
