@@ -11,6 +11,7 @@ basic number, 4-6 about twice as many, and so on.
 from __future__ import annotations
 
 import math
+import re
 
 from pydantic import BaseModel
 
@@ -18,6 +19,7 @@ from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.toolbox.classic.levels import check_level, matrix_column
 from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_text
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -68,6 +70,7 @@ class WanderingMonster(BaseModel):
     entries: int = 0
     meeting: Meeting | None = None
     reaction: TableRoll | None = None
+    party_step: int = PARTY_STEP  # the party that draws the basic number: 1 to this (the item rules table's)
 
     @property
     def monster_level(self) -> int:
@@ -76,7 +79,7 @@ class WanderingMonster(BaseModel):
     @property
     def party_factor(self) -> int:
         """1 for 1-3 adventurers, 2 for 4-6, and so on."""
-        return math.ceil(self.party_size / PARTY_STEP)
+        return math.ceil(self.party_size / self.party_step)
 
     @property
     def name(self) -> str:
@@ -111,7 +114,9 @@ def wandering_monster(roller: TableRoller, level: int, party_size: int = 3) -> W
     matrix = roller.roll(MATRIX_TABLE, f"wandering monster, level {level}", column=column)
     [link] = roller.links(matrix)
     [monster] = roller.follow(link, f"monster level table ({matrix.text})")
-    return WanderingMonster(level=level, party_size=party_size, matrix=matrix, monster=monster)
+    printed = re.findall(r"\d+", rule_text(roller.library, ITEM_RULES_TABLE, "A party drawing the basic number"))
+    step = int(printed[-1]) if printed and int(printed[-1]) > 0 else PARTY_STEP
+    return WanderingMonster(level=level, party_size=party_size, matrix=matrix, monster=monster, party_step=step)
 
 
 def meet_wandering(

@@ -26,6 +26,7 @@ from d100gui.engine.dice.roller import RollTree, TableRoller
 from d100gui.engine.dice.tables import Link, Table
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
+from d100gui.engine.toolbox.classic.rules_data import rule_range_dice
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -276,7 +277,7 @@ def _leader(roller: TableRoller, tree: RollTree) -> tuple[RollRecord | None, lis
     links = [link for n in tree.walk() for link in roller.links(n.roll) if link.table == LEADER_MAGIC_TABLE and link.key]
     if not links:
         return None, []
-    followers = roller.dice.roll(FOLLOWERS, "the leader's men")
+    followers = roller.dice.roll(rule_range_dice(roller.library, RULES_TABLE, "Men with a leader", FOLLOWERS), "the leader's men")
     table = roller.library.get(LEADER_MAGIC_TABLE)
     items = []
     for link in links:

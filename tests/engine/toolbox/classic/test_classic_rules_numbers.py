@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from classic_script import pct
 
-from d100gui.engine.dice.dice import Dice, ScriptedSource
+from d100gui.engine.dice.dice import Dice, RandomSource, ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.toolbox.classic import swords as csw
@@ -114,3 +114,40 @@ def test_the_wielder_state_dice_come_from_the_table_with_the_same_contest_as_bef
     assert csw.state_dice(mine)["fresh"] == ("2d4", -1)
     contest = csw.ego_contest(Dice(ScriptedSource([3, 4, *pct(50)])), sword, 10, 10, state="fresh", states=csw.state_dice(mine))
     assert contest.wielder_score == 13 and contest.winner == "sword" and "fresh: -7" in contest.describe()
+
+
+# a Wizard met in clear country (lost 2, encounter 6, Men, typical 4), his men's dice, then his items and the meeting
+_LEADER_BEFORE = [2, 6, 1, 4]
+_LEADER_AFTER = [*pct(59, 75, 36, 31, 5, 48), 3, 3, 1, 1, 1, 1]
+
+
+def test_a_leader_s_men_come_from_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic.wilderness import RULES_TABLE as WILDERNESS_RULES
+    from d100gui.engine.toolbox.classic.wilderness import WildernessTrip, wilderness_day
+
+    roller, source = _roller(bundled_library, *_LEADER_BEFORE, 3, 4, *_LEADER_AFTER)
+    [met] = wilderness_day(roller, WildernessTrip(), "clear").encounters
+    assert source.remaining == 0 and met.followers is not None and met.followers.final == 7
+    assert met.followers.expression.endswith("2d6")
+    # a player's table: 3-18 men (3d6) - three dice for them
+    mine = _edited(bundled_library, WILDERNESS_RULES, {"Men with a leader": "3-18"})
+    roller, source = _roller(mine, *_LEADER_BEFORE, 3, 4, 5, *_LEADER_AFTER)
+    [met] = wilderness_day(roller, WildernessTrip(), "clear").encounters
+    assert source.remaining == 0 and met.followers is not None and met.followers.final == 12
+    # without the table: the text's 2-12
+    roller, source = _roller(_without(bundled_library, WILDERNESS_RULES), *_LEADER_BEFORE, 3, 4, *_LEADER_AFTER)
+    [met] = wilderness_day(roller, WildernessTrip(), "clear").encounters
+    assert source.remaining == 0 and met.followers is not None and met.followers.final == 7
+
+
+def test_the_party_step_of_wandering_monsters_comes_from_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic.monsters import PARTY_STEP, wandering_monster
+
+    def factor(library: TableLibrary, party: int) -> int:  # whichever monster: the factor is the party's
+        roller = TableRoller(library, Dice(RandomSource(party)), MissingRowPolicy.ASK)
+        return wandering_monster(roller, 1, party).party_factor
+
+    assert PARTY_STEP == 3 and [factor(bundled_library, n) for n in (3, 4, 6, 7)] == [1, 2, 2, 3]
+    mine = _edited(bundled_library, ITEM_RULES_TABLE, {"A party drawing the basic number": "1-4"})
+    assert [factor(mine, n) for n in (3, 4, 5, 8, 9)] == [1, 1, 2, 2, 3]
+    assert [factor(_without(bundled_library, ITEM_RULES_TABLE), n) for n in (3, 4)] == [1, 2]
