@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from d100gui.engine.dice.dice import DiceError
+from d100gui.engine.dice.events import RollMade
+from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -305,7 +307,7 @@ def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> li
     table = rules.creation.weapon_table if purpose == "weapon" else rules.creation.armour_table
     n = (ch.creation.weapon_rolls if purpose == "weapon" else ch.creation.armour_rolls) + 1
     result = ctx.tables.roll(table, f"Starting {purpose} ({n})")
-    events = [ev.emit(ev.TableRolled(table_roll=result), result.describe())]
+    events = [ev.emit(ev.TableRolled(table_roll=result), result.describe()), _listed(ctx, result)]
     if result.row is None:
         lo, hi = result.missing or (result.roll.final, result.roll.final)
         needed = add_pending(
@@ -318,6 +320,14 @@ def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> li
         )
         return [*events, ev.emit(ev.Decision(decision=needed.id, missing=[lo, hi]), needed.prompt)]
     return events + _place_rolled(ctx, ch, rules, purpose, result)
+
+
+def _listed(ctx: GameContext, result: TableRoll) -> Event:
+    """Put a creation roll in the dice history, as every roll is (the dice panel lists it). A roll_made
+    event even for a missing row: the wizard asks for that row itself, so no second row dialog opens."""
+    history = ctx.campaign.dice_history
+    history.append(HistoryEntry(roll=result.roll, table=result))
+    return Event.of(RollMade(index=len(history) - 1))
 
 
 def _place_rolled(ctx: GameContext, ch: Character, rules: Rules, purpose: str, result: TableRoll) -> list[Event]:
@@ -388,6 +398,7 @@ class ProvideStartingRow(Command):
             resolved = _sample_row(ctx, needed.table_roll)
             return [
                 ev.emit(ev.Narrative(), f"Sample play: {resolved.describe()}"),
+                _listed(ctx, resolved),
                 *_place_rolled(ctx, ch, rules, needed.purpose, resolved),
             ]
         if self.row is None or self.sample:
