@@ -36,6 +36,13 @@ ALIGNED = {"Patriarch": "Lawful", "Evil H.P.": "Chaotic"}
 _AMOUNT = re.compile(r"([\d,]+)\s*(?:to|-)\s*([\d,]+)")
 
 
+def guard_columns(roller: TableRoller) -> str:
+    """The die for the guards' column: one face per guards column the occupant table prints (the text's four)."""
+    table = roller.library.get(OCCUPANT_TABLE) if OCCUPANT_TABLE in roller.library else None
+    count = sum(1 for c in table.columns if c.key.startswith("guards_")) if table is not None else 0
+    return f"1d{count}" if count > 1 else GUARD_COLUMNS
+
+
 class CastleNumbers(BaseModel):
     """The castle procedure's numbers as ``classic.castle_rules`` prints them (the text's, when the player lacks it)."""
 
@@ -223,7 +230,7 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
     if come_out is not None and come_out.final > n.come_out[hexes]:
         return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False, numbers=n)
     occupant_die = dice.roll("1d6", "castle occupant")
-    column = dice.roll(GUARD_COLUMNS, "castle guards: which column")
+    column = dice.roll(guard_columns(roller), "castle guards: which column")
     occupant = roller.read(OCCUPANT_TABLE, occupant_die.final, column=f"guards_{column.final}", purpose="castle occupant")
     occupant = occupant.model_copy(update={"roll": occupant_die, "fixed": False})
     name = occupant.row.fields["occupant"] if occupant.row else ""

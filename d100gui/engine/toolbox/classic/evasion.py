@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
-from d100gui.engine.dice.tables import Table
+from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -173,9 +173,29 @@ def _percent(text: str) -> int:
     return int(text.strip().rstrip("%"))
 
 
+def _printed_row(table: Table, party: int, share: float) -> Row | None:
+    """The row whose printed party band ("1-3", "25+") holds ``party`` and whose printed share band ("25% or
+    less", "26-60%", "Over 60%": read by their top) is the first to hold ``share``; None if the rows do not
+    read so."""
+    for row in table.rows:
+        sizes = [int(n) for n in _NUMBER.findall(row.fields.get("party", ""))]
+        shares = [int(n) for n in _NUMBER.findall(row.fields.get("monsters", ""))]
+        if not sizes or not shares:
+            return None
+        open_ended = "+" in row.fields.get("party", "")
+        if party < sizes[0] or (not open_ended and party > sizes[-1]):
+            continue
+        if row.fields.get("monsters", "").strip().lower().startswith("over") or share <= shares[-1]:
+            return row
+    return None
+
+
 def evasion_chance(table: Table, party: int, monsters: int, possible: int) -> tuple[str, int]:
-    """The row (party band / share band) and its printed chance."""
-    row = table.rows[_party_band(party) * SHARE_ROWS + _share_band(monsters, possible)]
+    """The row (party band / share band) and its printed chance, the bands read from the rows as printed
+    (the text's bands, by row order, if the rows do not read so)."""
+    row = _printed_row(table, party, monsters * 100 / possible)
+    if row is None:
+        row = table.rows[_party_band(party) * SHARE_ROWS + _share_band(monsters, possible)]
     return row.key, _percent(row.fields["chance"])
 
 

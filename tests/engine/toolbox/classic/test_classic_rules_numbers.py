@@ -151,3 +151,35 @@ def test_the_party_step_of_wandering_monsters_comes_from_the_table(bundled_libra
     mine = _edited(bundled_library, ITEM_RULES_TABLE, {"A party drawing the basic number": "1-4"})
     assert [factor(mine, n) for n in (3, 4, 5, 8, 9)] == [1, 1, 2, 2, 3]
     assert [factor(_without(bundled_library, ITEM_RULES_TABLE), n) for n in (3, 4)] == [1, 2]
+
+
+def test_evasion_bands_are_read_from_the_printed_rows(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic import evasion as cev
+
+    table = bundled_library.get(cev.EVASION_TABLE)
+    # the same row as the text's bands by row order, for every party and share (the code's old reading)
+    for party in (1, 3, 4, 9, 10, 24, 25, 400):
+        for monsters, possible in ((1, 4), (1, 100), (25, 100), (51, 200), (26, 100), (60, 100), (61, 100), (99, 100)):
+            old = table.rows[cev._party_band(party) * cev.SHARE_ROWS + cev._share_band(monsters, possible)]
+            assert cev.evasion_chance(table, party, monsters, possible) == (old.key, cev._percent(old.fields["chance"]))
+    assert cev.evasion_chance(table, 4, 1, 4) == ("4-9 / 25% or less of possible #", 30)
+    # a player's table with other bands: parties of 1-5 read the first three rows
+    rows = [
+        r.model_copy(update={"fields": {**r.fields, "party": "1-5"}}) if r.fields["party"] == "1-3" else r for r in table.rows
+    ]
+    rows = [r.model_copy(update={"fields": {**r.fields, "party": "6-9"}}) if r.fields["party"] == "4-9" else r for r in rows]
+    mine = table.model_copy(update={"rows": rows})
+    assert cev.evasion_chance(mine, 5, 30, 100) == ("1-3 / 26%-60%", 70)  # the text's band would give 4-9's 50%
+    assert cev.evasion_chance(table, 5, 30, 100) == ("4-9 / 26-60%", 50)
+
+
+def test_the_castle_guards_column_die_has_a_face_per_printed_column(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic.castles import GUARD_COLUMNS, OCCUPANT_TABLE, guard_columns
+
+    roller, _ = _roller(bundled_library)
+    assert guard_columns(roller) == GUARD_COLUMNS == "1d4"  # "Die -1 2 3 4": four columns of guards
+    table = bundled_library.get(OCCUPANT_TABLE)
+    three = table.model_copy(update={"columns": [c for c in table.columns if c.key != "guards_4"]})
+    mine = TableLibrary([Pack(id="mine", title="mine", tables=[three if t.id == OCCUPANT_TABLE else t for t in bundled_library])])
+    assert guard_columns(_roller(mine)[0]) == "1d3"
+    assert guard_columns(_roller(_without(bundled_library, OCCUPANT_TABLE))[0]) == "1d4"
