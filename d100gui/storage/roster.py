@@ -7,6 +7,9 @@ them and opens the one played last. A campaign whose hero has died
 character) lists the hero in the hall of the fallen, with the cause and date of the log's death
 event. Files are read without validating them whole and without locking a store; a broken one is
 listed with its problem. The campaign being played (its store locked by the window) is passed in.
+A store keeping the statistics' state (``CampaignStore`` ``STATS``, written while the Statistics view
+counts) gives the hero's headline figures (:class:`Headline`: quests begun, fights and fights won) as
+of that state; without one they stay blank (the whole log is never read for the roster).
 """
 
 from __future__ import annotations
@@ -19,13 +22,34 @@ from pathlib import Path
 from typing import Any
 
 from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.stats import Statistics
 from d100gui.engine.town.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object
-from d100gui.storage.store import STORE_SUFFIX, file_problem, is_store, peek_store, store_path_for
+from d100gui.storage.store import KEPT_STATS, STORE_SUFFIX, file_problem, is_store, peek_store, store_path_for
 
 #: the newest log entries read for the death event and its fight's start (nothing is played after a death)
 DEATH_TAIL = 100
 _PARTS = ("character", "meta", "hall_of_fallen")
+
+
+@dataclass(frozen=True)
+class Headline:
+    """A hero's headline figures from the statistics' kept state (``Statistics.figures()["campaign"]``)."""
+
+    quests: int  # quest attempts begun
+    fights: int
+    fights_won: int
+
+
+def headline(state: object) -> Headline | None:
+    """The headline figures of a kept ``Statistics.state()``, or None if it is missing or does not load."""
+    if not isinstance(state, dict):
+        return None
+    try:
+        campaign = Statistics.from_state(state).figures()["campaign"]
+        return Headline(int(campaign["quests_attempted"]), int(campaign["fights"]), int(campaign["fights_won"]))
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, ZeroDivisionError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -43,6 +67,7 @@ class HeroLine:
     death: Death | None = None
     problem: str = ""  # a file that cannot be read: listed with why
     key: str = field(default="", compare=False)  # the campaign's id and the hero's name: one line per hero
+    headline: Headline | None = None  # from the statistics' kept state, if the store keeps one
 
 
 @dataclass(frozen=True)
@@ -81,6 +106,7 @@ def line_from(path: Path, parts: dict[str, Any], log: list[LogEntry]) -> HeroLin
         fallen=fallen,
         death=death,
         key=f"{meta.get('id', path.name)}/{sheet.get('name', '')}",
+        headline=headline(parts.get(KEPT_STATS)),
     )
 
 
@@ -93,7 +119,7 @@ def _broken(path: Path, exc: BaseException) -> HeroLine:
 def read_store(path: Path) -> HeroLine:
     """The roster line of one campaign store, read-only."""
     try:
-        parts, log = peek_store(path, _PARTS, DEATH_TAIL)
+        parts, log = peek_store(path, _PARTS, DEATH_TAIL, stats=True)
     except (OSError, ValueError, sqlite3.Error) as exc:
         return _broken(path, exc)
     return line_from(path, parts, log)
@@ -110,8 +136,9 @@ def read_json(path: Path) -> HeroLine:
     return line_from(path, data, log)
 
 
-def line_of(campaign: Campaign, path: Path) -> HeroLine:
-    """The roster line of the campaign in play (read from memory: its store is locked by the window)."""
+def line_of(campaign: Campaign, path: Path, kept: object = None) -> HeroLine:
+    """The roster line of the campaign in play (read from memory: its store is locked by the window);
+    ``kept``: the statistics' state its store keeps (``CampaignStore.kept_statistics()[1]``), if any."""
     hero = fallen_hero(campaign) or campaign.character
     return HeroLine(
         name=(hero.name or "Unnamed hero") if hero is not None else "(no hero yet)",
@@ -124,6 +151,7 @@ def line_of(campaign: Campaign, path: Path) -> HeroLine:
         fallen=fallen_hero(campaign) is not None,
         death=death_of(campaign),
         key=f"{campaign.meta.id}/{hero.name if hero is not None else ''}",
+        headline=headline(kept),
     )
 
 
@@ -148,6 +176,7 @@ def _merge(lines: list[HeroLine]) -> list[HeroLine]:
                 first.fallen,
                 first.death,
                 key=first.key,
+                headline=first.headline,
             )
         )
     return merged

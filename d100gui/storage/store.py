@@ -1737,16 +1737,29 @@ def _problem_text(exc: BaseException) -> str:
     return str(exc) or "unreadable"
 
 
-def peek_store(path: Path, names: tuple[str, ...], tail: int = 0) -> tuple[dict[str, Any], list[LogEntry]]:
+#: the key :func:`peek_store` gives the kept statistics' state under (``stats=True``)
+KEPT_STATS = "meta.stats"
+
+
+def peek_store(path: Path, names: tuple[str, ...], tail: int = 0, stats: bool = False) -> tuple[dict[str, Any], list[LogEntry]]:
     """Parts ``names`` of a store (parsed JSON) and its newest ``tail`` log entries, read-only (the roster reads
-    every campaign this way). A broken, busy or foreign store raises ``ValueError`` (a
-    :class:`CampaignFileError` saying why), ``OSError`` or ``sqlite3.Error``; a pipe is never read."""
+    every campaign this way); ``stats``: also the statistics' kept state (:data:`STATS`) under
+    :data:`KEPT_STATS`, if it has one that parses (a damaged one is left out, never a refusal). A broken, busy or
+    foreign store raises ``ValueError`` (a :class:`CampaignFileError` saying why), ``OSError`` or
+    ``sqlite3.Error``; a pipe is never read."""
     if not is_store(path):
         raise CampaignFileError(path, file_problem(path) or "it is not a campaign database")
     db = _connect_file(path, read_only=True)
+    kept: Any = None
     try:
         marks = ",".join("?" for _ in names)
         rows = db.execute(f"SELECT name, json FROM parts WHERE name IN ({marks})", names).fetchall()
+        if stats:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (STATS,)).fetchone()
+            try:
+                kept = json.loads(row[0]) if row is not None else None
+            except (ValueError, TypeError, RecursionError):
+                kept = None  # only a cache
         columns = _LOG_COLUMNS if _has_extra(db) else _LOG_COLUMNS.replace("extra", "'{}'")  # read-only: not migrated
         log = db.execute(f"SELECT {columns} FROM log ORDER BY idx DESC LIMIT ?", (max(0, tail),)).fetchall()
     except sqlite3.Error as exc:
@@ -1757,7 +1770,10 @@ def peek_store(path: Path, names: tuple[str, ...], tail: int = 0) -> tuple[dict[
         entries = [LogEntry.model_validate_json(_entry_json(row)) for row in reversed(log)]
     except (ValueError, TypeError, RecursionError):
         raise CampaignFileError(path, "its log is damaged") from None
-    return {str(name): _loads(text, f"part {name}") for name, text in rows}, entries
+    parts = {str(name): _loads(text, f"part {name}") for name, text in rows}
+    if isinstance(kept, dict) and isinstance(kept.get("state"), dict):
+        parts[KEPT_STATS] = kept["state"]
+    return parts, entries
 
 
 def _has_extra(db: sqlite3.Connection) -> bool:

@@ -103,7 +103,9 @@ class RosterActions(QObject):
     def current_line(self) -> HeroLine | None:
         """The campaign in play as the roster lists it (its store is locked by this window)."""
         path = self.window.campaign_path
-        return None if path is None else line_of(self.window.game.campaign, path)
+        store = self.window.campaigns.store
+        kept = store.kept_statistics() if store is not None else None  # the headline figures, if it keeps them
+        return None if path is None else line_of(self.window.game.campaign, path, kept[1] if kept else None)
 
     def show_roster(self, hall: bool = False) -> RosterDialog:
         """File > Heroes: the living heroes (Open, New hero) and the hall of the fallen (View)."""

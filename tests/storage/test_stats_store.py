@@ -12,6 +12,7 @@ from d100gui.engine.api import Session
 from d100gui.engine.game import Campaign
 from d100gui.engine.stats import Statistics, statistics_of
 from d100gui.storage.resources import bundled_game_data
+from d100gui.storage.roster import Headline, read_store
 from d100gui.storage.store import STATS, CampaignStore
 
 ROLLS = ["2d6", "d100", "3d6", "d10", "d20"]
@@ -147,3 +148,16 @@ def test_replacing_the_campaign_drops_the_kept_state(tmp_path):
     store.replace(Campaign())
     assert store.kept_statistics() is None
     store.close()
+
+
+def test_the_roster_reads_headline_figures_from_the_kept_state_and_shrugs_off_a_damaged_one(tmp_path):
+    path = tmp_path / "c.d100"
+    store, _session = _played(path, 4)
+    store.keep_statistics(4, Statistics().fold_all(_whole_log(store)).state())
+    store.close()
+    line = read_store(path)
+    assert line.headline == Headline(quests=0, fights=0, fights_won=0) and not line.problem
+    for value in ("{damaged", '{"log_length": 4, "state": {"version": 1}}', '{"log_length": 4, "state": 3}'):
+        _set_row(path, value)
+        line = read_store(path)
+        assert line.headline is None and not line.problem, value

@@ -27,12 +27,23 @@ from PySide6.QtWidgets import (
 from d100gui.engine.town.fallen import how, when
 from d100gui.storage.roster import HeroLine, Roster, read_roster
 
-LIVING_COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Last played", "Campaign files")
-FALLEN_COLUMNS = ("Hero", "REP", "Quests done", "Fell on", "Cause")
+LIVING_COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Quests begun", "Fights (won)", "Last played", "Campaign files")
+FALLEN_COLUMNS = ("Hero", "REP", "Quests done", "Fell on", "Cause", "Gold", "Quests begun", "Fights (won)")
+#: the columns from the statistics' kept state (HeroLine.headline): blank for a campaign that keeps none
+HEADLINE_COLUMNS = ("Quests begun", "Fights (won)")
+HEADLINE_TIP = "As the Statistics view (View > Statistics) last counted this campaign; blank if it never did"
 
 
 def _number(value: int | None, unit: str = "") -> str:
     return "" if value is None else f"{value}{unit}"
+
+
+def headline_values(line: HeroLine) -> tuple[str, str]:
+    """Quests begun and fights (won), from the statistics' kept state; blank without one."""
+    figures = line.headline
+    if figures is None:
+        return ("", "")
+    return (str(figures.quests), f"{figures.fights} ({figures.fights_won} won)")
 
 
 def living_values(line: HeroLine) -> tuple[str, ...]:
@@ -44,13 +55,15 @@ def living_values(line: HeroLine) -> tuple[str, ...]:
         _number(line.rep),
         _number(line.gold, " gp"),
         _number(line.quests_done),
+        *headline_values(line),
         when(line.last_played),
         "1 file" if files == 1 else f"{files} files (copies)",
     )
 
 
 def fallen_values(line: HeroLine) -> tuple[str, ...]:
-    """A fallen hero's cells: name, REP, quests done, the date and cause of the log's death event."""
+    """A fallen hero's cells: name, REP, quests done, the date and cause of the log's death event, gold, then
+    the headline figures (quests begun, fights) from the statistics' kept state."""
     death = line.death
     return (
         line.name,
@@ -58,10 +71,12 @@ def fallen_values(line: HeroLine) -> tuple[str, ...]:
         _number(line.quests_done),
         when(death.at) if death is not None and death.at else "(not in the log)",
         (how(death) if death is not None and how(death) else "(the log names none)"),
+        _number(line.gold, " gp"),
+        *headline_values(line),
     )
 
 
-def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], lines: list[HeroLine]) -> QTableWidget:
+def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], lines: list[HeroLine], stretch: int = -1) -> QTableWidget:
     table = QTableWidget(len(rows), len(columns))
     table.setHorizontalHeaderLabels(columns)
     table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -71,7 +86,11 @@ def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], lines: list[He
     header = table.horizontalHeader()
     header.setMinimumSectionSize(70)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(stretch % len(columns), QHeaderView.ResizeMode.Stretch)
+    for c, name in enumerate(columns):
+        item = table.horizontalHeaderItem(c)
+        if name in HEADLINE_COLUMNS and item is not None:
+            item.setToolTip(HEADLINE_TIP)
     for r, (values, line) in enumerate(zip(rows, lines, strict=True)):
         for c, value in enumerate(values):
             item = QTableWidgetItem(value)
@@ -100,7 +119,9 @@ class RosterDialog(QDialog):
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs)
         self.living = _table(LIVING_COLUMNS, [living_values(h) for h in self.roster.living], self.roster.living)
-        self.fallen = _table(FALLEN_COLUMNS, [fallen_values(h) for h in self.roster.fallen], self.roster.fallen)
+        self.fallen = _table(
+            FALLEN_COLUMNS, [fallen_values(h) for h in self.roster.fallen], self.roster.fallen, FALLEN_COLUMNS.index("Cause")
+        )
         self.open_button = QPushButton("Open")
         self.new_button = QPushButton("New hero…")
         self.view_button = QPushButton("View (read-only)…")

@@ -1,0 +1,55 @@
+"""The roster's headline figures (issue 24, deliver 4): quests begun and fights, from the statistics'
+state the campaign's store keeps, shown in the hall of the fallen through File > Heroes."""
+
+from __future__ import annotations
+
+import pytest
+
+from d100gui.engine.game import Campaign
+from d100gui.ui.main_window import MainWindow
+from d100gui.ui.roster.dialog import FALLEN_COLUMNS, HEADLINE_TIP
+from tests.ui.roster.test_roster_window import die_in_a_fight, hero, window_for
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("This plugin does not support raise")]
+
+
+def open_statistics(window: MainWindow) -> None:
+    [menu] = [a.menu() for a in window.menuBar().actions() if a.text() == "&View"]
+    [action] = [a for a in menu.actions() if a.text() == "&Statistics..."]
+    action.trigger()
+
+
+def fallen_cells(window: MainWindow) -> dict[str, str]:
+    window.roster_action.trigger()
+    dialog = window.roster.dialog
+    assert dialog is not None and dialog.fallen.rowCount() == 1
+    return {name: dialog.fallen.item(0, c).text() for c, name in enumerate(FALLEN_COLUMNS)}
+
+
+def test_the_hall_shows_the_fights_the_statistics_counted(qtbot):
+    window = window_for(qtbot, Campaign(character=hero()))
+    die_in_a_fight(qtbot, window)
+    open_statistics(window)
+    stats = window.stats_window
+    assert stats is not None
+    qtbot.waitUntil(lambda: stats.feed.ready)
+    window.close()  # the store writes the state the Statistics view handed it
+
+    again = window_for(qtbot)
+    cells = fallen_cells(again)
+    assert cells["Hero"] == "Aria" and cells["Cause"] == "HP 0 and no Lives left, fighting Orc"
+    assert cells["Fights (won)"] == "1 (0 won)"
+    assert cells["Quests begun"] == "0"
+    assert cells["Gold"].endswith(" gp")
+    header = again.roster.dialog.fallen.horizontalHeaderItem(FALLEN_COLUMNS.index("Fights (won)"))
+    assert header is not None and header.toolTip() == HEADLINE_TIP
+
+
+def test_without_a_kept_state_the_headline_stays_blank(qtbot):
+    window = window_for(qtbot, Campaign(character=hero()))
+    die_in_a_fight(qtbot, window)
+    window.close()  # the Statistics view never counted this campaign
+
+    again = window_for(qtbot)
+    cells = fallen_cells(again)
+    assert cells["Hero"] == "Aria" and cells["Fights (won)"] == "" and cells["Quests begun"] == ""
