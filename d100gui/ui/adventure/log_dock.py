@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -43,8 +43,13 @@ def shown_text(line: LogLine) -> str:
     return f"{line.entry + 1}. {head}{line.text}{dice}"
 
 
-class LogModel(QAbstractListModel):
-    """The log lines that pass the filter (categories and text), one row each."""
+class LogModel(QStringListModel):
+    """The log lines that pass the filter (categories and text), one row each.
+
+    A string list of empty rows underneath, only for its count: the list view lays every row out again
+    when rows come (each action), asking the row count once per row, and a count answered in C++ is
+    ~1 ms cheaper per thousand rows than one answered here. The rows' text and data are answered here.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,8 +62,15 @@ class LogModel(QAbstractListModel):
         self._shown: list[int] = []  # indexes into book.lines
 
     # ------------------------------------------------------------------ Qt
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._shown)
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+
+    def _show_rows(self, rows: list[int]) -> None:
+        """Show these lines in place of the ones shown (the model reset)."""
+        self._shown = rows
+        self.setStringList([""] * len(rows))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._shown):
@@ -87,11 +99,9 @@ class LogModel(QAbstractListModel):
 
     def reset(self) -> None:
         """Forget every line (another campaign is on screen)."""
-        self.beginResetModel()
         self.book = LogBook(self.table_of)
         self.first = 0
-        self._shown = []
-        self.endResetModel()
+        self._show_rows([])
 
     def sync(self, log: list[Any], start: int) -> None:
         """Follow the campaign's log (``log`` begins at entry ``start``): read the new entries only.
@@ -102,40 +112,34 @@ class LogModel(QAbstractListModel):
         total = start + len(log)
         end = self.first + self.book.entries  # the log index after the last entry read
         if not self.book.entries or end < start or end > total:
-            self.beginResetModel()
             self.book = LogBook(self.table_of)
             self.first = start
             self.book.extend(log)
-            self._shown = self._filtered(0)
-            self.endResetModel()
+            self._show_rows(self._filtered(0))
             return
         first = len(self.book.lines)
         added = self.book.extend(log[end - start :])
         if added:
             rows = self._filtered(first)
             if rows:
-                self.beginInsertRows(QModelIndex(), len(self._shown), len(self._shown) + len(rows) - 1)
+                at = len(self._shown)
                 self._shown += rows
-                self.endInsertRows()
+                self.insertRows(at, len(rows))
 
     def undo_to(self, entries: int) -> None:
         """Entries from ``entries`` (a log index) on were taken off the log."""
         if entries >= self.first + self.book.entries:
             return
-        self.beginResetModel()
         if entries < self.first:
             self.book = LogBook(self.table_of)  # read again from the log by the next sync
             self.first = entries
         else:
             self.book.truncate(entries - self.first)
-        self._shown = self._filtered(0)
-        self.endResetModel()
+        self._show_rows(self._filtered(0))
 
     def set_filter(self, categories: frozenset[Category], text: str) -> None:
-        self.beginResetModel()
         self.categories, self.text = categories, text
-        self._shown = self._filtered(0)
-        self.endResetModel()
+        self._show_rows(self._filtered(0))
 
     def _filtered(self, first: int) -> list[int]:
         lines, cats, text = self.book.lines, self.categories, self.text
