@@ -7,7 +7,7 @@ from classic_script import pct
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.game import Campaign, CampaignMeta, CommandRefused, Game, replay
 from d100gui.engine.protocol import EVENT_KINDS
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
@@ -34,9 +34,10 @@ CLASSIC = [
 ]
 
 
-def make(bundled_library, *faces: int) -> Game:
+def make(bundled_library, *faces: int, seed: int | None = None) -> Game:
     library = TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
-    game = Game(Campaign(), library, TOOLBOX_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    campaign = Campaign(meta=CampaignMeta(seed=seed)) if seed is not None else Campaign()
+    game = Game(campaign, library, TOOLBOX_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
     if faces:
         game.override = ScriptedSource(faces)
     return game
@@ -91,7 +92,8 @@ def test_out_of_range_inputs_are_refused_and_nothing_is_logged(bundled_library):
 
 
 def test_replay_gives_the_same_finds(bundled_library):
-    game = make(bundled_library)
+    # a fixed seed: with a random one, about 1 run in 40 met a row the tables lack (a RowMissing ask, not a find)
+    game = make(bundled_library, seed=0)
     start = game.campaign.model_copy(deep=True)
     for _ in range(5):
         game.execute(tc.ClassicMagicItem())
