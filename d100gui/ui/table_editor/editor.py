@@ -89,7 +89,7 @@ class TableEditor(QDialog):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.add_button = QPushButton("Add a row")
-        self.add_button.clicked.connect(lambda: self.grid.setCurrentCell(self.grid.add_row(), 0))
+        self.add_button.clicked.connect(self.add_row)
         self.gaps_button = QPushButton("Add a row for each missing range")
         self.gaps_button.clicked.connect(self.add_gap_rows)
         self.remove_button = QPushButton("Remove row")
@@ -98,6 +98,8 @@ class TableEditor(QDialog):
         self.save_button.clicked.connect(self.save)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.accept)
+        for button in (self.add_button, self.gaps_button, self.remove_button, self.save_button, self.close_button):
+            button.setAutoDefault(False)  # Return in the grid ends a cell's typing: it never saves nor adds a row
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -193,8 +195,17 @@ class TableEditor(QDialog):
             self.grid.add_row([str(low), str(high)])
         return len(gaps)
 
+    def add_row(self) -> int:
+        """Add a blank line, its first cell current and the grid focused: typing fills it at once (any key opens
+        the cell; the focus stayed on the button, so typing went nowhere until a double click); returns its index."""
+        index = self.grid.add_row()
+        self.grid.setCurrentCell(index, 0)
+        self.grid.setFocus()
+        return index
+
     # ------------------------------------------------------------------ checks
     def _checked(self) -> None:
+        self.status.setText("")  # the rows changed: "Saved N row(s)" or "Not saved" no longer says how they stand
         bad = self.grid.problem_count()
         self.save_button.setEnabled(bad == 0 and bool(self.grid.rows()))
         self.save_button.setToolTip(f"{bad} row(s) need fixing first: see the Check column." if bad else "")
