@@ -94,9 +94,13 @@ class HeroBox(Box):
         """Show hero ``ch`` in fight ``c`` (None: the fight is over)."""
         d = derive(ch, self.rules)
         self.hero_name.setText(ch.name or "Your hero")
+        # A progress bar repaints itself at once when its value moves (QProgressBar.setValue): 10-20 ms when the fight
+        # page has just come up. With its updates off it is painted with the rest of the window instead.
+        self.hero_hp.setUpdatesEnabled(False)
         self.hero_hp.setRange(0, max(1, d.max_hp))
         self.hero_hp.setValue(max(0, min(ch.hp, d.max_hp)))
         self.hero_hp.setFormat(f"HP {ch.hp} / {d.max_hp}")
+        self.hero_hp.setUpdatesEnabled(True)  # an update asked: the bar is painted in the window's next paint
         lives = f"{ch.lives}" + (" + RES" if ch.res else "")
         weapon = weapon_in(ch, "main_weapon") or weapon_in(ch, "off_weapon")
         dmg = d.weapon_dmg.get("main_weapon" if weapon_in(ch, "main_weapon") else "off_weapon", d.dmg)
@@ -112,9 +116,11 @@ class HeroBox(Box):
             tip = f"{name.text()}: DEF {d.defence.get(slot_id, 0)}" + (f" ({held.name})" if held else " (nothing worn)")
             name.setToolTip(tip)
             value.setToolTip(tip)
-            value.setStyleSheet(
+            style = (
                 "font-weight: bold; border: 2px solid palette(highlight); border-radius: 4px;"
                 if slot_id == hit
                 else "font-weight: bold;"
             )
+            if value.styleSheet() != style:  # set again, a style sheet polishes the label again
+                value.setStyleSheet(style)
         self.condition_row.set_widgets(conditions(ch, c))
