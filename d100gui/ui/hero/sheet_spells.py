@@ -177,7 +177,9 @@ class SpellBookSection(SheetSection):
         name = self.spell_names[i]
         name.setText(f"{spell.name}  ({spell.cost})" if spell and spell.cost else (spell.name if spell else "—"))
         dim = not reach or spell is None
-        name.setStyleSheet("" if dim else "font-weight: bold;")
+        style = "" if dim else "font-weight: bold;"
+        if name.styleSheet() != style:  # set again, a style sheet polishes the label again
+            name.setStyleSheet(style)
         set_dim(name, dim)
         set_dim(self.spell_thresholds[i], not reach)
         state = "usable" if place.castable else (place.why_not or ("empty" if reach else "out of reach: INT too low"))
