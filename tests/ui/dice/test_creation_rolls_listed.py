@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.ui.dice.panel import DicePanel
@@ -45,3 +46,17 @@ def test_a_missing_row_and_its_reroll_are_both_listed_without_a_second_dialog(qt
     qtbot.mouseClick(weapon.sample_row_button, Qt.MouseButton.LeftButton)
     assert dice.history.count() == 2 and "Baton" in dice.history.item(1).text()
     assert asked == []  # the wizard asks for the row itself: the dice panel opens no second dialog
+
+
+def test_discarding_the_wizard_takes_its_rolls_out_of_the_history(qtbot, bridge):  # noqa: F811
+    dice = DicePanel(bridge)
+    qtbot.addWidget(dice)
+    bridge.game.override = ScriptedSource([0, 5])
+    wizard = make_wizard(qtbot, bridge)
+    through_skills(qtbot, wizard)
+    qtbot.mouseClick(page(wizard).roll_button, Qt.MouseButton.LeftButton)
+    assert dice.history.count() == 1
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    qtbot.mouseClick(wizard.discard_box.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)
+    assert bridge.game.campaign.character is None
+    assert bridge.dice_history_length == 0 and dice.history.count() == 0
