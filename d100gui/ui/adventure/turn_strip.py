@@ -64,6 +64,12 @@ STRIP_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 
 
+class StripButton(QPushButton):
+    """A turn strip button: ``flow_key``, the flow's action it shows now (a button is kept for another action)."""
+
+    flow_key = ""
+
+
 class TurnStrip(QFrame):
     """The turn's steps and actions, refreshed after every command."""
 
@@ -82,7 +88,7 @@ class TurnStrip(QFrame):
         self.title = QLabel()
         self.step_labels: dict[str, QLabel] = {}
         self.hint = QLabel()  # one line: the whole hint is in its tooltip
-        self.buttons: dict[str, QPushButton] = {}  # every answer and action shown, by the flow's key
+        self.buttons: dict[str, StripButton] = {}  # every answer and action shown, by the flow's key
         self.fix_buttons: list[QPushButton] = []  # one per narrative of the last action
         self._fixes_shown: list[Correction] = []  # the corrections the fix buttons answer
         self.row_dialog: MissingRowDialog | None = None  # the last row dialog an action opened
@@ -166,26 +172,25 @@ class TurnStrip(QFrame):
     def _show(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
         keys = [a.key for a in (*answers, *actions)]
         if keys != list(self.buttons):
-            # the buttons kept by key (a new button's first show polishes it: ~1 ms each), laid out again in order
+            # the buttons kept by key, and a gone key's button taken for a new key: a new button's first show
+            # polishes it (~1 ms each); all laid out again in order
             kept = self.buttons
             for button in kept.values():
                 self.waiting_row.removeWidget(button)
                 self.button_row.removeWidget(button)
             self.buttons = {}
+            gone = [b for k, b in kept.items() if k not in keys]
+            spare = [b for b in gone if not b.hasFocus()]  # a focused one goes: Space must not press another action
             for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
                 for action in shown:
-                    fresh = action.key not in kept
-                    if not fresh:
-                        button = kept.pop(action.key)
-                    else:
-                        button = QPushButton()
+                    button = kept.get(action.key) or (spare.pop() if spare else self._new_button())
+                    if button.flow_key != action.key:
+                        button.flow_key = action.key
                         button.setObjectName(f"turn_{action.key}")
-                        button.clicked.connect(lambda _checked=False, key=action.key: self.trigger(key))
                     row.addWidget(button)
-                    if fresh:
-                        button.show()
+                    button.show()
                     self.buttons[action.key] = button
-            for button in kept.values():  # the ones no longer shown
+            for button in [*spare, *(b for b in gone if b.hasFocus())]:  # the ones no longer shown
                 button.hide()
                 button.deleteLater()
         self.waiting_label.setVisible(bool(answers))
@@ -198,6 +203,12 @@ class TurnStrip(QFrame):
             key = pressed.get(action.key)
             said = f" ({key.toString(QKeySequence.SequenceFormat.NativeText)})" if key is not None else ""
             button.setToolTip(action.why + said)  # the key that presses it, if one does
+
+    def _new_button(self) -> StripButton:
+        """A strip button: its click triggers the flow's action it shows now."""
+        button = StripButton(self)
+        button.clicked.connect(lambda _checked=False, b=button: self.trigger(b.flow_key))
+        return button
 
     def _pressed(self, key: str) -> str:
         """The shown action strip key ``key`` presses now: the first of its actions (or answers with its prefix)
