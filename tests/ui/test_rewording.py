@@ -88,7 +88,9 @@ def test_the_dice_history_and_the_sheet_do_not_read_the_engines_sentences(qtbot)
     assert {e.message for entry in game2.campaign.log for e in entry.events} <= {"MSG", ""}
     assert any(e.message not in ("MSG", "") for entry in game.campaign.log for e in entry.events)
     history = [dice.history.item(i).text() for i in range(dice.history.count())]
-    assert len(history) == 3 and history == [dice2.history.item(i).text() for i in range(dice2.history.count())]
+    # the creation's weapon and three armour rolls (they reach the dice History since issue 19), then the panel's three
+    assert len(history) == 7 and history == [dice2.history.item(i).text() for i in range(dice2.history.count())]
+    assert [line.split(": ")[0].split("] ")[-1] for line in history[:4]] == ["Table W – Weapon"] + ["Table A – Armour"] * 3
     assert dice.result_text.text() == dice2.result_text.text() and "MSG" not in dice2.result_text.text()
     assert "Harry" in shown(sheet) and shown(sheet) == shown(sheet2)
     assert not any("MSG" in t for t in shown(sheet2))
