@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import statistics
 import sys
 import tempfile
@@ -33,7 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from large_campaign import large_campaign
+from figures import FigureTable
+from large_campaign import BENCH_MONSTER, FIGHT_ANSWERS, large_campaign
 
 from d100gui.engine.api import Session
 from d100gui.engine.game import Campaign
@@ -49,24 +49,8 @@ MEMORY_BAR_MB = 400.0
 GROWTH_BAR = 1.5
 HISTORY_PER_ENTRY = 0.6
 
-MONSTER = {"name": "Bench troll", "av": 5, "defence": 0, "dmg": 0, "hp": [60]}
-ANSWERS = {
-    "action": {"kind": "combat_attack"},
-    "roll": {"kind": "combat_continue"},
-    "test": {"kind": "combat_continue"},
-    "offset": {"kind": "combat_offset"},
-    "loot": {"kind": "combat_choose_loot", "option": 0},
-    "aim": {"kind": "combat_perfect_aim", "choice": "keep"},
-    "aim_pick": {"kind": "combat_perfect_aim", "choice": "first"},
-}
-
-figures: list[dict[str, Any]] = []
-
-
-def figure(name: str, value: float, unit: str, bar: str, ok: bool) -> bool:
-    figures.append({"bench": BENCH, "figure": name, "value": round(value, 2), "unit": unit, "bar": bar})
-    print(f"  {name:<44} {value:9.2f} {unit:<3} (bar {bar}) {'ok' if ok else 'MISSED'}")
-    return ok
+MONSTER, ANSWERS = BENCH_MONSTER, FIGHT_ANSWERS
+figure = FigureTable(BENCH, width=44)
 
 
 class Saver:
@@ -259,8 +243,7 @@ def main() -> int:
     if not args.quick:
         ok &= memory_figure(data, args.memory_actions, args.json_save)
     print("PASS" if ok else "FAIL")
-    for line in figures:
-        print(json.dumps(line))
+    figure.emit_all()
     return 0 if ok else 1
 
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import statistics
 import sys
@@ -49,31 +48,16 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "soak"))
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from large_campaign import large_campaign
+from figures import FigureTable
+from large_campaign import BENCH_MONSTER, FIGHT_ANSWERS, large_campaign
 
 BENCH = "window"
 MEDIAN_BAR_MS = 16.0
 P95_BAR_MS = 50.0
 GROWTH_BAR = 1.5
 HISTORY_PER_ENTRY = 0.6
-MONSTER = {"name": "Bench troll", "av": 5, "defence": 0, "dmg": 0, "hp": [60]}
-ANSWERS = {
-    "action": {"kind": "combat_attack"},
-    "roll": {"kind": "combat_continue"},
-    "test": {"kind": "combat_continue"},
-    "offset": {"kind": "combat_offset"},
-    "loot": {"kind": "combat_choose_loot", "option": 0},
-    "aim": {"kind": "combat_perfect_aim", "choice": "keep"},
-    "aim_pick": {"kind": "combat_perfect_aim", "choice": "first"},
-}
-
-figures: list[dict[str, Any]] = []
-
-
-def figure(name: str, value: float, unit: str, bar: str, ok: bool) -> bool:
-    figures.append({"bench": BENCH, "figure": name, "value": round(value, 2), "unit": unit, "bar": bar})
-    print(f"  {name:<58} {value:9.2f} {unit:<3} (bar {bar}) {'ok' if ok else 'MISSED'}", flush=True)
-    return ok
+MONSTER, ANSWERS = BENCH_MONSTER, FIGHT_ANSWERS
+figure = FigureTable(BENCH, width=58)
 
 
 def p95(values: list[float]) -> float:
@@ -360,8 +344,7 @@ def main() -> int:
                 ratio = by_size[big] / by_size[small] if by_size[small] else float("inf")
                 ok &= figure(f"{name}: {big} / {small} entries", ratio, "x", f"<= {GROWTH_BAR}x", ratio <= GROWTH_BAR)
     print("PASS" if ok else "FAIL")
-    for line in figures:
-        print(json.dumps(line))
+    figure.emit_all()
     return 0 if ok else 1
 
 

@@ -72,3 +72,16 @@ def large_campaign_file(directory: Path) -> Path:
     if not path.exists():
         save_campaign(large_campaign(), path)
     return path
+
+
+#: the monster the action benches fight (it survives many rounds), and the answer to each thing a fight waits for
+BENCH_MONSTER = {"name": "Bench troll", "av": 5, "defence": 0, "dmg": 0, "hp": [60]}
+FIGHT_ANSWERS = {
+    "action": {"kind": "combat_attack"},
+    "roll": {"kind": "combat_continue"},
+    "test": {"kind": "combat_continue"},
+    "offset": {"kind": "combat_offset"},
+    "loot": {"kind": "combat_choose_loot", "option": 0},
+    "aim": {"kind": "combat_perfect_aim", "choice": "keep"},
+    "aim_pick": {"kind": "combat_perfect_aim", "choice": "first"},
+}
