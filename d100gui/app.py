@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--demo", action="store_true", help="open a demo campaign: a hero made by the rules and a mapped dungeon (sample play)"
     )
     parser.add_argument("--quit-when-idle", action="store_true", help=argparse.SUPPRESS)  # start-up benchmark
+    # start-up benchmark: once idle, the player's first action (the dice panel's Roll table on Table A), then quit
+    parser.add_argument("--first-action", action="store_true", help=argparse.SUPPRESS)
     parser.epilog = "Also: d100gui replay FILE  re-runs a campaign's command log headless and prints the final state as JSON."
     return parser
 
@@ -354,18 +356,32 @@ def _after_shown(app: QApplication, window: MainWindow, prefs: Preferences, args
     if status:
         app.exit(status)
     elif args.quit_when_idle:
-        QTimer.singleShot(0, lambda: _quit_idle(app, args))
+        QTimer.singleShot(0, lambda: _quit_idle(app, window, args))
 
 
-def _quit_idle(app: QApplication, args: argparse.Namespace) -> None:
+def _quit_idle(app: QApplication, window: MainWindow, args: argparse.Namespace) -> None:
+    """Idle: every event waiting handled (the campaign's sheet and map painted); with ``--first-action``,
+    the player's first action then, by the dice panel's real button, its result handled and painted."""
+    app.processEvents()
     _startup_mark(args, "idle")
+    if args.first_action:
+        panel = window.dice_panel
+        if not panel.select_table("d100.A"):
+            raise SystemExit("d100gui: the first action's table d100.A is missing")
+        length = window.game.campaign.log_length
+        panel.table_button.click()
+        app.processEvents()
+        if window.game.campaign.log_length != length + 1:
+            raise SystemExit("d100gui: the first action was not accepted")
+        _startup_mark(args, "acted")
     app.quit()
 
 
 def _startup_mark(args: argparse.Namespace, what: str) -> None:
-    """For the start-up benchmark (``--quit-when-idle``): when the window was shown, when it went idle."""
+    """For the start-up benchmark (``--quit-when-idle``): when the window was shown, went idle, acted, and
+    the process's CPU time (user + system, all threads, since the process began) at that moment."""
     if args.quit_when_idle:
-        print(f"d100gui-startup {what}={time.time():.6f}", file=sys.stderr, flush=True)
+        print(f"d100gui-startup {what}={time.time():.6f} cpu={time.process_time():.6f}", file=sys.stderr, flush=True)
 
 
 def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> int:
