@@ -49,7 +49,7 @@ from d100gui.engine.dice.dice import (
     ScriptExhausted,
 )
 from d100gui.engine.dice.history import DiceHistory, HistoryEntry, PageReader, dump_history
-from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import PackInvalid, Row, TableError, TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
@@ -332,6 +332,29 @@ class _RecordingDice(Dice):
         return again
 
 
+class _RecordingTables(TableRoller):
+    """The table roller of one command: keeps the player's own rows its results read, for the log.
+
+    Each :class:`TableRoll` says which player row it read (:attr:`TableRoll.player_row`); a roller
+    made from this one with :meth:`~TableRoller.with_policy` keeps them in the same list."""
+
+    def __init__(self, library: TableLibrary, dice: Dice, policy: MissingRowPolicy) -> None:
+        super().__init__(library, dice, policy)
+        self.player_rows: list[PlayerRowRead] = []
+
+    def roll(self, *args: Any, **kwargs: Any) -> TableRoll:
+        return self._kept(super().roll(*args, **kwargs))
+
+    def read(self, *args: Any, **kwargs: Any) -> TableRoll:
+        return self._kept(super().read(*args, **kwargs))
+
+    def _kept(self, result: TableRoll) -> TableRoll:
+        row = result.player_row
+        if row is not None and not any(r.table_id == result.table_id and r.row == row for r in self.player_rows):
+            self.player_rows.append(PlayerRowRead(table_id=result.table_id, row=row))
+        return result
+
+
 @dataclass(frozen=True)
 class GameData:
     """What a game plays with: the rulebook's numbers, the tables, the Table M tile sets.
@@ -404,7 +427,6 @@ class Game:
         self._undo: list[Step | LazyStep] = []
         self._undo_bytes = 0  # what the steps in _undo hold (kept as they are pushed and dropped)
         self._redo: list[Step | LazyStep] = []
-        self.listeners: list[Callable[[list[Event]], None]] = []
         #: called with each do, undo and redo's :class:`Change` (the campaign store saves it)
         self.change_listeners: list[Callable[[Change], None]] = []
 
@@ -459,8 +481,8 @@ class Game:
         watch = Watch(CAMPAIGN_PARTS, {name: fields.pop(name) for name in CAMPAIGN_PARTS.names})
         campaign._watch = watch
         dice = _RecordingDice(self._source())
-        ctx = GameContext(campaign, dice, TableRoller(self.library, dice, self.policy), self.tilesets, self.rules)
-        self.library.player_rows_read = []
+        tables = _RecordingTables(self.library, dice, self.policy)
+        ctx = GameContext(campaign, dice, tables, self.tilesets, self.rules)
         try:
             events = command.apply(ctx)
             if marked is not None:
@@ -491,7 +513,7 @@ class Game:
             policy=self.policy,
             fate=None if self.fate_policy.is_default else self.fate_policy,
             at=campaign.meta.last_played,
-            player_rows=[PlayerRowRead(table_id=t, row=r) for t, r in self.library.player_rows_read],
+            player_rows=tables.player_rows,
         )
         campaign.log.append(entry)
         step.entry = change.entry = change.step.entry = entry
@@ -502,7 +524,6 @@ class Game:
         self._redo.clear()
         change.undo_depth = len(self._undo)
         self._tell(change)
-        self._emit(events)
         return events
 
     def _check_values(self, watch: Watch, command: Command) -> None:
@@ -576,10 +597,6 @@ class Game:
     def undo_bytes(self) -> int:
         """The bytes the in-memory undo steps hold (what :data:`UNDO_BUDGET` bounds)."""
         return self._undo_bytes
-
-    def _emit(self, events: list[Event]) -> None:
-        for listener in self.listeners:
-            listener(events)
 
     def _tell(self, change: Change) -> None:
         for listener in self.change_listeners:
@@ -682,7 +699,6 @@ class Game:
         self._tell(change)
         label = step.label
         events = [Event.of(Undone(command=label), f"Undid {_label(label)}.")]
-        self._emit(events)
         return events
 
     def redo(self) -> list[Event]:
@@ -707,7 +723,6 @@ class Game:
         self._tell(change)
         label = step.label
         events = [Event.of(Redone(command=label), f"Redid {_label(label)}.")]
-        self._emit(events)
         return events
 
     # ------------------------------------------------------------------ checking the journal

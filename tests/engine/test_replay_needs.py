@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import ProvideRow, RollTable
+from d100gui.engine.dice.commands import ProvideRow, RollTable, SampleRow
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row, TableLibrary
 from d100gui.engine.game import Campaign, Game
@@ -31,6 +31,22 @@ def test_a_roll_on_the_players_own_row_is_recorded_in_the_log() -> None:
     game.execute(RollTable(table_id="d100.E"))
     [entry] = game.campaign.log
     assert [(r.table_id, r.row.fields) for r in entry.player_rows] == [("d100.E", MY_ROW.fields)]
+
+
+def test_a_roll_made_by_a_roller_of_another_policy_is_recorded_too() -> None:
+    """Sample play rolls with its own policy (``TableRoller.with_policy``): the rows it reads still reach the log."""
+    game = _game(_library(MY_ROW))
+    game.execute(SampleRow(table_id="d100.E"))
+    [entry] = game.campaign.log
+    assert [(r.table_id, r.row.fields) for r in entry.player_rows] == [("d100.E", MY_ROW.fields)]
+
+
+def test_each_action_records_only_the_rows_it_read() -> None:
+    game = _game(_library(MY_ROW))
+    game.execute(RollTable(table_id="d100.E"))
+    game.override = ScriptedSource([0, 5])  # 5: a printed row
+    game.execute(RollTable(table_id="d100.E"))
+    assert [len(e.player_rows) for e in game.campaign.log] == [1, 0]
 
 
 def test_a_roll_on_a_printed_row_records_nothing() -> None:

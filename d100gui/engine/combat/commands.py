@@ -33,7 +33,7 @@ from d100gui.engine.combat.rewards import apply_loot, start_loot
 from d100gui.engine.combat.spells import apply_curse, cast, printed_spell, scroll_spell, spell_id
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RowProvided
-from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.game import Command, Event, GameContext
@@ -620,7 +620,7 @@ def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     """Sample play for one roll: the table rolled again until it lands on a printed row."""
     modifier = sum(m.value for m in waiting.roll.modifiers)
     try:
-        result = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL).roll(
+        result = ctx.tables.with_policy(MissingRowPolicy.REROLL).roll(
             waiting.table_id, waiting.roll.purpose, modifier
         )
     except (TableError, DiceError) as exc:

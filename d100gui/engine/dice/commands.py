@@ -14,7 +14,7 @@ from pydantic import Field
 from d100gui.engine.dice.dice import DiceError, RollRecord
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import ANSWER, ANY_TIME, Phases
@@ -189,7 +189,7 @@ class SampleRow(Command):
                 waiting.column,
             )
             label, purpose, discarded = (mods[0].label if mods else label), waiting.roll.purpose, [waiting.roll]
-        roller = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL)
+        roller = ctx.tables.with_policy(MissingRowPolicy.REROLL)
         try:
             result = roller.roll(table_id, purpose, modifier, label, die, column)
         except (TableError, DiceError) as exc:

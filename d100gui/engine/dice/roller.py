@@ -12,6 +12,7 @@ player's preference decides:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
@@ -74,6 +75,12 @@ class TableRoll(BaseModel):
     @property
     def value(self) -> int:
         return self.roll.final
+
+    @property
+    def player_row(self) -> Row | None:
+        """The player's own row this roll read (None for a printed row or a gap): the log names it, so a
+        replay on another machine can say exactly which of the player's rows it lacks."""
+        return self.row if self.row is not None and self.row.user else None
 
     @property
     def text(self) -> str:
@@ -162,6 +169,12 @@ class TableRoller:
         self.dice = dice
         self.policy = policy
 
+    def with_policy(self, policy: MissingRowPolicy) -> TableRoller:
+        """This roller (same library and dice, and whoever records its results) with another missing-row policy."""
+        other = copy.copy(self)
+        other.policy = policy
+        return other
+
     def roll(
         self,
         table_id: str,
@@ -217,7 +230,6 @@ class TableRoller:
 
     def _found(self, result: TableRoll, row: Row) -> TableRoll:
         """The result with its row, and the dice written in the cell it reads rolled."""
-        self.library.note_read(result.table_id, row)
         cells = [row.fields.get(result.column, "")] if result.column else [*row.fields.values(), row.text]
         rolled = []
         for spec in row.dice:

@@ -459,9 +459,6 @@ class TableLibrary:
     def __init__(self, bundled: Iterable[Pack] = (), user: Iterable[Pack] = ()) -> None:
         self._tables: dict[str, Table] = {}
         self._bundled: dict[str, Table] = {}
-        #: the player's own rows read since the game last cleared it: the log records them, so a
-        #: replay on another machine can say exactly which of the player's rows it lacks
-        self.player_rows_read: list[tuple[str, Row]] = []
         for pack in bundled:
             for table in pack.tables:
                 self._tables[table.id] = table
@@ -497,11 +494,6 @@ class TableLibrary:
 
     def bundled(self, table_id: str) -> Table | None:
         return self._bundled.get(table_id)
-
-    def note_read(self, table_id: str, row: Row) -> None:
-        """A roll or a pointer landed on ``row``: remember it if it is one of the player's own."""
-        if row.user and (table_id, row) not in self.player_rows_read:
-            self.player_rows_read.append((table_id, row))
 
     def has_row(self, table_id: str, row: Row) -> bool:
         """Whether this library holds ``row`` on ``table_id`` exactly as given (range, cells, text)."""

@@ -26,7 +26,7 @@ from typing import ClassVar, Literal
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RollMade
 from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
@@ -414,7 +414,7 @@ class ProvideStartingRow(Command):
 def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     """The starting roll's table rolled again (same die, modifiers and column) until it lands on a printed row."""
     mods = waiting.roll.modifiers
-    roller = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL)
+    roller = ctx.tables.with_policy(MissingRowPolicy.REROLL)
     label = mods[0].label if mods else "modifier"
     try:
         rolled = roller.roll(

@@ -27,7 +27,7 @@ from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.events import RowProvided
-from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as hero_events
@@ -340,7 +340,7 @@ def _sample_curse(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     """Sample play for one curse: Table C rolled again (with the first roll's modifiers) until it lands on a printed row."""
     modifier = sum(m.value for m in waiting.roll.modifiers)
     try:
-        rolled = TableRoller(ctx.tables.library, ctx.dice, MissingRowPolicy.REROLL).roll(
+        rolled = ctx.tables.with_policy(MissingRowPolicy.REROLL).roll(
             CURSE_TABLE, waiting.roll.purpose, modifier, "the first roll's modifiers"
         )
     except TableError as exc:
