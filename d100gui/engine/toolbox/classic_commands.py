@@ -174,7 +174,7 @@ class ClassicHealing(Command):
     days: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        healing = ch.heal_by_rest(self.hp_missing, self.days)
+        healing = ch.heal_by_rest(self.hp_missing, self.days, ch.healing_numbers(ctx.tables.library))
         return [Event.of(ClassicHealed(healing=healing), healing.describe())]
 
 

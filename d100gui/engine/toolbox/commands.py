@@ -477,7 +477,7 @@ class ClassicMagicItem(Command):
     guardians: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        cm.check_guardians(self.guardians)
+        cm.check_guardians(self.guardians, cm.guardian_levels(ctx.tables.library))
         _table(ctx, cm.MAGIC_OR_MAP_TABLE if self.maps else cm.CLASS_TABLE)
         if self.maps:
             find = ct.value_find(ctx.tables, cm.magic_find(ctx.tables, self.guardians))

@@ -67,6 +67,8 @@ def fill_choices(combo: QComboBox, spec: ToolInput, library: TableLibrary | None
     choices = spec.choices
     if spec.choices_from and library is not None and spec.choices_from in library:
         choices = tuple((r.key, r.key) for r in library.get(spec.choices_from).rows if r.key)
+    elif spec.choices_for is not None and library is not None:
+        choices = spec.choices_for(library)
     for label, value in choices:
         combo.addItem(label, value)
     wanted = current if current is not None else spec.default
@@ -179,7 +181,7 @@ class ToolPanel(QWidget):
         """Choices read from a table follow the player's tables."""
         for spec in self.tool.inputs:
             widget = self.inputs[spec.name]
-            if spec.choices_from and isinstance(widget, QComboBox):
+            if (spec.choices_from or spec.choices_for) and isinstance(widget, QComboBox):
                 fill_choices(widget, spec, self.runner.bridge.game.library)
 
     def values(self) -> dict[str, Any]:

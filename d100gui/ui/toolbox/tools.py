@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Command
 from d100gui.engine.toolbox import classic_commands as ccm
 from d100gui.engine.toolbox import commands as tc
@@ -73,6 +74,7 @@ class ToolInput:
     choices: tuple[tuple[str, Any], ...] = ()  # (label, value) for a choice
     step: int = 1
     choices_from: str = ""  # a choice among the row keys of this table (the player's tables, at run time)
+    choices_for: Callable[[TableLibrary], tuple[tuple[str, Any], ...]] | None = None  # choices read from the tables
 
     def range_text(self) -> str:
         """The valid range as the engine words it ("1 to 20", "0 or more")."""
@@ -315,8 +317,13 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
 )
 
 
-#: a map's guardians: the referee's, or rolled on one of the monster levels the text offers
-GUARDIAN_CHOICES = (("Left to you", 0), *((f"Rolled on monster level {n}", n) for n in magic.GUARDIAN_LEVELS))
+def guardian_choices(library: TableLibrary) -> tuple[tuple[str, Any], ...]:
+    """A map's guardians: the referee's, or rolled on one of the monster levels the item rules table prints."""
+    return (("Left to you", 0), *((f"Rolled on monster level {n}", n) for n in magic.guardian_levels(library)))
+
+
+#: the choices before the player's tables are read (the text's levels)
+GUARDIAN_CHOICES = guardian_choices(TableLibrary([]))
 
 
 def _classic_tools() -> tuple[Tool, ...]:
@@ -327,7 +334,8 @@ def _classic_tools() -> tuple[Tool, ...]:
         ("toolbox_classic_magic", "Magic item", "A magic item or a map, rolled through to the item (maps roll their contents; a map's guardians too, "
          "if you pick the monster level they come from).",
          (ToolInput("maps", "Maps can come up", "bool", default=True),
-          ToolInput("guardians", "A map's guardians", "choice", choices=GUARDIAN_CHOICES, default=0))),
+          ToolInput("guardians", "A map's guardians", "choice", choices=GUARDIAN_CHOICES, default=0,
+                    choices_for=guardian_choices))),
         ("toolbox_classic_sword", "Magic sword", "A complete sword: alignment, intelligence, powers, languages and ego.", ()),
         ("toolbox_classic_gems", "Gems", "Value a number of gems, each with its chance to step up in value.",
          (_rng("count", "Gems", (1, treasure.MAX_GEMS)),)),

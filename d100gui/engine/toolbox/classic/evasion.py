@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.tables import Row, Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -49,9 +50,10 @@ Wits = Literal["intelligent", "semi-intelligent", "non-intelligent"]
 Escape = Literal["straight", "corner", "secret_door"]
 STRAIGHT_ON = 6  # in a straight line the monster always follows (any face of the d6)
 _NUMBER = re.compile(r"\d+")
+_FRACTION = re.compile(r"(\d+)\s*/\s*(\d+)")
 
 
-class PursuitNumbers(BaseModel):
+class PursuitNumbers(Model):
     """The evasion and pursuit numbers, read from ``classic.pursuit`` (the text's own, the defaults, when the
     player's tables lack it)."""
 
@@ -65,6 +67,8 @@ class PursuitNumbers(BaseModel):
     secret_door: int = 1
     drop: int = 25
     food: dict[str, int] = Field(default_factory=lambda: {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90})
+    rest_per_hex: float = REST_PER_HEX  # days of rest owed for each hex of pursuit ("one-half day")
+    goes_on: int = PURSUIT_GOES_ON  # the chase die's faces that keep the pursuit going: 1 to this
 
     def follow_on(self, escape: Escape) -> int:
         return {"straight": STRAIGHT_ON, "corner": self.corner, "secret_door": self.secret_door}[escape]
@@ -98,10 +102,21 @@ def pursuit_numbers(table: Table | None) -> PursuitNumbers:
         number = _NUMBER.search(row.fields.get("value", "")) if row is not None else None
         if number is not None:
             food[wits] = int(number.group())
+    row = table.find_key("Rest per hex of pursuit")
+    value = row.fields.get("value", "") if row is not None else ""
+    rest, whole = _FRACTION.search(value), _NUMBER.search(value)
+    if rest is not None and int(rest.group(2)):
+        found["rest_per_hex"] = int(rest.group(1)) / int(rest.group(2))  # "1/2 day"
+    elif whole is not None:
+        found["rest_per_hex"] = float(whole.group())  # "1 day"
+    row = table.find_key("Pursuit goes on")
+    faces = _NUMBER.findall(row.fields.get("value", "")) if row is not None else []
+    if faces:
+        found["goes_on"] = int(faces[-1])
     return PursuitNumbers.model_validate({**found, "food": food})
 
 
-class Evasion(BaseModel):
+class Evasion(Model):
     """The base chance, each modifier as it was applied, the roll, and the pursuit when evasion failed."""
 
     row: str
@@ -123,18 +138,20 @@ class Evasion(BaseModel):
         return head + (f"\n{self.pursuit.describe()}" if self.pursuit else "")
 
 
-class PursuitHex(BaseModel):
+class PursuitHex(Model):
     direction: RollRecord
     catch_roll: RollRecord | None = None  # only when the monsters are faster
     caught: bool = False
     goes_on: RollRecord | None = None
 
 
-class Pursuit(BaseModel):
+class Pursuit(Model):
     """The chase, hex by hex, until the party is caught or the pursuers give up."""
 
     catch_chance: int
     hexes: list[PursuitHex] = Field(default_factory=list)
+    rest_per_hex: float = REST_PER_HEX  # as the pursuit table printed it when the chase was rolled
+    goes_on: int = PURSUIT_GOES_ON
 
     @property
     def caught(self) -> bool:
@@ -142,7 +159,7 @@ class Pursuit(BaseModel):
 
     @property
     def rest_days(self) -> float:
-        return len(self.hexes) * REST_PER_HEX
+        return len(self.hexes) * self.rest_per_hex
 
     def describe(self) -> str:
         steps = []
@@ -152,7 +169,7 @@ class Pursuit(BaseModel):
                 text += f", catch {h.catch_roll.final} vs {self.catch_chance}%" + (" CAUGHT" if h.caught else "")
             if h.goes_on is not None:
                 text += f", chase die {h.goes_on.final}" + (
-                    ": it goes on" if h.goes_on.final <= PURSUIT_GOES_ON else ": they give up"
+                    ": it goes on" if h.goes_on.final <= self.goes_on else ": they give up"
                 )
             steps.append(text)
         end = "Caught: melee" if self.caught else "The pursuit is over"
@@ -278,7 +295,7 @@ def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbe
     """Hex by hex until caught, or until the chase die says the pursuers give up."""
     n = numbers or PursuitNumbers()
     chance = n.catch - (n.cover if cover else 0)
-    pursuit = Pursuit(catch_chance=chance if monsters_faster else 0)
+    pursuit = Pursuit(catch_chance=chance if monsters_faster else 0, rest_per_hex=n.rest_per_hex, goes_on=n.goes_on)
     for _ in range(MAX_PURSUIT_HEXES):
         step = PursuitHex(direction=dice.roll("1d6", "pursuit: direction"))
         if monsters_faster:
@@ -287,7 +304,7 @@ def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbe
         if not step.caught:
             step.goes_on = dice.roll("1d6", "pursuit: does it go on?")
         pursuit.hexes.append(step)
-        if step.caught or (step.goes_on is not None and step.goes_on.final > PURSUIT_GOES_ON):
+        if step.caught or (step.goes_on is not None and step.goes_on.final > n.goes_on):
             break
     return pursuit
 
@@ -295,7 +312,7 @@ def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbe
 Evasion.model_rebuild()
 
 
-class UnderworldPursuit(BaseModel):
+class UnderworldPursuit(Model):
     """One moment of a chase underground: does the monster keep following, is it distracted, is anything dropped."""
 
     distance: int

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
-from d100gui.engine.dice.tables import Link
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_die, rule_number
+from d100gui.engine.dice.tables import Link, TableLibrary
+from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_die, rule_number, rule_numbers
 from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
 from d100gui.engine.toolbox.inputs import ToolInputError
 
@@ -31,6 +32,7 @@ __all__ = [
     "MagicItem",
     "TreasureMap",
     "check_guardians",
+    "guardian_levels",
     "magic_find",
     "magic_item",
     "magic_item_by_link",
@@ -50,13 +52,14 @@ STAFF_POWERS = {
     "Staff of Power": ("classic.staff_of_power",),
     "Staff of Wizardry": ("classic.staff_of_power", "classic.staff_of_wizardry"),
 }
-#: the monster level tables the text offers for a map's guardians ("5th or 6th level monster clauses")
+#: the monster level tables the text offers for a map's guardians ("5th or 6th level monster clauses"): the
+#: text's, used when the player's item rules table lacks the row :func:`guardian_levels` reads
 GUARDIAN_LEVELS = (5, 6)
 GUARDIANS_TABLE = "classic.monster_level_{}"
 _SPELLS = re.compile(r"^(\d+) Spells?$")
 
 
-class MagicItem(BaseModel):
+class MagicItem(Model):
     """One magic item with every roll it needed."""
 
     kind: TableRoll | None = None  # the class roll (None where a map names the class: "1 a Potion")
@@ -91,7 +94,7 @@ class MagicItem(BaseModel):
         return "; ".join(parts)
 
 
-class TreasureMap(BaseModel):
+class TreasureMap(Model):
     """A map: its kind, the contents rolled and read, and the items it leads to."""
 
     kind: TableRoll
@@ -125,7 +128,7 @@ class TreasureMap(BaseModel):
         return f"{self.kind.text} to: " + ("; ".join(found) or "nothing the tables name") + f" ({guarded}){valued}"
 
 
-class MagicFind(BaseModel):
+class MagicFind(Model):
     """An item found: the magic-or-map roll, then the item or the map."""
 
     determination: TableRoll
@@ -213,17 +216,23 @@ def _contents(roller: TableRoller, roll: TableRoll, found: TreasureMap) -> Treas
     return found
 
 
-def check_guardians(guardians: int) -> None:
-    """0 leaves a map's guardians to the referee; otherwise one of the monster levels the text offers."""
-    if guardians and guardians not in GUARDIAN_LEVELS:
-        levels = " or ".join(str(level) for level in GUARDIAN_LEVELS)
-        raise ToolInputError(f"Map guardians come from monster level {levels} (or 0: left to you); {guardians} is not.")
+def guardian_levels(library: TableLibrary) -> tuple[int, ...]:
+    """The monster levels a map's guardians may be rolled on, as the item rules table prints them ("5th or 6th")."""
+    return rule_numbers(library, ITEM_RULES_TABLE, "A map's guardians", GUARDIAN_LEVELS)
+
+
+def check_guardians(guardians: int, levels: tuple[int, ...] = GUARDIAN_LEVELS) -> None:
+    """0 leaves a map's guardians to the referee; otherwise one of the monster ``levels`` the text offers
+    (:func:`guardian_levels`)."""
+    if guardians and guardians not in levels:
+        levels_text = " or ".join(str(level) for level in levels)
+        raise ToolInputError(f"Map guardians come from monster level {levels_text} (or 0: left to you); {guardians} is not.")
 
 
 def treasure_map(roller: TableRoller, kind: TableRoll | None = None, guardians: int = 0) -> TreasureMap:
     """A map (or complete ``kind``, a roll on the maps table): its contents, read and rolled; its guardians
     rolled through on monster level ``guardians`` (0: left to the referee)."""
-    check_guardians(guardians)
+    check_guardians(guardians, guardian_levels(roller.library))
     kind = kind if kind is not None else roller.roll(MAPS_TABLE, "kind of map")
     found = TreasureMap(kind=kind)
     for link in roller.links(kind):
@@ -238,7 +247,7 @@ def treasure_map(roller: TableRoller, kind: TableRoll | None = None, guardians: 
 def magic_find(roller: TableRoller, guardians: int = 0) -> MagicFind:
     """Roll one item found: magic or a map, then everything it needs (a map's guardians on monster
     level ``guardians``, 0 leaving them to the referee)."""
-    check_guardians(guardians)
+    check_guardians(guardians, guardian_levels(roller.library))
     determination = roller.roll(MAGIC_OR_MAP_TABLE, "magic or map")
     [link] = roller.links(determination)
     if link.table == MAPS_TABLE:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
-
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoller
-from d100gui.engine.toolbox.classic.rules_data import rule_range_dice, rule_text
+from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_number, rule_range_dice, rule_text
 
-__all__ = ["Distances", "Meeting", "Where", "distances", "meet", "surprise_face"]
+__all__ = ["Distances", "Meeting", "MeetingNumbers", "Where", "distances", "meet", "meeting_numbers", "surprise_face"]
 
 Where = Literal["underworld", "wilderness"]
 #: (dice, times, unit) of the sighting distance where nobody is surprised
@@ -28,7 +27,7 @@ CIRCLE_FROM = 3  # wilderness: 3 or more monsters that surprise the party surrou
 ATTACK_DISTANCE = 10  # monsters this close can attack at once
 
 
-class Meeting(BaseModel):
+class Meeting(Model):
     """The surprise dice (none when surprise was not possible) and the distance they lead to."""
 
     where: Where
@@ -38,6 +37,8 @@ class Meeting(BaseModel):
     times: int = 10
     unit: str = "feet"
     surprised_on: int = SURPRISED_ON  # a side is surprised at or under this face (the stocking rules table's)
+    attack_distance: int = ATTACK_DISTANCE  # monsters this close can attack at once (the rules table's)
+    circle_from: int = CIRCLE_FROM  # wilderness: this many monsters surprising the party circle it (the rules table's)
 
     @property
     def party_surprised(self) -> bool:
@@ -58,9 +59,9 @@ class Meeting(BaseModel):
             sides = [n for n, s in (("the party", self.party_surprised), ("the monsters", self.monsters_surprised)) if s]
             surprise = f"surprised: {' and '.join(sides)}" if sides else "nobody surprised"
             surprise += f" (party {self.party_die.final}, monsters {self.monster_die.final if self.monster_die else '-'})"
-        close = "; close enough to attack" if self.distance <= ATTACK_DISTANCE else ""
+        close = "; close enough to attack" if self.distance <= self.attack_distance else ""
         circle = (
-            f"; if there are {CIRCLE_FROM} or more monsters, they have moved into a circle around the party"
+            f"; if there are {self.circle_from} or more monsters, they have moved into a circle around the party"
             if self.where == "wilderness" and self.party_surprised
             else ""
         )
@@ -76,6 +77,25 @@ def surprise_face(roller: TableRoller) -> int:
     row = table.find_key("Surprised") if table is not None else None
     value = row.fields.get("value", "") if row is not None else ""
     return int(value.rpartition("-")[2]) if value else SURPRISED_ON
+
+
+class MeetingNumbers(Model):
+    """The surprise die, how close monsters attack from, and how many circle a surprised party (wilderness)."""
+
+    die: str = SURPRISE_DIE
+    attack_distance: int = ATTACK_DISTANCE
+    circle_from: int = CIRCLE_FROM
+
+
+def meeting_numbers(roller: TableRoller, where: Where) -> MeetingNumbers:
+    """The meeting's numbers as the stocking rules table prints them ("d6", "10 yards", "3 or more"); the text's
+    for a row the player's table lacks."""
+    library = roller.library
+    return MeetingNumbers(
+        die=rule_die(library, RULES_TABLE, "Surprise die", SURPRISE_DIE),
+        attack_distance=rule_number(library, RULES_TABLE, f"Attack distance: {where}", ATTACK_DISTANCE),
+        circle_from=rule_number(library, RULES_TABLE, "Monsters circle a surprised party: wilderness", CIRCLE_FROM),
+    )
 
 
 #: (sighting dice, dice when surprised, times, unit)
@@ -112,17 +132,20 @@ def meet(
     surprise_possible: bool = True,
     surprised_on: int = SURPRISED_ON,
     at: Distances | None = None,
+    numbers: MeetingNumbers | None = None,
 ) -> Meeting:
     """Roll surprise for both sides (when it is possible), then the distance it leads to; a side is surprised at
     or under ``surprised_on`` (the text's 2, or the player's table's); ``at`` is the distances (the text's by
-    default, or the player's table's from :func:`distances`)."""
-    party = dice.roll(SURPRISE_DIE, "surprise: the party") if surprise_possible else None
-    monsters = dice.roll(SURPRISE_DIE, "surprise: the monsters") if surprise_possible else None
+    default, or the player's table's from :func:`distances`); ``numbers`` the surprise die, attack distance and
+    circle (the text's by default, or the player's table's from :func:`meeting_numbers`)."""
+    n = numbers or MeetingNumbers()
+    party = dice.roll(n.die, "surprise: the party") if surprise_possible else None
+    monsters = dice.roll(n.die, "surprise: the monsters") if surprise_possible else None
     surprised = any(d is not None and d.final <= surprised_on for d in (party, monsters))
     sighting, when_surprised, times, unit = at if at is not None else _text_distances(where)
     dice_text = when_surprised if surprised else sighting
     distance = dice.roll(dice_text, "distance when met (tens)")
     return Meeting(
         where=where, party_die=party, monster_die=monsters, distance_roll=distance, times=times, unit=unit,
-        surprised_on=surprised_on,
+        surprised_on=surprised_on, attack_distance=n.attack_distance, circle_from=n.circle_from,
     )  # fmt: skip

@@ -13,12 +13,11 @@ from __future__ import annotations
 import math
 import re
 
-from pydantic import BaseModel
-
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level, matrix_column
-from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
+from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, meeting_numbers, surprise_face
 from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_text
 from d100gui.engine.toolbox.inputs import in_range
 
@@ -42,7 +41,7 @@ MAX_ENTRIES = 20  # ways into the place the monster may come from
 MAX_REACTION_MODIFIER = 10
 
 
-class WanderingCheck(BaseModel):
+class WanderingCheck(Model):
     roll: RollRecord
     on: int = WANDERING_ON  # the face that brings one (the item rules table's)
 
@@ -59,7 +58,7 @@ def wandering_check(dice: Dice, on: int = WANDERING_ON) -> WanderingCheck:
     return WanderingCheck(roll=dice.roll(WANDERING_DIE, "wandering monster check"), on=on)
 
 
-class WanderingMonster(BaseModel):
+class WanderingMonster(Model):
     """The matrix roll in the level's column, the monster level table's roll, and the number to base it on."""
 
     level: int
@@ -126,7 +125,10 @@ def meet_wandering(
     in_range("Ways in", entries, 0, MAX_ENTRIES)
     in_range("Reaction modifier", reaction_modifier, -MAX_REACTION_MODIFIER, MAX_REACTION_MODIFIER)
     direction = roller.dice.roll(f"1d{entries}", "which way it comes") if entries > 1 else None
-    meeting = meet(roller.dice, "underworld", surprise, surprise_face(roller), distances(roller, "underworld"))
+    meeting = meet(
+        roller.dice, "underworld", surprise, surprise_face(roller), distances(roller, "underworld"),
+        meeting_numbers(roller, "underworld"),
+    )  # fmt: skip
     reaction = (
         roller.roll(REACTION_TABLE, "its reaction", reaction_modifier, "bribes, fear, alignment")
         if REACTION_TABLE in roller.library

@@ -11,13 +11,24 @@ import re
 
 from d100gui.engine.dice.tables import TableLibrary
 
-__all__ = ["ITEM_RULES_TABLE", "rule_dice", "rule_die", "rule_number", "rule_range_dice", "rule_text"]
+__all__ = [
+    "ITEM_RULES_TABLE",
+    "rule_dice",
+    "rule_die",
+    "rule_fraction",
+    "rule_number",
+    "rule_numbers",
+    "rule_range",
+    "rule_range_dice",
+    "rule_text",
+]
 
 ITEM_RULES_TABLE = "classic.item_rules"
 _NUMBER = re.compile(r"\d+")
 _BASE_PLUS_DICE = re.compile(r"(\d+)\s*\+\s*(\d*)d(\d+)")
 _DIE = re.compile(r"(\d*)d(\d+)")
 _RANGE = re.compile(r"(\d+)\s*-\s*(\d+)")
+_FRACTION = re.compile(r"(\d+)\s*/\s*(\d+)")
 
 
 def _cell(library: TableLibrary, table_id: str, key: str) -> str:
@@ -65,3 +76,25 @@ def rule_range_dice(library: TableLibrary, table_id: str, key: str, default: str
         return default
     count, sides = low // step, high // low
     return f"{count}d{sides}" if sides >= 2 else default
+
+
+def rule_numbers(library: TableLibrary, table_id: str, key: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    """Every number of the row's value ("5th or 6th level" is (5, 6)), or ``default`` without one."""
+    found = tuple(int(n) for n in _NUMBER.findall(_cell(library, table_id, key)))
+    return found or default
+
+
+def rule_range(library: TableLibrary, table_id: str, key: str, default: tuple[int, int]) -> tuple[int, int]:
+    """A printed range ("1-12") as (low, high), or ``default`` without it."""
+    found = _RANGE.search(_cell(library, table_id, key))
+    return (int(found.group(1)), int(found.group(2))) if found else default
+
+
+def rule_fraction(library: TableLibrary, table_id: str, key: str, default: float) -> float:
+    """A value such as "1/2 day" (0.5) or "2 days" (2.0), or ``default`` without a number."""
+    cell = _cell(library, table_id, key)
+    found = _FRACTION.search(cell)
+    if found is not None and int(found.group(2)):
+        return int(found.group(1)) / int(found.group(2))
+    number = _NUMBER.search(cell)
+    return float(number.group()) if number else default

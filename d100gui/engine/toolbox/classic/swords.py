@@ -15,12 +15,13 @@ import re
 from collections import Counter
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link, Table, TableLibrary
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number, rule_range_dice, rule_text
+from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number, rule_range, rule_range_dice, rule_text
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -52,17 +53,20 @@ ALIGNMENT_KEYS = {"Lawful": "Law", "Neutral": "Neutrality", "Chaotic": "Chaos"}
 CHAOTIC = "Chaotic"
 #: "+3 vs. Trolls (Clerics)": the foes stated, then those a Chaotic sword affects instead
 _VERSUS = re.compile(r"vs\.\s*([^()]+?)\s*\(([^)]+)\)")
+# The text's numbers, used only when the player's tables lack what the tool reads them from: the Egoism range
+# ("Egoism ranges from 1-12") in the item rules, the intelligence table's top row and its "Reads Magic" row.
 EGOISM_DIE = "1d12"  # egoism is 1 to 12
 EGOISM_MAX = 12
 INTELLIGENCE_MAX = 12
 EGOISM_FROM = 7  # swords below intelligence 7 have no egoism
 READS_MAGIC_FROM = 11  # intelligence 11 and 12 read magic
+_READS_MAGIC = "reads magic"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _STRENGTH = {1: "", 2: "double strength", 3: "triple strength"}
 PowerKind = Literal["primary", "extraordinary"]
 
 
-class SwordPower(BaseModel):
+class SwordPower(Model):
     """A primary power or an extraordinary ability, with how many times it was rolled."""
 
     name: str
@@ -81,7 +85,7 @@ class SwordPower(BaseModel):
         return self.name + tail + (f" [{'; '.join(later)}]" if later else "")
 
 
-class Sword(BaseModel):
+class Sword(Model):
     """A complete sword: every roll kept, the powers gathered with their doubles."""
 
     item: TableRoll
@@ -94,6 +98,9 @@ class Sword(BaseModel):
     purpose: TableRoll | None = None
     purpose_ability: str = ""
     raised: TableRoll | None = None  # a special purpose's top intelligence row, read (not rolled)
+    top_intelligence: int = INTELLIGENCE_MAX  # the intelligence table's top row: a special purpose's score
+    top_egoism: int = EGOISM_MAX  # the top of the printed Egoism range: a special purpose's score
+    reads_magic_from: int = READS_MAGIC_FROM  # the intelligence table's first row that reads magic
 
     @property
     def name(self) -> str:
@@ -115,7 +122,7 @@ class Sword(BaseModel):
     @property
     def intelligence_score(self) -> int:
         """The intelligence rolled, or the top of the scale for a sword with a special purpose."""
-        return INTELLIGENCE_MAX if self.purpose is not None else self.intelligence.value
+        return self.top_intelligence if self.purpose is not None else self.intelligence.value
 
     @property
     def has_egoism(self) -> bool:
@@ -124,7 +131,7 @@ class Sword(BaseModel):
     @property
     def egoism_score(self) -> int:
         if self.purpose is not None:
-            return EGOISM_MAX
+            return self.top_egoism
         return self.egoism.final if self.egoism else 0
 
     @property
@@ -134,7 +141,7 @@ class Sword(BaseModel):
 
     @property
     def reads_magic(self) -> bool:
-        return self.intelligence_score >= READS_MAGIC_FROM
+        return self.intelligence_score >= self.reads_magic_from
 
     @property
     def communication(self) -> str:
@@ -188,6 +195,32 @@ def _powers(results: list[TableRoll]) -> list[SwordPower]:
     return [SwordPower(name=name, kind=kind, times=n, rolls=rolls[(kind, name)]) for (kind, name), n in counts.items()]
 
 
+def intelligence_top(library: TableLibrary) -> int:
+    """The top of the intelligence table's printed rows (the "maximum score" a special purpose moves to)."""
+    if INTELLIGENCE_TABLE not in library:
+        return INTELLIGENCE_MAX
+    highs = [r.range[1] for r in library.get(INTELLIGENCE_TABLE).rows if r.range]
+    return max(highs, default=INTELLIGENCE_MAX)
+
+
+def reads_magic_from(library: TableLibrary) -> int:
+    """The first intelligence row whose mental power says it reads magic (the rows above it read magic too:
+    "As 11 above but also ..."); the text's 11 when the player's table has no such row."""
+    if INTELLIGENCE_TABLE not in library:
+        return READS_MAGIC_FROM
+    lows = [
+        r.range[0]
+        for r in library.get(INTELLIGENCE_TABLE).rows
+        if r.range and _READS_MAGIC in " ".join(r.fields.values()).lower()
+    ]
+    return min(lows, default=READS_MAGIC_FROM)
+
+
+def egoism_top(library: TableLibrary) -> int:
+    """The top of the printed Egoism range ("Egoism ranges from 1-12")."""
+    return rule_range(library, ITEM_RULES_TABLE, "A sword's Egoism", (1, EGOISM_MAX))[1]
+
+
 def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
     """Roll a sword (or complete ``item``, a roll on the sword table) through to the end."""
     item = item if item is not None else roller.roll(SWORDS_TABLE, "magic sword")
@@ -209,6 +242,9 @@ def complete_sword(roller: TableRoller, item: TableRoll | None = None) -> Sword:
         powers=_powers(powers),
         language_rolls=languages,
         egoism=egoism,
+        top_intelligence=intelligence_top(roller.library),
+        top_egoism=egoism_top(roller.library),
+        reads_magic_from=reads_magic_from(roller.library),
     )
     return _purpose(roller, sword) if PURPOSE_TABLE in roller.library else sword
 
@@ -220,8 +256,8 @@ def _link_times(links: list[Link], table: str) -> int:
 def _raise_to_top(roller: TableRoller, sword: Sword) -> Sword:
     """A special purpose moves intelligence to the top: the sword gains what the top row gives that it lacks
     (the rest of its primary powers, languages, the extraordinary ability, telepathy), rolled now."""
-    [top] = roller.follow(Link(table=INTELLIGENCE_TABLE, row=INTELLIGENCE_MAX), "special purpose: top intelligence")
-    if sword.intelligence.value >= INTELLIGENCE_MAX or top.row is None:
+    [top] = roller.follow(Link(table=INTELLIGENCE_TABLE, row=sword.top_intelligence), "special purpose: top intelligence")
+    if sword.intelligence.value >= sword.top_intelligence or top.row is None:
         return sword
     had = roller.links(sword.intelligence)
     powers: list[TableRoll] = []
@@ -301,7 +337,7 @@ WIELDER_SCORE_RANGE = (3, 18)  # Intelligence and Strength are 3d6 scores
 CONDITION_RANGE = (-18, 18)
 
 
-class EgoContest(BaseModel):
+class EgoContest(Model):
     """Sword against wielder: the scores, their difference, and who prevails."""
 
     sword_score: int
@@ -411,10 +447,10 @@ def continuing_ego(dice: Dice, sword: Sword, level: int, bands: tuple[tuple[int,
 
 ALIGNMENT_DAMAGE_TABLE = "classic.sword_alignment_damage"
 Alignment = Literal["Lawful", "Neutral", "Chaotic"]
-CONTROL_GAP = 6  # "6 or more points above that of the character": the sword controls him
+CONTROL_GAP = 6  # "6 or more points above that of the character": the sword controls him (the item rules' row)
 
 
-class SwordPickup(BaseModel):
+class SwordPickup(Model):
     """A character takes up a sword: the damage for a clash of alignments (half for an NPC), and whether the sword controls them."""
 
     sword_alignment: str
@@ -426,10 +462,11 @@ class SwordPickup(BaseModel):
     damage: int = 0
     sword_score: int = 0
     character_score: int = 0  # 0: not compared (no scores given, or the sword has no Egoism)
+    control_gap: int = CONTROL_GAP  # the sword controls a character this far below it (the item rules table's)
 
     @property
     def controlled(self) -> bool:
-        return self.character_score > 0 and self.sword_score - self.character_score >= CONTROL_GAP
+        return self.character_score > 0 and self.sword_score - self.character_score >= self.control_gap
 
     def describe(self) -> str:
         who = "An NPC directed to take it up" if self.npc else "The character"
@@ -459,7 +496,8 @@ def pick_up(
 ) -> SwordPickup:
     """``character`` takes up ``sword``: the alignment damage by the table's dice (an NPC takes half, rounded up);
     with the character's Intelligence and Strength, whether the sword's score is 6 or more above and controls them."""
-    result = SwordPickup(sword_alignment=sword.alignment_name, character_alignment=character, npc=npc)
+    gap = rule_number(roller.library, ITEM_RULES_TABLE, "A sword controls its taker", CONTROL_GAP)
+    result = SwordPickup(sword_alignment=sword.alignment_name, character_alignment=character, npc=npc, control_gap=gap)
     key = _clash_key(sword.alignment_name, character)
     if key:
         read = roller.read(ALIGNMENT_DAMAGE_TABLE, key=key, column="damage", purpose="taking up a sword of another alignment")

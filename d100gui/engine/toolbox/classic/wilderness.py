@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoller
 from d100gui.engine.dice.tables import Link, Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
-from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, surprise_face
+from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, meeting_numbers, surprise_face
 from d100gui.engine.toolbox.classic.rules_data import rule_range_dice
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
@@ -104,7 +105,7 @@ def _in_range(text: str, value: int) -> bool:
     return bool(numbers) and numbers[0] <= value <= numbers[-1]
 
 
-class WildernessTrip(BaseModel):
+class WildernessTrip(Model):
     """The days of a trip so far and the days moved since the last day of rest (saved with the campaign)."""
 
     day: int = 0
@@ -116,7 +117,7 @@ class WildernessTrip(BaseModel):
         return self.since_rest >= self.rest_after
 
 
-class Movement(BaseModel):
+class Movement(Model):
     """How far the day took the party, and why."""
 
     means: str
@@ -133,7 +134,7 @@ class Movement(BaseModel):
         return f"Moved {self.hexes} hex(es) by {self.means} ({self.pace} movement, {self.cost} a hex{'; ' + why if why else ''})"
 
 
-class EncounterDie(BaseModel):
+class EncounterDie(Model):
     """One encounter die: when it was thrown, what it needed, whether it brought an encounter."""
 
     when: str
@@ -142,7 +143,7 @@ class EncounterDie(BaseModel):
     hit: bool
 
 
-class LeaderItem(BaseModel):
+class LeaderItem(Model):
     """One magic item a leader met in the wilderness may carry: its printed chance, the roll, and the
     item itself, generated in full when he carries it (a sword complete, a wand named, a scroll's levels)."""
 
@@ -161,7 +162,7 @@ class LeaderItem(BaseModel):
         return "; ".join(f"{self.item} ({found.describe()})" for found in self.found)
 
 
-class WildernessEncounter(BaseModel):
+class WildernessEncounter(Model):
     """An encounter of the day: its kind and time, the creature rolled through, a leader's men and magic,
     surprise and distance."""
 
@@ -181,7 +182,7 @@ class WildernessEncounter(BaseModel):
         return f"Encounter ({self.kind}, {self.when}): {chain}{extra}; {self.meeting.describe()}"
 
 
-class WildernessDay(BaseModel):
+class WildernessDay(Model):
     """Everything one day of travel (or rest) brought, and the trip after it."""
 
     terrain: str
@@ -311,7 +312,10 @@ def _encounter(roller: TableRoller, kind: EncounterKind, when: str, terrain: str
     else:
         tree = roller.roll_through(FLYERS_TABLE if kind == "aerial" else SWIMMERS_TABLE, f"{kind} encounter")
     followers, items = _leader(roller, tree)
-    meeting = meet(roller.dice, "wilderness", surprised_on=surprise_face(roller), at=distances(roller, "wilderness"))
+    meeting = meet(
+        roller.dice, "wilderness", surprised_on=surprise_face(roller), at=distances(roller, "wilderness"),
+        numbers=meeting_numbers(roller, "wilderness"),
+    )  # fmt: skip
     return WildernessEncounter(kind=kind, when=when, tree=tree, meeting=meeting, followers=followers, leader_items=items)
 
 
