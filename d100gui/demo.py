@@ -23,7 +23,7 @@ from d100gui.engine.dungeon.commands import AddNote, EnterDungeon, SecretPassage
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero import creation as cr
-from d100gui.engine.hero.character import ArmourClash, RowNeeded, pending_of
+from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, pending_of
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.model import Rules
 from d100gui.storage.resources import bundled_rules, standard_tilesets

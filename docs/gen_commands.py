@@ -16,7 +16,7 @@ from pathlib import Path
 
 import d100gui.engine
 from d100gui.engine.adventure.commands import ADVENTURE_COMMANDS
-from d100gui.engine.combat.round import COMBAT_COMMANDS
+from d100gui.engine.combat.commands import COMBAT_COMMANDS
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.commands import DICE_COMMANDS
 from d100gui.engine.dungeon.commands import MAP_COMMANDS

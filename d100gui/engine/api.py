@@ -31,8 +31,9 @@ from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.flow import flow as flow_of
 from d100gui.engine.game import Campaign, Command, Game, GameData, LogEntry
-from d100gui.engine.hero.character import Character, PendingDecision
 from d100gui.engine.hero.creation import creation_commands
+from d100gui.engine.hero.decisions import PendingDecision
+from d100gui.engine.hero.model import Character
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.stats import Statistics
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from d100gui.engine.adventure.commands import ADVENTURE_COMMANDS
-from d100gui.engine.combat.round import COMBAT_COMMANDS
+from d100gui.engine.combat.commands import COMBAT_COMMANDS
 from d100gui.engine.dice.commands import DICE_COMMANDS
 from d100gui.engine.dungeon.commands import MAP_COMMANDS
 from d100gui.engine.game import Command

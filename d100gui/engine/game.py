@@ -53,7 +53,8 @@ from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import PackInvalid, Row, TableError, TableLibrary
 from d100gui.engine.dungeon.map import DungeonBook
 from d100gui.engine.dungeon.tiles import TileSet
-from d100gui.engine.hero.character import Character, PendingDecision
+from d100gui.engine.hero.decisions import PendingDecision
+from d100gui.engine.hero.model import Character
 from d100gui.engine.journal import (
     BookText,
     Change,

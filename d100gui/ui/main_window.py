@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.offers import follow_up
-from d100gui.engine.combat.round import StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import FaceRequest
 from d100gui.engine.dice.tables import TableLibrary

@@ -22,7 +22,7 @@ from figures import emit
 
 from d100gui.engine.combat.monster import Monster, giant_snake, monster_from_row
 from d100gui.engine.combat.odds import fight_odds
-from d100gui.engine.hero.character import Character, Item, new_character
+from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules
 

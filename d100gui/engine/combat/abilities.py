@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from d100gui.engine.combat.monster import Monster
-from d100gui.engine.hero.character import TestPart
+from d100gui.engine.hero.model import TestPart
 
 PACK_AV_PER_MEMBER = 5  # Pack: +5 AV for every individual alive beyond the first
 FLY_MOD = -10  # Fly: hand-weapon (STR) attacks

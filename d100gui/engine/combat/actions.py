@@ -7,7 +7,9 @@ from d100gui.engine.combat.flow import WAIT_TEXT, Fight
 from d100gui.engine.combat.guards import CHANGE_WEAPON
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.game import Campaign
-from d100gui.engine.hero.character import Character, derive, refuse
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
 ACTIONS = ("attack_main", "attack_off", "change_weapon", "cast_spell", "use_belt", "escape", "block_escape", "pass")

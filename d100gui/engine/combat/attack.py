@@ -11,7 +11,9 @@ from d100gui.engine.combat.events import CombatDamage as DamagePayload
 from d100gui.engine.combat.events import CombatHit, CombatMiss, CombatMonsterHeal, CombatMonsterHp
 from d100gui.engine.combat.flow import Fight, die_value, hold, location_name, on_test, step, take_held
 from d100gui.engine.combat.monster import AttackChoice, HeroHit, Monster
-from d100gui.engine.hero.character import Character, Item, TestPart, derive, items_at, refuse
+from d100gui.engine.hero.derive import derive, items_at
+from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.model import Character, Item, TestPart
 
 WEAPON_SLOTS = ("main_weapon", "off_weapon")
 ICE_STORM_ATTACK_BONUS = 10

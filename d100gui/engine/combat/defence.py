@@ -31,7 +31,9 @@ from d100gui.engine.combat.events import (
 )
 from d100gui.engine.combat.flow import Fight, die_value, hold, location_name, monster_escapes, step, take_held
 from d100gui.engine.combat.monster import MonsterHit
-from d100gui.engine.hero.character import Item, clamp_hp, derive, destroy_belt_check, items_at
+from d100gui.engine.hero.derive import clamp_hp, derive, items_at
+from d100gui.engine.hero.equipment import destroy_belt_check
+from d100gui.engine.hero.model import Item
 
 _TRACK_PAYLOADS = {"disease": CombatDisease, "poison": CombatPoison}
 

@@ -20,7 +20,7 @@ from pydantic import Field
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
-from d100gui.engine.hero.character import TestPart
+from d100gui.engine.hero.model import TestPart
 from d100gui.engine.protocol import Decision, Event, FateUsed, Payload, declare
 
 __all__ = ["Decision", "FateUsed", "emit"]

@@ -28,7 +28,10 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.game import Campaign, Event, GameContext
-from d100gui.engine.hero.character import Character, PendingTest, TestPart, add_pending, enforce, refuse
+from d100gui.engine.hero.decisions import PendingTest, add_pending
+from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.invariants import enforce
+from d100gui.engine.hero.model import Character, TestPart
 from d100gui.engine.hero.skill_test import living_character, preview_test, settle_test
 from d100gui.engine.protocol import Payload
 from d100gui.engine.rules.model import Rules

@@ -20,7 +20,8 @@ from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat.attack import WEAPON_SLOTS, attack_parts, has_weapon, weapon_in, weapon_stats
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.combat.printed import FAILED_TEST_HP, FREEZE_DEF_PENALTY, TEST_SPECS
-from d100gui.engine.hero.character import Character, derive
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import preview_test
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import TestSpec

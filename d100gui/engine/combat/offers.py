@@ -8,7 +8,7 @@ is a monster to fight). Both are pure: they return the command to send, or ``Non
 
 from __future__ import annotations
 
-from d100gui.engine.combat.round import FaceEscapedMonster, StartCombat
+from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dungeon.events import EscapedMonsterHere
 from d100gui.engine.game import Command

@@ -6,7 +6,7 @@ the combat panel shows their text, all from here.
 
 from __future__ import annotations
 
-from d100gui.engine.hero.character import STATS
+from d100gui.engine.rules.model import STATS
 from d100gui.engine.rules.notation import TestSpec, parse_test
 
 

@@ -12,6 +12,4 @@
 * Commands: :mod:`.creation`, :mod:`.skill_test`, :mod:`.commands` (items; ``CHARACTER_COMMANDS``),
   :mod:`.sheet_edits` (hand corrections).
 * :mod:`.queries` — the small questions the hero widgets ask.
-
-:mod:`.character` re-exports the models and rules under their former single address.
 """

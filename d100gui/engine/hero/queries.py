@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from d100gui.engine.hero.character import Character, Derived, Item, PendingTest
-from d100gui.engine.hero.decisions import fight_test_id, fight_test_reason
-from d100gui.engine.hero.derive import unlocks_at
+from d100gui.engine.hero.decisions import PendingTest, fight_test_id, fight_test_reason
+from d100gui.engine.hero.derive import Derived, unlocks_at
 from d100gui.engine.hero.experience import experience_pips, full_track_step
+from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.skill_test import TestPreview, preview_test
 from d100gui.engine.rules.faces import chance_of, d10_reading
 from d100gui.engine.rules.model import Ability, Rules

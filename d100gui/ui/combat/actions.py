@@ -1,7 +1,7 @@
 """Step 2 of the round: the action buttons and menus, and the panel's keys.
 
 Which action is allowed, and why not, comes from
-:func:`~d100gui.engine.combat.round.available_actions`; a button only sends its command.
+:func:`~d100gui.engine.combat.actions.available_actions`; a button only sends its command.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
-from d100gui.engine.combat.odds import FightOdds
-from d100gui.engine.combat.round import (
+from d100gui.engine.combat.actions import available_actions
+from d100gui.engine.combat.attack import weapon_in, weapon_stats
+from d100gui.engine.combat.commands import (
     CombatAttack,
     CombatBlockEscape,
     CombatCastSpell,
@@ -22,12 +23,11 @@ from d100gui.engine.combat.round import (
     CombatEscape,
     CombatPass,
     CombatUseBelt,
-    available_actions,
-    weapon_in,
-    weapon_stats,
 )
+from d100gui.engine.combat.odds import FightOdds
 from d100gui.engine.game import Campaign, Command
-from d100gui.engine.hero.character import Character, derive
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
 Send = Callable[[Command], bool]

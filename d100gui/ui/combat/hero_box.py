@@ -1,6 +1,6 @@
 """The hero's numbers for the fight: HP, DEF at each hit location, DMG, Fate, Lives, conditions.
 
-Every number comes from :func:`~d100gui.engine.hero.character.derive` and ``CombatState``.
+Every number comes from :func:`~d100gui.engine.hero.derive.derive` and ``CombatState``.
 """
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QProgressBar, QWidget
 
+from d100gui.engine.combat.attack import weapon_in
 from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.combat.round import weapon_in
-from d100gui.engine.hero.character import Character, derive
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import Box, FlowRow, badge, set_dim_style
 from d100gui.ui.common.theme import scaled_font

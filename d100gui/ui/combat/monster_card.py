@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from d100gui.engine.combat.abilities import TRACKS
 from d100gui.engine.combat.monster import TYPE_NAMES, CombatState, MonsterAbility
-from d100gui.engine.combat.round import TEST_SPECS
-from d100gui.engine.hero.character import Character
+from d100gui.engine.combat.printed import TEST_SPECS
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import preview_test
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, badge, dim_label

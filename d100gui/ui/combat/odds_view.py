@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.odds import FightOdds, combat_odds, life_warning
 from d100gui.engine.game import Campaign
-from d100gui.engine.hero.character import Character
+from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import dim_label
 

@@ -20,7 +20,7 @@ It composes its parts, each in its own module:
   offsets, loot) and the experience pips and choices it left;
 * :class:`~.odds_view.OddsView` — the odds (:func:`~d100gui.engine.combat.odds.combat_odds`);
 * :class:`~.actions.ActionsBox` — step 2's actions from
-  :func:`~d100gui.engine.combat.round.available_actions`;
+  :func:`~d100gui.engine.combat.actions.available_actions`;
 * the end of the fight (victory, escape, the monster escaped, death), or, with no fight, how to
   start one (:class:`~.start_dialog.StartFightDialog`).
 
@@ -35,11 +35,13 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
+from d100gui.engine.combat.commands import CombatEscape
 from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.combat.round import CombatEscape
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.game import Campaign, Command, LogEntry
-from d100gui.engine.hero.character import Character, PendingTest, derive
+from d100gui.engine.hero.decisions import PendingTest
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Character
 from d100gui.ui.combat.actions import ActionsBox, shortcut
 from d100gui.ui.combat.decision_view import DecisionBox, FightDecision, fight_decisions, waiting_roll, waiting_test
 from d100gui.ui.combat.dice_views import BigDice, CompactDice, die_names, roll_value

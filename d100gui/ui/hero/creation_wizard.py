@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.tables import PackInvalid, TableLibrary
 from d100gui.engine.game import Campaign, Command
-from d100gui.engine.hero.character import STATS, ArmourClash, Character, RowNeeded, derive
 from d100gui.engine.hero.creation import (
     STEP_LABELS,
     STEPS,
@@ -61,8 +60,11 @@ from d100gui.engine.hero.creation import (
     TakeStartingSupplies,
     next_step,
 )
+from d100gui.engine.hero.decisions import ArmourClash, RowNeeded
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import ability_requirement, unlock_thresholds
-from d100gui.engine.rules.model import Rules
+from d100gui.engine.rules.model import STATS, Rules
 from d100gui.storage import packs
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.contrast import error_style

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from d100gui.engine.hero.character import STATS, Item
-from d100gui.engine.rules.model import Rules
+from d100gui.engine.hero.model import Item
+from d100gui.engine.rules.model import STATS, Rules
 from d100gui.ui.common.dialogs import _Validating
 
 

@@ -11,7 +11,8 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 
-from d100gui.engine.hero.character import Character, Derived
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import covering_two_handed
 from d100gui.engine.hero.sheet_edits import SetTrackPips
 from d100gui.engine.rules.model import Rules, SlotRule

@@ -2,7 +2,7 @@
 
 Every entry sends a command (equip, unequip, move to the belt, discard, erase) or asks the
 sheet for a form (write, edit). Which slots take an item is the engine's answer
-(:func:`~d100gui.engine.hero.character.check_equip`), never worked out here.
+(:func:`~d100gui.engine.hero.equipment.check_equip`), never worked out here.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from functools import partial
 from PySide6.QtWidgets import QMenu, QWidget
 
 from d100gui.engine.game import Command
-from d100gui.engine.hero.character import Character, Item, check_equip
 from d100gui.engine.hero.commands import EquipItem, MoveToBelt, TakeFromBelt, UnequipItem
+from d100gui.engine.hero.equipment import check_equip
+from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.queries import belt_item, item_at
 from d100gui.engine.hero.sheet_edits import DiscardItem, SetSpell
 from d100gui.engine.protocol import CommandRefused

@@ -7,7 +7,8 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from d100gui.engine.hero.character import Character, Derived, Item
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.queries import has_repair_track
 from d100gui.engine.hero.sheet_edits import SetSheetField, SetTrackPips
 from d100gui.engine.rules.model import Rules

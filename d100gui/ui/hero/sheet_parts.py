@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.game import Command
-from d100gui.engine.hero.character import Character, Derived, Item
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.contrast import backing, readable
 from d100gui.ui.common.pips import PipTrack

@@ -21,7 +21,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QPageLa
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
-from d100gui.engine.hero.character import Character, Derived, Item, derive
+from d100gui.engine.hero.derive import Derived, derive
+from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.queries import (
     ability_for,
     ability_unlocked,

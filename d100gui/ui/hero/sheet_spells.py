@@ -13,7 +13,8 @@ from functools import partial
 
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QWidget
 
-from d100gui.engine.hero.character import Character, Derived
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import SPELL_CASTER, spells_castable
 from d100gui.engine.magic.book import BookPosition, positions
 from d100gui.engine.magic.commands import CastSpell, LearnSpell, RemoveSpell

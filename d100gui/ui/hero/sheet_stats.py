@@ -7,7 +7,8 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from d100gui.engine.hero.character import Character, Derived
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import ability_requirement, ability_unlocked, track_full_gain
 from d100gui.engine.hero.sheet_edits import SetCharacteristic, SetSheetField, SetSkillBonus, SetTrackPips
 from d100gui.engine.rules.model import Rules

@@ -10,7 +10,8 @@ from functools import partial
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QWidget
 
-from d100gui.engine.hero.character import Character, Derived
+from d100gui.engine.hero.derive import Derived
+from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import darkness_penalty
 from d100gui.engine.hero.sheet_edits import SetSheetField, SetTrackPips
 from d100gui.engine.rules.model import Rules

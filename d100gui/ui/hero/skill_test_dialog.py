@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QV
 
 from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Campaign, Command
-from d100gui.engine.hero.character import PendingDecision, PendingTest
+from d100gui.engine.hero.decisions import PendingDecision, PendingTest
 from d100gui.engine.hero.queries import chance_of, fight_test_id, fight_test_reason, is_single_die, preview
 from d100gui.engine.hero.skill_test import (
     AcceptTest,

@@ -1,7 +1,7 @@
 """The parts of the skill-test dialog: what is tested, the target, the rolled dice, the decisions left.
 
 Each panel shows what the engine says (a :class:`~d100gui.engine.hero.skill_test.TestPreview`,
-a :class:`~d100gui.engine.hero.character.PendingTest`, a pending decision) and turns a click
+a :class:`~d100gui.engine.hero.decisions.PendingTest`, a pending decision) and turns a click
 into a call the dialog sends as a command. No chance, pip count or die is worked out here:
 the numbers come from :mod:`d100gui.engine.hero.queries`.
 """
@@ -29,17 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.hero.character import (
-    STATS,
-    CalledTest,
-    ExperienceChoice,
-    OutcomeChoice,
-    PendingTest,
-    TargetChoice,
-    TestPart,
-)
+from d100gui.engine.hero.decisions import CalledTest, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
+from d100gui.engine.hero.model import TestPart
 from d100gui.engine.hero.queries import experience_pips, is_single_die, modifier_step, pending_chance
-from d100gui.engine.rules.model import Rules
+from d100gui.engine.rules.model import STATS, Rules
 from d100gui.engine.rules.notation import TestSpec
 from d100gui.ui.common.contrast import readable
 from d100gui.ui.common.dice_faces import DiceFacesView

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.combat.monster import Monster, typed_monster
-from d100gui.engine.combat.round import (
+from d100gui.engine.combat.actions import available_actions
+from d100gui.engine.combat.commands import (
     COMBAT_COMMANDS,
     CombatAttack,
     CombatBlockEscape,
@@ -25,20 +25,14 @@ from d100gui.engine.combat.round import (
     CombatPerfectAim,
     CombatUseBelt,
     StartCombat,
-    available_actions,
 )
+from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, CommandRefused, Game
-from d100gui.engine.hero.character import (
-    CombatTrackEntry,
-    ExperienceChoice,
-    Item,
-    SpellEntry,
-    TargetChoice,
-    incoming_damage,
-    new_character,
-)
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
+from d100gui.engine.hero.decisions import ExperienceChoice, TargetChoice
+from d100gui.engine.hero.derive import incoming_damage
+from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry, new_character
 from d100gui.engine.hero.skill_test import AcceptTest, UseFate
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from d100gui.engine import CommandRefused, Session
 from d100gui.engine.game import Campaign, GameData
-from d100gui.engine.hero.character import Item, SpellEntry, new_character
+from d100gui.engine.hero.model import Item, SpellEntry, new_character
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_game_data, bundled_rules
 

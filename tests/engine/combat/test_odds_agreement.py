@@ -14,9 +14,8 @@ import math
 
 import pytest
 
-from d100gui.engine.combat.monster import Monster, giant_snake, monster_from_row, typed_monster
-from d100gui.engine.combat.odds import fight_odds
-from d100gui.engine.combat.round import (
+from d100gui.engine.combat.actions import available_actions
+from d100gui.engine.combat.commands import (
     COMBAT_COMMANDS,
     CombatAttack,
     CombatContinue,
@@ -24,10 +23,11 @@ from d100gui.engine.combat.round import (
     CombatPass,
     CombatProvideRow,
     StartCombat,
-    available_actions,
 )
+from d100gui.engine.combat.monster import Monster, giant_snake, monster_from_row, typed_monster
+from d100gui.engine.combat.odds import fight_odds
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.character import Character, Item, new_character
+from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
 from d100gui.engine.combat.offers import fight_from_roll, follow_up
-from d100gui.engine.combat.round import FaceEscapedMonster, StartCombat
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.commands import RollDice, RollTable
 from d100gui.engine.dice.dice import ScriptedSource

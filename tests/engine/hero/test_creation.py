@@ -7,7 +7,6 @@ import pytest
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
-from d100gui.engine.hero.character import ArmourClash, RowNeeded, derive
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     AssignCharacteristics,
@@ -25,6 +24,8 @@ from d100gui.engine.hero.creation import (
     TakeStartingSupplies,
     next_step,
 )
+from d100gui.engine.hero.decisions import ArmourClash, RowNeeded
+from d100gui.engine.hero.derive import derive
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

@@ -6,7 +6,9 @@ import pytest
 
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.hero import queries
-from d100gui.engine.hero.character import Item, PendingTest, derive, new_character
+from d100gui.engine.hero.decisions import PendingTest
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.skill_test import make_spec
 from d100gui.engine.rules.notation import TestSpec
 from d100gui.storage.resources import bundled_rules

@@ -6,12 +6,13 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, CommandRefused, Game, replay
-from d100gui.engine.hero.character import Item, derive
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS, AddItem
 from d100gui.engine.hero.creation import (
     CreateCharacter,
     creation_commands,
 )
+from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.sheet_edits import (
     SHEET_EDIT_COMMANDS,
     DiscardItem,

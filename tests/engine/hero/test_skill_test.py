@@ -6,16 +6,9 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, CommandRefused, Game
-from d100gui.engine.hero.character import (
-    CalledTest,
-    ExperienceChoice,
-    Item,
-    OutcomeChoice,
-    PendingTest,
-    TargetChoice,
-    new_character,
-)
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
+from d100gui.engine.hero.decisions import CalledTest, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
+from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.skill_test import (
     AcceptTest,
     AssignExperience,

@@ -13,7 +13,7 @@ import pytest
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.character import Character
+from d100gui.engine.hero.model import Character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import bundled_rules, standard_tilesets

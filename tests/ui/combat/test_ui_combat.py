@@ -13,10 +13,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from d100gui.engine.combat.commands import CombatEscape, StartCombat
 from d100gui.engine.combat.monster import typed_monster
-from d100gui.engine.combat.round import CombatEscape, StartCombat
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.character import ExperienceChoice, Item, new_character
+from d100gui.engine.hero.decisions import ExperienceChoice
+from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.combat.panel import CombatPanel, StartFightDialog, read_fight
 from d100gui.ui.common.bridge import EngineBridge
@@ -506,7 +507,7 @@ def _menu(menu) -> dict[str, bool]:
 
 
 def test_spell_belt_and_weapon_menus(qtbot, make_window):
-    from d100gui.engine.hero.character import SpellEntry
+    from d100gui.engine.hero.model import SpellEntry
 
     hero = make_hero(intelligence=55)
     hero.spell_book[0] = SpellEntry(name="FIRE BALL", cost="-2 HP")

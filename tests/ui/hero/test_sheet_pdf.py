@@ -10,11 +10,11 @@ from PySide6.QtPrintSupport import QPrintPreviewWidget
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.character import CombatTrackEntry, Item, SpellEntry
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     creation_commands,
 )
+from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.hero.sheet_print import export_sheet_pdf, paint_sheet, print_sheet
 
@@ -55,7 +55,7 @@ def test_pdf_has_two_a4_pages(hero, tmp_path):
 
 
 def test_an_empty_sheet_still_prints_both_pages(tmp_path):
-    from d100gui.engine.hero.character import new_character
+    from d100gui.engine.hero.model import new_character
 
     blank = new_character(RULES)
     data = export_sheet_pdf(blank, RULES, tmp_path / "blank.pdf").read_bytes()

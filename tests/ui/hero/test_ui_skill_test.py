@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.character import ExperienceChoice, PendingTest
 from d100gui.engine.hero.creation import (
     creation_commands,
 )
+from d100gui.engine.hero.decisions import ExperienceChoice, PendingTest
 from d100gui.engine.hero.sheet_edits import SetCharacteristic, SetSkillBonus
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge

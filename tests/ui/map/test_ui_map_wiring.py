@@ -156,7 +156,7 @@ def test_dungeons_menu_lists_each_quest_attempt(window, qtbot):
 
 
 def test_hall_of_the_fallen(window):
-    from d100gui.engine.hero.character import new_character
+    from d100gui.engine.hero.model import new_character
     from d100gui.storage.resources import bundled_rules
 
     window.fallen_action.trigger()
