@@ -16,7 +16,8 @@ Tables:
 :meth:`CampaignStore.attach` subscribes the store to a :class:`~d100gui.engine.game.Game`:
 each do, undo and redo is written in one transaction (its log row, the parts it changed, its
 journal step), so a crash or kill loses at most the action in progress, and an action costs
-what it changed, never the log's length. Opening reads the state and the last few log
+what it changed, never the log's length. A write that fails (the disk, :class:`StoreFull`) keeps
+the change in the store's queue (:attr:`CampaignStore.unsaved`), written first by the next save. Opening reads the state and the last few log
 entries; :meth:`CampaignStore.log_page` pages through the rest on demand. The dice history is read
 the same way: its newest :data:`OPEN_HISTORY_TAIL` entries on open, the others (slots holding
 :data:`~d100gui.engine.dice.history.UNLOADED`) when asked (:meth:`CampaignStore.history_page`,
@@ -181,6 +182,10 @@ STORE_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _store_1
 
 class StoreFull(CampaignFileError):
     """The campaign store would grow past what the app can open; the action was not saved."""
+
+
+#: what a save can fail with: the store refusing to grow, the disk, the database
+SAVE_ERRORS = (CampaignFileError, OSError, sqlite3.Error)
 
 
 #: what a damaged store's repair offers (:attr:`DamagedStore.offer`): open it without its undo history
@@ -555,6 +560,11 @@ class CampaignStore:
         self._saving = False  # switched to WAL by the first write: a file only read stays byte for byte
         self._pending_version = STORE_VERSION  # an older store's layout, migrated by the first write
         self._stats_pending: tuple[int, str] | None = None  # the statistics' state to keep (STATS), written with the next save
+        #: changes whose write failed, oldest first: written, in order, before the next one
+        self.unsaved: list[Change] = []
+        #: why the last write failed (None once every change is written)
+        self.save_error: BaseException | None = None
+        self._bytes = 0  # the database's size after the last write (measured once per write: the limit and the warning read it)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -1069,6 +1079,7 @@ class CampaignStore:
         self._counts = {name: len(members) for name, (members, _rest) in self._books.items()}
         self._counts.update({name: len(game.campaign.__dict__[name]) for name in CAMPAIGN_PARTS.sequences})
         self.load_journal(game)
+        self._bytes = self.size
         game.change_listeners.append(self.save)
         self._game = game
 
@@ -1087,6 +1098,7 @@ class CampaignStore:
                 self._books[name] = ([str(row[0]) for row in rows], rest)
         self._counts = {name: len(members) for name, (members, _rest) in self._books.items()}
         self._counts.update({name: _count(self._db, name) for name in CAMPAIGN_PARTS.sequences})
+        self._bytes = self.size
         self._game = game
 
     def keep_copy(self, target: Path) -> None:
@@ -1145,7 +1157,28 @@ class CampaignStore:
         db.execute("DELETE FROM journal WHERE id = (SELECT max(id) FROM journal WHERE stack = ?)", (stack,))
 
     def save(self, change: Change) -> None:
-        """Write one action (or its undo or redo) in one transaction; :class:`StoreFull` refuses to grow too big."""
+        """The game's change listener (:meth:`attach`): queue ``change`` (an action, its undo or redo) and
+        write every queued change (:meth:`flush`). A failure is kept, never raised into the game's command."""
+        self.unsaved.append(change)
+        self.flush()
+
+    def flush(self) -> bool:
+        """Write the queued changes, oldest first, each in its own transaction; True when none is left.
+
+        A write that fails (:data:`SAVE_ERRORS`: :class:`StoreFull`, the disk, the database) stops there:
+        it and the later ones stay queued for the next save, and :attr:`save_error` says why."""
+        try:
+            while self.unsaved:
+                self._write(self.unsaved[0])
+                del self.unsaved[0]
+        except SAVE_ERRORS as exc:
+            self.save_error = exc
+            return False
+        self.save_error = None
+        return True
+
+    def _write(self, change: Change) -> None:
+        """Write one change in one transaction; :class:`StoreFull` refuses to grow too big."""
         self._check_size()
         books = dict(self._books)  # as written: a failed transaction leaves them so, to be written again
         try:
@@ -1158,6 +1191,7 @@ class CampaignStore:
             history.trim(OPEN_HISTORY_TAIL)  # saved: the older entries are read back from here when asked
         if self._game is not None:
             self._trim_log(self._game.campaign, change)
+        self._bytes = self.size
 
     @staticmethod
     def _trim_log(campaign: Campaign, change: Change) -> None:
@@ -1270,8 +1304,9 @@ class CampaignStore:
 
     @property
     def size_warning(self) -> str:
-        """A sentence for the player once the campaign nears the size the app can keep (else empty)."""
-        size = self.size
+        """A sentence for the player once the campaign nears the size the app can keep (else empty): the
+        size the last write measured, so an action costs one measurement."""
+        size = self._bytes
         if size < WARN_STORE_BYTES:
             return ""
         return (
@@ -1280,7 +1315,7 @@ class CampaignStore:
         )
 
     def _check_size(self) -> None:
-        if self.size >= MAX_STORE_BYTES:
+        if self._bytes >= MAX_STORE_BYTES:
             raise StoreFull(self.path, f"it has reached {MAX_STORE_BYTES // (1024 * 1024)} MB; the action was not saved")
 
     # ------------------------------------------------------------------ closing

@@ -1,9 +1,9 @@
 """The campaign on disk: its store, new, open, save as, export and import, backups, the list.
 
-Each campaign is one SQLite store (``storage.store``): the game's change listener hands every
-action, undo and redo to the store, which writes it in its own transaction, so there is no
-"Save". A save that fails (disk full, store full, file gone) is told to the player and the
-action is kept and written again on the next one, never dropped silently. Opening another
+Each campaign is one SQLite store (``storage.store``), attached to the game: it writes every
+action, undo and redo in its own transaction, so there is no "Save". A save that fails (disk full,
+store full, file gone) stays queued in the store, written again with the next action, and is told
+to the player after the action (:meth:`CampaignFiles.autosave`), never dropped silently. Opening another
 campaign closes the old store. A file that cannot be opened is left untouched, and the
 backups of an older JSON campaign are offered. JSON stays the portable format
 (File > Export campaign / Import campaign; a long campaign's export is compressed).
@@ -17,7 +17,6 @@ Closing while actions could not be saved (a full disk) asks first, and offers to
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from d100gui.storage.store import (
     CLAMP,
     GZ_SUFFIX,
     REBUILD,
+    SAVE_ERRORS,
     STORE_SUFFIX,
     WITHOUT_HISTORY,
     CampaignStore,
@@ -49,9 +49,6 @@ from d100gui.storage.store import (
 from d100gui.ui.campaign_list import CampaignListDialog, campaign_label, summary_of
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
-
-#: what a save can fail with: the store refusing to grow, the disk, the database
-SAVE_ERRORS = (CampaignFileError, OSError, sqlite3.Error)
 
 
 def free_path(path: Path) -> Path:
@@ -85,7 +82,7 @@ class CampaignFiles(QObject):
         self.window = window
         self.path: Path | None = None
         self.store: CampaignStore | None = None
-        self.unsaved: list[Change] = []  # actions whose save failed, written again on the next action
+        self._left: list[Change] = []  # changes that came after the store was closed and could not be written
         self.save_problem = ""  # the last save failure, "" once saving works again
         self.save_box: QMessageBox | None = None  # the dialog telling it (once per run of failures)
         self.last_message_box: QMessageBox | None = None  # the last campaign file refused
@@ -100,53 +97,57 @@ class CampaignFiles(QObject):
         self._listen(bridge.game)
 
     # ------------------------------------------------------------------ saving
+    @property
+    def unsaved(self) -> list[Change]:
+        """The actions the store could not write yet (its queue), oldest first."""
+        return self.store.unsaved if self.store is not None else self._left
+
     def _listen(self, game: Game) -> None:
         game.change_listeners.append(self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        """The game's change listener: queue the action and write what is queued."""
-        if self.store is not None or (self.closed and self.path is not None):
-            self.unsaved.append(change)
-            self._flush()
-
-    def _flush(self) -> None:
-        if self.store is None and self.closed:
+        """The game's change listener, for the one change the attached store cannot take: one that comes
+        after the store was closed (the app quit in the middle of a command, SIGTERM)."""
+        if self.store is None and self.closed and self.path is not None:
+            self._left.append(change)
             self._save_after_close()
-            return
-        store = self.store
-        try:
-            while store is not None and self.unsaved:
-                store.save(self.unsaved[0])
-                del self.unsaved[0]
-        except SAVE_ERRORS as exc:
-            self._save_failed(exc)
-            return
-        self._saved()
+
+    def _retry(self) -> None:
+        """Write what the store still holds unwritten, and tell how it went."""
+        if self.store is not None:
+            self.store.flush()
+            self._told(self.store)
+
+    def _told(self, store: CampaignStore) -> None:
+        if store.save_error is not None:
+            self._save_failed(store.save_error)
+        else:
+            self._saved()
 
     def _save_after_close(self) -> None:
-        """The app quit in the middle of a command (SIGTERM): the store was closed before the command's
-        change came. Written once, in order, by the store opened again for it, and closed again."""
-        if self.path is None or not self.unsaved:
+        """The store was closed before the command's change came: written once, in order, by the store
+        opened again for it, and closed again (a failure keeps the changes for the next try)."""
+        if self.path is None or not self._left:
             return
         try:
             store = CampaignStore.open(self.path)
             try:
                 store.resume(self.bridge.game)
-                while self.unsaved:
-                    store.save(self.unsaved[0])
-                    del self.unsaved[0]
+                store.unsaved, self._left = self._left, []
+                store.flush()
+                self._left = store.unsaved
             finally:
                 store.close()
         except SAVE_ERRORS as exc:
             self._save_failed(exc)
             return
-        self._saved()
+        self._told(store)
 
     def autosave(self) -> None:
         """After every action: a new campaign gets its store on its first one; a failed save is retried.
         After the store was closed (quit), nothing is made again: the change was saved to it."""
         if self.closed:
-            self._flush()
+            self._save_after_close()
             return
         if self.store is None:
             try:  # the campaigns folder too may be blocked (a file in its place): told, and tried again
@@ -157,8 +158,8 @@ class CampaignFiles(QObject):
                 self._save_failed(exc)
                 return
             self._saved()
-        elif self.unsaved:
-            self._flush()
+        else:  # the store, attached to the game, wrote the action (or queued it): tell how it went
+            self._told(self.store)
         if self.store is not None and (warning := self.store.size_warning):
             self.message.emit(warning)
         self.path_changed.emit()
@@ -167,7 +168,6 @@ class CampaignFiles(QObject):
         """Save the bridge's game in ``store`` from now on (its stored undo history comes with it)."""
         game = self.bridge.game
         store.attach(game)
-        game.change_listeners.remove(store.save)  # saves go through _on_change, which keeps failures
         self.store = store
         self.path = store.path
         self.prefs.add_recent(store.path)
@@ -194,15 +194,13 @@ class CampaignFiles(QObject):
 
         Call :meth:`may_close` first: actions that could not be saved are dropped here."""
         if self.store is not None:
-            if self.unsaved:
-                self._flush()
+            self.store.flush()
             try:
                 self.store.close()
             except SAVE_ERRORS as exc:
                 self.error.emit(f"Could not close {self.store.path}: {exc}")
             self.store = None
             self.closed = True
-        self.unsaved = []
 
     def may_close(self, then: Callable[[], object] | None = None) -> bool:
         """Before the campaign is closed (quit, or another campaign): True if nothing would be lost.
@@ -214,7 +212,7 @@ class CampaignFiles(QObject):
         """
         if self.store is None or not self.unsaved:
             return True
-        self._flush()
+        self._retry()
         if not self.unsaved:
             return True
         count = len(self.unsaved)
@@ -235,7 +233,7 @@ class CampaignFiles(QObject):
         def answered(button: QAbstractButton) -> None:
             self.unsaved_box = None
             if button is drop or (button is export and self.export_unsaved()):
-                self.unsaved = []  # the player chose: exported elsewhere, or let go
+                self.unsaved.clear()  # the player chose: exported elsewhere, or let go
                 if then is not None:
                     then()
 
@@ -514,7 +512,7 @@ class CampaignFiles(QObject):
             if self.store is None:
                 store = CampaignStore.create(target, self.bridge.game.campaign, self.bridge.game)
             else:
-                self._flush()
+                self._retry()
                 if self.unsaved:  # the copy would miss them: keep playing here until they are saved
                     raise CampaignFileError(target, f"the last actions are not saved yet ({self.save_problem})")
                 store = import_json(export_json(self.store), target)

@@ -62,15 +62,15 @@ def test_a_failed_save_is_told_and_saved_with_the_next_action(qtbot, monkeypatch
     win = new_window(qtbot)
     roll(qtbot, win)
     store = win.campaigns.store
-    real_save = CampaignStore.save
+    real_write = CampaignStore._write  # the store's own write: its queue (CampaignStore.unsaved) keeps what fails
     fail = [True]
 
     def flaky(self, change):
         if fail[0]:
             raise failure(win.campaign_path, "the disk is full") if failure is StoreFull else failure("disk is full")
-        return real_save(self, change)
+        return real_write(self, change)
 
-    monkeypatch.setattr(CampaignStore, "save", flaky)
+    monkeypatch.setattr(CampaignStore, "_write", flaky)
     roll(qtbot, win)
     assert "Could not save" in win.statusBar().currentMessage()
     assert win.campaigns.save_box is not None and "kept" in win.campaigns.save_box.text()
@@ -226,7 +226,7 @@ def test_save_as_waits_until_the_unsaved_actions_are_saved(qtbot, tmp_path, monk
     def full(self, change):
         raise StoreFull(first, "the disk is full")
 
-    monkeypatch.setattr(CampaignStore, "save", full)
+    monkeypatch.setattr(CampaignStore, "_write", full)
     roll(qtbot, win)
     assert not win.campaigns.save_as(str(tmp_path / "copy"))
     assert win.campaign_path == first and len(win.campaigns.unsaved) == 1
@@ -321,7 +321,7 @@ def test_closing_while_the_disk_is_full_asks_and_exports_the_unsaved_actions_els
     def full(self, change):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(CampaignStore, "save", full)
+    monkeypatch.setattr(CampaignStore, "_write", full)
     roll(qtbot, win)
     roll(qtbot, win)
     assert len(win.campaigns.unsaved) == 2
