@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from d100gui.engine.command_kinds import register_command
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
@@ -39,6 +40,7 @@ from d100gui.engine.toolbox.events import (
 __all__ = ["PROCEDURE_COMMANDS"]
 
 
+@register_command
 class ClassicUnderworldCheck(Command):
     """An underworld d6 check: force a door, seek or sense a secret door, listen, pass a trap, test spikes."""
 
@@ -56,6 +58,7 @@ class ClassicUnderworldCheck(Command):
         return [Event.of(ClassicUnderworldChecked(check=result), result.describe())]
 
 
+@register_command
 class ClassicUnderworldTurn(Command):
     """Turns underground: moving at ``speed`` inches, in flight (moves doubled, no mapping), other business, or rest."""
 
@@ -74,6 +77,7 @@ class ClassicUnderworldTurn(Command):
         return [Event.of(ClassicUnderworldTurns(step=step, clock=step.clock), step.describe())]
 
 
+@register_command
 class ClassicSwordPickup(Command):
     """The latest sword taken up by a character of ``alignment`` (``npc``: directed to, half damage)."""
 
@@ -93,6 +97,7 @@ class ClassicSwordPickup(Command):
         return [Event.of(ClassicSwordPickedUp(pickup=result), result.describe())]
 
 
+@register_command
 class ClassicSpellRing(Command):
     """A ring of spell storing's contents, or a spell turned by a ring of spell turning (``effect``: its amount)."""
 
@@ -110,6 +115,7 @@ class ClassicSpellRing(Command):
         return [Event.of(ClassicSpellTurned(turning=turned), turned.describe())]
 
 
+@register_command
 class ClassicItemSave(Command):
     """A magic item's saving throw (d20) against fire or lightning."""
 
@@ -125,6 +131,7 @@ class ClassicItemSave(Command):
         return [Event.of(ClassicItemSaved(save=result), result.describe())]
 
 
+@register_command
 class ClassicTreasureHarm(Command):
     """Gems and jewelry caught in fire or lightning (``optional_rule``: fire destroys gems on 10% each)."""
 
@@ -141,6 +148,7 @@ class ClassicTreasureHarm(Command):
         return [Event.of(ClassicTreasureHarmed(harm=result), result.describe())]
 
 
+@register_command
 class ClassicHire(Command):
     """Hire ``count`` specialists or men-at-arms for a time, with ``weeks`` of notices or servitors to find them."""
 
@@ -166,6 +174,7 @@ class ClassicHire(Command):
         return [Event.of(ClassicHired(hiring=hired), hired.describe())]
 
 
+@register_command
 class ClassicRumours(Command):
     """Make the rounds of the taverns: ``rounds`` rounds of drinks and (``barman``) a few coins for the barman."""
 
@@ -180,6 +189,7 @@ class ClassicRumours(Command):
         return [Event.of(ClassicRumoursBought(rumours=result), result.describe())]
 
 
+@register_command
 class ClassicUpkeep(Command):
     """A character's support and upkeep from their experience, by where their stronghold is (if any)."""
 
@@ -194,6 +204,7 @@ class ClassicUpkeep(Command):
         return [Event.of(ClassicUpkeepDue(upkeep=result), result.describe())]
 
 
+@register_command
 class ClassicBarony(Command):
     """A stronghold's new territory: its villages, their people and the annual tax."""
 
@@ -206,8 +217,12 @@ class ClassicBarony(Command):
         return [Event.of(ClassicBaronyFounded(barony=result), result.describe())]
 
 
+@register_command
 class ScarsRitualCheck(Command):
-    """Perform a Ritual in a d20 fight: Cunning, and over the ``damage`` taken before the caster's go."""
+    """Perform a Ritual in a d20 fight: Cunning, and over the ``damage`` taken before the caster's go.
+
+    A caster who is a fighter of the tracked fight (``name``) takes the damage from the tracker, what they took
+    this Round so far, not ``damage``; ``in_encounter`` insists on it (refused without such a fighter)."""
 
     kind: Literal["toolbox_scars_ritual"] = "toolbox_scars_ritual"
     when: ClassVar[Phases] = TOOLBOX
@@ -215,12 +230,21 @@ class ScarsRitualCheck(Command):
     damage: int = 0
     moved: bool = False
     name: str = ""
+    in_encounter: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
+        fight = ctx.campaign.toolbox.scars_encounter
+        tracked = fight is not None and any(f.name == self.name.strip() for f in fight.fighters)
+        if self.in_encounter and fight is None:
+            raise CommandRefused("No scars fight is being tracked: start one with its fighters first.")
+        if fight is not None and (tracked or self.in_encounter):
+            result = sc.encounter_ritual(fight, ctx.dice, self.name.strip(), self.cunning, self.moved)
+            return [Event.of(ScarsRitual(result=result), result.describe())]
         result = sc.ritual_check(ctx.dice, self.cunning, self.damage, self.moved, self.name)
         return [Event.of(ScarsRitual(result=result), result.describe())]
 
 
+@register_command
 class ClassicAerialCombat(Command):
     """A flyer crashes from ``height`` inches, or a bomb falls."""
 
@@ -238,6 +262,7 @@ class ClassicAerialCombat(Command):
         return [Event.of(ClassicAerial(bombing=dropped), dropped.describe())]
 
 
+@register_command
 class ClassicNavalCombat(Command):
     """A naval procedure: water shipped, a ram, a patch, grappling or cutting a grapple, oars sheared."""
 

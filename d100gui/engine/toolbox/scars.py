@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, Modifier, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, dice_expression, in_range
 
 REACTION_TABLE = "d20.reaction"
@@ -42,6 +43,7 @@ __all__ = [
     "PackOutcome",
     "PackRetrievalResult",
     "ReactionResult",
+    "RitualResult",
     "ScarsClock",
     "ScarsClockStep",
     "ScarsEncounter",
@@ -53,6 +55,7 @@ __all__ = [
     "encounter_attack",
     "encounter_modify_attack",
     "encounter_morale",
+    "encounter_ritual",
     "encounter_zero_health",
     "hireling_morale_check",
     "judge_attack",
@@ -62,6 +65,7 @@ __all__ = [
     "next_round",
     "resolve_attack",
     "retrieve_from_pack",
+    "ritual_check",
     "roll_encounter_distance",
     "roll_initiative",
     "roll_reaction",
@@ -130,7 +134,7 @@ def judge_attack(result: int, attribute: int, armour_class: int) -> AttackOutcom
     return AttackOutcome.HIT
 
 
-class AttackResult(BaseModel):
+class AttackResult(Model):
     """One attack: the d20 (with the Scars modifier as a modifier), the outcome, damage and armour."""
 
     attacker: str = ""
@@ -267,7 +271,7 @@ class Side(StrEnum):
 SIDE_PLURAL = {Side.ADVENTURER: "adventurers", Side.ENEMY: "enemies"}
 
 
-class ScarsFighter(BaseModel):
+class ScarsFighter(Model):
     """One fighter as the encounter remembers them."""
 
     name: str
@@ -287,13 +291,14 @@ class ScarsFighter(BaseModel):
     down: bool = False  # at 0 health
     dead: bool = False
     wakes_in_rounds: int | None = None  # an adventurer down but alive: rounds until they wake at 1 health
+    damage_this_round: int = Field(default=0, ge=0)  # damage taken this Round so far (a Ritual must roll over it)
 
     @property
     def armour_broken(self) -> bool:
         return self.armour_class == 0
 
 
-class ScarsEncounter(BaseModel):
+class ScarsEncounter(Model):
     """A fight in the d20 scars system: the round and each fighter's state (saved with the campaign)."""
 
     round: int = 1
@@ -381,6 +386,7 @@ def _land(
             "health": health,
             "stunned": struck.stunned or result.outcome is AttackOutcome.STUN,
             "down": struck.down or health == 0,
+            "damage_this_round": struck.damage_this_round + result.damage_dealt,
         }
     )
     reached_half = morale_due(health, hit.max_health) and not morale_due(struck.health, struck.max_health)
@@ -429,6 +435,7 @@ def next_round(encounter: ScarsEncounter) -> ScarsEncounter:
             "stunned": False,
             "extra_attacks": 1 if f.rally_attack_next_round else 0,
             "rally_attack_next_round": False,
+            "damage_this_round": 0,
         }
         if f.wakes_in_rounds is not None and not f.dead:
             left = f.wakes_in_rounds - 1
@@ -443,7 +450,7 @@ def next_round(encounter: ScarsEncounter) -> ScarsEncounter:
 # --------------------------------------------------------------------------- initiative
 
 
-class InitiativeResult(BaseModel):
+class InitiativeResult(Model):
     """An initiative roll: d20 against Agility; at or under acts before the enemies."""
 
     name: str = ""
@@ -480,7 +487,7 @@ class MoraleOutcome(StrEnum):
     FLEE = "flee"  # over: flees or surrenders at the first chance
 
 
-class MoraleResult(BaseModel):
+class MoraleResult(Model):
     """An enemy's morale test: d20 against 10 + HD."""
 
     name: str = ""
@@ -529,7 +536,7 @@ def encounter_morale(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[
     return after.model_copy(update={"last_attack": None, "last_target": None}), result
 
 
-class HirelingMoraleResult(BaseModel):
+class HirelingMoraleResult(Model):
     """A hireling's morale: a d20 at or under the employer's Cunning and over the hireling's HD holds."""
 
     name: str = ""
@@ -560,7 +567,7 @@ def hireling_morale_check(dice: Dice, cunning: int, hd: int, name: str = "") -> 
 # --------------------------------------------------------------------------- reaction and distance
 
 
-class ReactionResult(BaseModel):
+class ReactionResult(Model):
     """An enemy's first attitude, rolled on the reaction table (2d6)."""
 
     table_roll: TableRoll
@@ -581,7 +588,7 @@ def roll_reaction(tables: TableRoller, purpose: str = "reaction") -> ReactionRes
     return ReactionResult(table_roll=rolled, attitude=attitude)
 
 
-class DistanceResult(BaseModel):
+class DistanceResult(Model):
     """How far away an encounter starts: 2d6 x 10 feet in the dungeon, yards outside."""
 
     roll: RollRecord
@@ -601,7 +608,7 @@ def roll_encounter_distance(dice: Dice, outdoors: bool = False) -> DistanceResul
 # --------------------------------------------------------------------------- zero health
 
 
-class ZeroHealthResult(BaseModel):
+class ZeroHealthResult(Model):
     """The scars check at 0 health: a new Scar, then 2d6 against the Scars."""
 
     name: str = ""
@@ -661,7 +668,7 @@ class PackOutcome(StrEnum):
     FORGONE = "forgone"  # failed and gave up
 
 
-class PackRetrievalResult(BaseModel):
+class PackRetrievalResult(Model):
     """Getting an item out of a pack in combat: a Cunning check."""
 
     name: str = ""
@@ -700,7 +707,7 @@ def retrieve_from_pack(dice: Dice, cunning: int, search: bool = True, name: str 
 # --------------------------------------------------------------------------- turns and watches
 
 
-class ScarsClock(BaseModel):
+class ScarsClock(Model):
     """The scars text's own time: ten-minute exploration Turns in the dungeon, six-hour Watches outside.
 
     (Its Turn is not the exploration procedure's 6-second Turn: each tool keeps its own text's units.)
@@ -710,7 +717,7 @@ class ScarsClock(BaseModel):
     watches: int = Field(default=0, ge=0)
 
 
-class ScarsClockStep(BaseModel):
+class ScarsClockStep(Model):
     """Time passed on the scars clock and the encounter checks it made (1d6 each; a 1 is an encounter)."""
 
     unit: str  # "turn" or "watch"
@@ -747,13 +754,14 @@ def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str
 # --------------------------------------------------------------------------- a ritual in a fight
 
 
-class RitualResult(BaseModel):
+class RitualResult(Model):
     """A Ritual cast in a fight: the Cunning check, which must also beat the damage taken before the caster's go."""
 
     name: str = ""
     cunning: int
     damage: int = 0  # damage taken this Round before the caster's go
     roll: RollRecord
+    from_fight: bool = False  # the damage was read from the fight tracker (the caster's damage this Round)
 
     @property
     def succeeded(self) -> bool:
@@ -761,6 +769,8 @@ class RitualResult(BaseModel):
 
     def describe(self) -> str:
         over = f" and over the {self.damage} damage taken" if self.damage else ""
+        if self.from_fight:
+            over += f"; the fight tracker: {self.damage} damage taken this Round"
         outcome = "the Ritual is performed" if self.succeeded else "it fails: roll a Mishap as normal"
         return f"{_who(self.name)}Ritual: d20 {self.roll.final} (at most Cunning {self.cunning}{over}): {outcome}."
 
@@ -777,3 +787,15 @@ def ritual_check(dice: Dice, cunning: int, damage: int = 0, moved: bool = False,
         raise ToolInputError("You can't cast a spell and move in the same Round.")
     roll = dice.roll("1d20", f"{_who(name)}Ritual (Cunning {cunning}, damage {damage})")
     return RitualResult(name=name, cunning=cunning, damage=damage, roll=roll)
+
+
+def encounter_ritual(encounter: ScarsEncounter, dice: Dice, name: str, cunning: int, moved: bool = False) -> RitualResult:
+    """A Ritual by ``name``, a fighter of the tracked fight: the damage is what they took this Round before
+    their go, as the tracker counted it. Refused for a fighter who cannot act (down, dead, fled, or surprised
+    in the first Round)."""
+    caster = encounter.fighter(name)
+    _able(caster, "perform a Ritual")
+    if encounter.round == 1 and caster.side is encounter.surprised:
+        raise ToolInputError(f"{caster.name} was surprised: the surprised side takes no actions in the first combat Round.")
+    result = ritual_check(dice, cunning, min(caster.damage_this_round, MAX_DAMAGE), moved, caster.name)
+    return result.model_copy(update={"from_fight": True})

@@ -59,7 +59,8 @@ def fighter_line(f: sc.ScarsFighter) -> str:
         flags.append(f"wakes in {f.wakes_in_rounds} round(s)")
     extra = f", Scars {f.scars}" if f.side is sc.Side.ADVENTURER else f", HD {f.hd}"
     state = f" [{', '.join(flags)}]" if flags else ""
-    return f"{f.name} ({f.side.value}): health {f.health}/{f.max_health}, AC {f.armour_class}{extra}{state}"
+    took = f"; took {f.damage_this_round} damage this Round" if f.damage_this_round else ""
+    return f"{f.name} ({f.side.value}): health {f.health}/{f.max_health}, AC {f.armour_class}{extra}{state}{took}"
 
 
 class FightPanel(QWidget):

@@ -133,6 +133,18 @@ def _scars_clock(state: ToolboxState) -> str:
     return f"{clock.turns} Turn(s) and {clock.watches} Watch(es) passed so far."
 
 
+def _ritual_damage(state: ToolboxState) -> str:
+    """The fight tracker's damage this Round, which a tracked caster's Ritual must roll over."""
+    fight = state.scars_encounter
+    if fight is None:
+        return "No fight is tracked: give the damage taken before your go."
+    taken = ", ".join(f"{f.name} {f.damage_this_round}" for f in fight.fighters)
+    return (
+        f"Fight tracker, Round {fight.round}, damage taken this Round: {taken}. A caster named here takes theirs "
+        "(the damage typed counts only for a caster the tracker does not know)."
+    )
+
+
 SCARS_TOOLS: tuple[Tool, ...] = (
     Tool(
         "scars_attack",
@@ -226,10 +238,12 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "must also come in over that damage. A failure means a Mishap. You cannot cast and move in the same Round.",
         pc.ScarsRitualCheck,
         (
+            ToolInput("name", "Caster's name", "text", default=""),
             _rng("cunning", "Cunning", ATTRIBUTE, 10),
             _rng("damage", "Damage taken before your go", (0, sc.MAX_DAMAGE)),
             ToolInput("moved", "Moved this Round", "bool", default=False),
         ),
+        status=_ritual_damage,
     ),
     Tool(
         "scars_clock",
