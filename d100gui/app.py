@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -168,8 +168,6 @@ def _start(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    _defer_model_building()
-
     app = QApplication.instance() or QApplication(["d100gui"])
     assert isinstance(app, QApplication)
     app.setApplicationName("d100gui")
@@ -301,43 +299,6 @@ def _one_instance(args: argparse.Namespace) -> tuple[int | None, Any]:
         )
         return None, None
     return None, server
-
-
-def _defer_model_building() -> None:
-    """Pydantic builds a model's validator when it is first used, not when its class is made: the
-    app defines some 530 models and a start uses few of them (about 40% of the import time).
-    Imported after PySide6 (shiboken's import hook must see pydantic whole)."""
-    from pydantic import BaseModel
-
-    BaseModel.model_config["defer_build"] = True
-    _memo_builtin_factories()
-
-
-def _memo_builtin_factories() -> None:
-    """Building a model's validator asks, for each ``default_factory``, whether it takes the validated
-    data: pydantic parses the factory's signature every time, and ``list`` and ``dict`` are the factory
-    of some 140 fields on a start (a third of the campaign's validator build). Their answer (no) never
-    changes, so it is kept after the first ask; any other factory is asked as before. Nothing is done
-    on a pydantic without that internal check."""
-    from pydantic._internal import _fields, _generate_schema
-
-    name = "takes_validated_data_argument"
-    ask: Callable[[Any], object] | None = getattr(_fields, name, None)
-    same = ask is not None and getattr(_generate_schema, name, None) is ask
-    if ask is None or not same or getattr(ask, "memo_of_builtins", False):
-        return
-    answers: dict[type, bool] = {}
-
-    def takes_data(factory: Any) -> Any:
-        if factory not in (list, dict, set, frozenset, tuple):
-            return ask(factory)
-        if factory not in answers:
-            answers[factory] = bool(ask(factory))
-        return answers[factory]
-
-    takes_data.__dict__["memo_of_builtins"] = True  # marks the wrapper: never wrapped twice
-    setattr(_fields, name, takes_data)  # pydantic.fields calls it through this module
-    setattr(_generate_schema, name, takes_data)  # this one imported it by name
 
 
 def _after_shown(app: QApplication, window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> None:

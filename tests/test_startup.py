@@ -3,6 +3,7 @@ loop, and a campaign that cannot be opened never stops the start. Run as a playe
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -47,31 +48,6 @@ def test_a_roll_asked_for_an_unknown_table_still_exits_with_its_status(tmp_path)
     done = _start(tmp_path, "--new", "--roll", "no.such.table")
     assert done.returncode == 2
     assert "there is no table 'no.such.table'" in done.stderr
-
-
-def test_the_default_factory_memo_answers_as_pydantic_does(monkeypatch):
-    """Start-up keeps pydantic's "does this factory take the validated data?" for the builtin factories:
-    the answers are pydantic's own, any other factory is still asked, and a second call wraps nothing."""
-    from pydantic._internal import _fields, _generate_schema
-
-    from d100gui.app import _memo_builtin_factories
-
-    name = "takes_validated_data_argument"
-    original = getattr(_fields, name)
-    for module in (_fields, _generate_schema):  # put back as they were after the test
-        monkeypatch.setattr(module, name, original)
-    _memo_builtin_factories()
-    memo = getattr(_fields, name)
-    assert memo is not original and getattr(_generate_schema, name) is memo
-    _memo_builtin_factories()
-    assert getattr(_fields, name) is memo  # never wrapped twice
-
-    def with_data(data):
-        return data
-
-    for factory in (list, dict, set, list, dict, with_data, lambda: 0):
-        assert memo(factory) == original(factory)
-    assert memo(with_data) is True and memo(list) is False
 
 
 def test_the_toolbox_builds_a_tool_panel_when_it_is_first_shown(qtbot):
@@ -127,3 +103,29 @@ def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
     loaded = set(done.stdout.split())
     assert "d100gui.ui.main_window" in loaded and "d100gui.engine.commands" in loaded  # it did start
     assert sorted(loaded.intersection(DEFERRED)) == []
+
+
+def test_every_model_is_the_projects_and_is_built_on_first_use():
+    """Every pydantic model of the engine and the storage inherits the project's base model (its validator built
+    on first use, in the tests as in the app: no start-up switch); importing them all builds few of them."""
+    script = (
+        "import importlib, json, pkgutil, d100gui.engine, d100gui.storage\n"
+        "from pydantic import BaseModel\n"
+        "from d100gui.engine.model import Model\n"
+        "for package in (d100gui.engine, d100gui.storage):\n"
+        "    for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "        importlib.import_module(info.name)\n"
+        "seen, todo = [], [BaseModel]\n"
+        "while todo:\n"
+        "    for sub in todo.pop().__subclasses__():\n"
+        "        seen.append(sub); todo.append(sub)\n"
+        "ours = [m for m in seen if m.__module__.startswith('d100gui.') and m is not Model]\n"
+        "print(json.dumps({'models': len(ours), 'built': sum(m.__pydantic_complete__ for m in ours),\n"
+        "    'outside': [f'{m.__module__}.{m.__qualname__}' for m in ours if not issubclass(m, Model)],\n"
+        "    'defer': Model.model_config.get('defer_build')}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True)
+    found = json.loads(done.stdout)
+    assert found["outside"] == []  # each inherits d100gui.engine.model.Model
+    assert found["defer"] is True and found["models"] > 400
+    assert found["built"] < found["models"] // 10  # a few are built as their modules use them (a constant model)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, WrapSerializer
+from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, ValidationError, WrapSerializer
 
 from d100gui.engine import gate
 from d100gui.engine.adventure.model import AdventureState
@@ -69,6 +69,7 @@ from d100gui.engine.journal import (
     sequence_problem,
     short_reason,
 )
+from d100gui.engine.model import Model
 from d100gui.engine.phases import Phases
 from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, settle_fate
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
@@ -108,7 +109,7 @@ UNDO_BUDGET = 64 * 1024 * 1024
 MAX_NAME = 200
 
 
-class Command(BaseModel):
+class Command(Model):
     """Base of every campaign command. Subclasses set ``kind`` and implement ``apply``.
 
     A field the command does not know is refused (``extra="forbid"``): a typo is never ignored.
@@ -134,14 +135,14 @@ class Command(BaseModel):
         return f"{self.kind}({fields})"
 
 
-class PlayerRowRead(BaseModel):
+class PlayerRowRead(Model):
     """One of the player's own table rows an action read: a replay elsewhere needs it too."""
 
     table_id: str
     row: Row
 
 
-class LogEntry(BaseModel):
+class LogEntry(Model):
     """One action in the command log: what was asked, every roll made, when."""
 
     index: int
@@ -185,7 +186,7 @@ RngState = Annotated[list[Any], AfterValidator(_rng_state)]
 ShortText = Annotated[str, Field(max_length=MAX_NAME)]
 
 
-class CampaignMeta(BaseModel):
+class CampaignMeta(Model):
     id: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=64)
     created: str = Field(default_factory=lambda: _now(), max_length=64)
     last_played: str = Field(default_factory=lambda: _now(), max_length=64)
@@ -193,7 +194,7 @@ class CampaignMeta(BaseModel):
     notes: list[str] = Field(default_factory=list)  # what a migration changed, shown to the player once
 
 
-class Campaign(BaseModel):
+class Campaign(Model):
     """Everything that is saved. Feature modules add their parts as fields here."""
 
     schema_version: int = CAMPAIGN_SCHEMA_VERSION

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
+
+from d100gui.engine.model import Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from d100gui.engine.game import Campaign, Command, GameContext
@@ -23,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MOST_ANSWERS = 200
 
 
-class FatePolicy(BaseModel):
+class FatePolicy(Model):
     """Which rolls wait for the player (Preferences > Play > Fate windows).
 
     ``tests``: ``always`` (every skill test waits), ``fate`` (only while the hero has Fate to spend),

@@ -24,7 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from d100gui.engine.model import Model
 
 TOPICS = ("log", "character", "map", "dice", "tables", "decision", "campaign", "combat")
 
@@ -33,7 +35,7 @@ class CommandRefused(ValueError):
     """The rules do not allow this command now; the message tells the player why."""
 
 
-class Payload(BaseModel):
+class Payload(Model):
     """Base of every event payload: the typed data a view renders from."""
 
     model_config = ConfigDict(extra="forbid")
@@ -98,7 +100,7 @@ def declare(kind: str, topic: str = "log") -> Callable[[P], P]:
     return register
 
 
-class Event(BaseModel):
+class Event(Model):
     """Something that happened: its kind, the views it concerns, its payload, a sentence.
 
     ``data`` is the payload in JSON form (as saved in the log). When the kind is declared,

@@ -14,11 +14,12 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from d100gui.engine.dice.tables import Pack, TableLibrary, load_pack_text
 from d100gui.engine.dungeon.tiles import TileSet, load_tileset_text
 from d100gui.engine.game import GameData
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import LAYOUT_FILE, RULES_FILE, Rules, RulesInvalid, SheetLayout, load_rules_text
 from d100gui.storage import safe_read
 from d100gui.storage.atomic import write_text_atomic
@@ -112,7 +113,7 @@ def bundled_game_data() -> GameData:
 HELP_DIR = "help"
 
 
-class TourStep(BaseModel):
+class TourStep(Model):
     """One step of the first-run tour: the widget it points at (by objectName) and what it says."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -121,7 +122,7 @@ class TourStep(BaseModel):
     text: str
 
 
-class HelpTopic(BaseModel):
+class HelpTopic(Model):
     """One help topic: a procedure the app automates, in our own words (Markdown), and the panels it explains."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -133,12 +134,12 @@ class HelpTopic(BaseModel):
     text: str = ""
 
 
-class _TourFile(BaseModel):
+class _TourFile(Model):
     model_config = ConfigDict(extra="forbid")
     steps: tuple[TourStep, ...]
 
 
-class _TopicsFile(BaseModel):
+class _TopicsFile(Model):
     model_config = ConfigDict(extra="forbid")
     topics: tuple[HelpTopic, ...]
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.model import Item
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
 
-class AdventureRules(BaseModel):
+class AdventureRules(Model):
     """The adventure procedure's numbers and the tables it rolls on."""
 
     quest_table: str = "d100.Q"
@@ -70,7 +71,7 @@ def adventure_rules(rules: Rules) -> AdventureRules:
     return found if isinstance(found, AdventureRules) else ADVENTURE_RULES
 
 
-class Quest(BaseModel):
+class Quest(Model):
     """A quest as Table Q prints it. ``missing`` names the columns the excerpt cut off (never invented)."""
 
     name: str
@@ -84,7 +85,7 @@ class Quest(BaseModel):
     missing: list[str] = Field(default_factory=list)
 
 
-class QuestRoll(BaseModel):
+class QuestRoll(Model):
     """One Table Q roll of a quest choice: the quest it found, or the gap it fell in (``quest`` None)."""
 
     table_roll: TableRoll
@@ -93,7 +94,7 @@ class QuestRoll(BaseModel):
     discarded: list[TableRoll] = Field(default_factory=list)  # rolls given up for a re-roll
 
 
-class QuestChoice(BaseModel):
+class QuestChoice(Model):
     """The pending quest decision: Table Q rolled once per REP point, or a training quest's missing row.
 
     ``training`` and ``gap`` are set when the next Dungeon Training quest is not in the player's
@@ -110,7 +111,7 @@ class QuestChoice(BaseModel):
     sample: bool = False  # training quests were skipped because the tables lack them (sample play)
 
 
-class QuestState(BaseModel):
+class QuestState(Model):
     """The quest under way: what it is and which attempt of the quest log it is."""
 
     quest: Quest
@@ -119,7 +120,7 @@ class QuestState(BaseModel):
     carried: dict[str, int] = Field(default_factory=dict)  # objective items in the backpack when the quest began
 
 
-class FightOffer(BaseModel):
+class FightOffer(Model):
     """A monster the time track brought (a wandering monster): to be fought, not yet a fight."""
 
     table_roll: TableRoll
@@ -141,7 +142,7 @@ TURN_STEPS: tuple[tuple[TurnStep, str], ...] = (
 )
 
 
-class TurnState(BaseModel):
+class TurnState(Model):
     """Where the quest's turn stands, kept between commands so a saved campaign resumes at the same step.
 
     ``step`` is the step last reached; a step that waits on something (a wandering monster, a
@@ -158,7 +159,7 @@ class TurnState(BaseModel):
     entrance: bool = False  # this turn's area is the entrance just stepped into: once it is settled, turn 1 begins
 
 
-class RowWaiting(BaseModel):
+class RowWaiting(Model):
     """A table roll an effect made that fell on a row the player's tables lack: applied once it is typed.
 
     ``entry`` is its dice-history index; ``source`` and ``depth`` are what applying its row needs
@@ -170,7 +171,7 @@ class RowWaiting(BaseModel):
     depth: int = Field(default=0, ge=0)
 
 
-class AdventureState(BaseModel):
+class AdventureState(Model):
     """What the adventure keeps between commands (``Campaign.adventure``)."""
 
     quest: QuestState | None = None

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.adventure.model import AdventureRules, Quest, QuestRoll, QuestState
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option
 
@@ -190,7 +191,7 @@ def objective_missing(character: Character, state: QuestState) -> str:
     return "; ".join(lacking)
 
 
-class FailCost(BaseModel):
+class FailCost(Model):
     """One fail cost priced against the sheet. ``choices`` are what the player may pay it from."""
 
     effect: Effect

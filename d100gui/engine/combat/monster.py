@@ -22,11 +22,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
+from d100gui.engine.model import Model
 from d100gui.engine.rules.notation import LootOption, LootSpec, parse_loot
 
 MonsterType = Literal["", "C", "H", "UD", "D"]
@@ -100,7 +101,7 @@ _ABILITY_WORDS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-class MonsterAbility(BaseModel):
+class MonsterAbility(Model):
     """One Monster Ability. ``rating`` is the number printed with it (``Attacks 2``)."""
 
     id: AbilityId
@@ -161,7 +162,7 @@ def _signed(text: str, default: int = 0) -> int:
     return int(re.sub(r"\s+", "", m.group(0)).replace("–", "-").replace("−", "-"))
 
 
-class Monster(BaseModel):
+class Monster(Model):
     """A monster as its stat line prints it."""
 
     name: str
@@ -400,7 +401,7 @@ RowUse = Literal["loot", "curse"]
 CombatTestKind = Literal["surprise", "fear", "attack", "escape", "block", "cast", "web", "fire", "freeze", "dazed"]
 
 
-class HeldRoll(BaseModel):
+class HeldRoll(Model):
     """A roll made and waiting for its Fate window; ``step`` resolves it.
 
     ``table`` is the table roll it was made for (loot, a curse): the row is looked up again
@@ -411,7 +412,7 @@ class HeldRoll(BaseModel):
     table: TableRoll | None = None
 
 
-class CombatTestRef(BaseModel):
+class CombatTestRef(Model):
     """A combat test rolled as a :class:`~.character.PendingTest` (``decision``)."""
 
     __test__ = False  # not a pytest class
@@ -421,7 +422,7 @@ class CombatTestRef(BaseModel):
     next_step: CombatStep
 
 
-class Boost(BaseModel):
+class Boost(Model):
     """A brew drunk in this fight: +STR/DEX/INT for the next roll of that characteristic,
     +DMG for the next damage roll, +DEF before the monster's next damage roll."""
 
@@ -430,14 +431,14 @@ class Boost(BaseModel):
     source: str = ""
 
 
-class QueuedSpell(BaseModel):
+class QueuedSpell(Model):
     """A spell that lands at the start of the next round (Fire Blast, Fire Ball, Ice Storm)."""
 
     spell: Literal["fire_blast", "fire_ball", "ice_storm"]
     name: str
 
 
-class CastInfo(BaseModel):
+class CastInfo(Model):
     """The spell being cast this round (from the book or a scroll)."""
 
     name: str
@@ -446,13 +447,13 @@ class CastInfo(BaseModel):
     source: Literal["book", "scroll"] = "book"
 
 
-class AttackChoice(BaseModel):
+class AttackChoice(Model):
     slot: Literal["main_weapon", "off_weapon"]
     stat: Literal["STR", "DEX"]
     weapon: str = ""
 
 
-class HeroHit(BaseModel):
+class HeroHit(Model):
     """The hero's damage roll in progress (combat step 3)."""
 
     dice: list[int] = Field(default_factory=list)  # the d6, then Mighty Blow re-rolls
@@ -461,7 +462,7 @@ class HeroHit(BaseModel):
     second_location: int | None = None
 
 
-class MonsterHit(BaseModel):
+class MonsterHit(Model):
     """The monster's attack in progress (combat steps 4 and 5)."""
 
     attacks: int = 1
@@ -485,7 +486,7 @@ class MonsterHit(BaseModel):
     ones: int = 0
 
 
-class CombatState(BaseModel):
+class CombatState(Model):
     """Everything about the fight in progress."""
 
     monster: Monster
@@ -559,7 +560,7 @@ class CombatState(BaseModel):
         return 2 * self.current_hp < self.monster.max_hp
 
 
-class EscapedMonster(BaseModel):
+class EscapedMonster(Model):
     """A monster left behind: ``hero`` escaped from it (mark it on the map: it is back at
     full HP next time) or it escaped (``monster``: removed from play)."""
 

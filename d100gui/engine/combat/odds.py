@@ -38,7 +38,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat.attack import ICE_STORM_ATTACK_BONUS
@@ -47,6 +47,7 @@ from d100gui.engine.combat.odds_tables import JOINT_LIMIT, Attack, FightTables, 
 from d100gui.engine.combat.spells import FIRE_BLAST_DAMAGE
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Character
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
 __all__ = ["DEFAULT_FIGHTS", "JOINT_LIMIT", "FightOdds", "FightTables", "combat_odds", "fight_odds", "life_warning"]
@@ -54,7 +55,7 @@ __all__ = ["DEFAULT_FIGHTS", "JOINT_LIMIT", "FightOdds", "FightTables", "combat_
 DEFAULT_FIGHTS = 10_000
 
 
-class FightOdds(BaseModel):
+class FightOdds(Model):
     """The odds of a fight, as the UI shows them."""
 
     win: float  # the monster is killed (and stays dead)

@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from d100gui.engine.model import Model
 
 
 class DiceError(ValueError):
@@ -30,7 +32,7 @@ MAX_SIDES = 1000
 # --------------------------------------------------------------------------- expressions
 
 
-class Term(BaseModel):
+class Term(Model):
     """One term of an expression: ``count`` dice of ``sides`` sides, or a constant."""
 
     sign: Literal[1, -1] = 1
@@ -103,7 +105,7 @@ def expression_range(text: str) -> tuple[int, int]:
 DieRole = Literal["die", "tens", "units"]  # a d100 is rolled as a tens and a units d10
 
 
-class DieFace(BaseModel):
+class DieFace(Model):
     """One physical die: its kind, the face showing and what it counts for."""
 
     sides: int
@@ -127,12 +129,12 @@ class DieFace(BaseModel):
         return str(self.face)
 
 
-class Modifier(BaseModel):
+class Modifier(Model):
     label: str
     value: int
 
 
-class RollRecord(BaseModel):
+class RollRecord(Model):
     """Everything about one roll, enough to show it, log it and re-roll a die of it."""
 
     expression: str

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, SupportsIndex, overload
 
-from pydantic import BaseModel, SerializerFunctionWrapHandler
+from pydantic import SerializerFunctionWrapHandler
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.model import Model
 
 MAX_LINE = 110
 
 
-class HistoryEntry(BaseModel):
+class HistoryEntry(Model):
     """One line of the roll history: a plain roll or a table roll."""
 
     roll: RollRecord

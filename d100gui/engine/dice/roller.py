@@ -16,10 +16,11 @@ import copy
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, DiceError, RollRecord
 from d100gui.engine.dice.tables import Link, Row, Table, TableLibrary, TextDice
+from d100gui.engine.model import Model
 
 MAX_REROLLS = 500
 
@@ -29,7 +30,7 @@ class MissingRowPolicy(StrEnum):
     REROLL = "reroll"
 
 
-class TextRoll(BaseModel):
+class TextRoll(Model):
     """Dice written inside a result, rolled (``roll`` is None for dice rolled when the effect is used)."""
 
     spec: TextDice
@@ -51,7 +52,7 @@ class TextRoll(BaseModel):
         )
 
 
-class TableRoll(BaseModel):
+class TableRoll(Model):
     """One roll on one table, with the row it found (or the gap it fell in).
 
     ``column`` is the column read (the tool's dungeon level or terrain); ``ignored`` the
@@ -114,7 +115,7 @@ class TableRoll(BaseModel):
         return f"{head} -> {body}{dice}{tag}{ignored}"
 
 
-class RollTree(BaseModel):
+class RollTree(Model):
     """A roll with every roll its links asked for, rolled through to the end."""
 
     roll: TableRoll

@@ -17,10 +17,11 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.tables import Column, Row, Table, check_table
 from d100gui.engine.hero.item_rows import slot_for_name
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import TestSpec, parse
 
@@ -42,7 +43,7 @@ class ColumnKind(StrEnum):
     SLOT = "slot"
 
 
-class CellCheck(BaseModel):
+class CellCheck(Model):
     """One typed cell: what is wrong with it (``""`` when nothing) and, for an effect column,
     the text as the engine reads it."""
 
@@ -58,7 +59,7 @@ class CellCheck(BaseModel):
         return not self.problem
 
 
-class RowCheck(BaseModel):
+class RowCheck(Model):
     """A typed row checked whole: its range and each cell."""
 
     range_problem: str = ""

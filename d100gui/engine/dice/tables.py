@@ -17,14 +17,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from d100gui.engine.dice.dice import DiceError, expression_range
+from d100gui.engine.model import Model
 
 PACK_SCHEMA_VERSION = 1
 
 
-class Column(BaseModel):
+class Column(Model):
     """A printed column. ``effect`` marks columns holding rulebook effect notation;
     ``optional`` marks a column some fully printed rows leave empty (an item with no
     rules effect), so an empty cell there is not a cut-short row."""
@@ -35,7 +36,7 @@ class Column(BaseModel):
     optional: bool = False
 
 
-class Link(BaseModel):
+class Link(Model):
     """A nested roll a row asks for ("roll on TABLE I"), which the roller can follow.
 
     ``die`` overrides the table's own die when the text says so ("roll 1d10 on TABLE G").
@@ -74,7 +75,7 @@ class Link(BaseModel):
         return any(lo <= value <= hi for lo, hi in self.reroll)
 
 
-class TextDice(BaseModel):
+class TextDice(Model):
     """Dice written inside a printed result ("3-30 Magic Arrows", "3d6 x 100 GP").
 
     ``text`` is the words as printed (it must occur in one of the row's fields), ``dice``
@@ -90,7 +91,7 @@ class TextDice(BaseModel):
     later: bool = False
 
 
-class Note(BaseModel):
+class Note(Model):
     """A table note. Kinds: ``roll_modifier`` (a modifier the player adds, e.g. the quest
     encounter modifier), ``column_bonus`` (per-column roll bonuses), ``text``."""
 
@@ -99,7 +100,7 @@ class Note(BaseModel):
     value: str = ""
 
 
-class Row(BaseModel):
+class Row(Model):
     """One printed row. ``partial`` marks a row the excerpt cut short: it is shipped as
     printed and the missing fields are shown as such, never invented."""
 
@@ -133,7 +134,7 @@ class Row(BaseModel):
         return " | ".join(parts)
 
 
-class Table(BaseModel):
+class Table(Model):
     id: str
     title: str
     source: str = ""
@@ -221,7 +222,7 @@ class Table(BaseModel):
                     yield row, key, text
 
 
-class Pack(BaseModel):
+class Pack(Model):
     schema_version: int = PACK_SCHEMA_VERSION
     id: str
     title: str

@@ -27,12 +27,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, Table, TableLibrary
 from d100gui.engine.dungeon.tiles import TILE_SIDES, Colour, Tile, TileRoll, TileRoller, check_tile
+from d100gui.engine.model import Model
 
 Direction = Literal["N", "E", "S", "W"]
 Rotation = Literal[0, 90, 180, 270]
@@ -164,7 +165,7 @@ def _where(pos: Pos) -> str:
 # --------------------------------------------------------------------------- models
 
 
-class Door(BaseModel):
+class Door(Model):
     """A door on an exit: its Table D type (abbreviation), the roll, and whether it stands open.
 
     ``type`` is ``"?"`` while the roll landed on a row the player's tables do not have.
@@ -186,7 +187,7 @@ class Door(BaseModel):
         return f"{self.type} ({self.roll})" if self.roll is not None else self.type
 
 
-class Exit(BaseModel):
+class Exit(Model):
     """One exit of an area on a map side.
 
     ``drawn`` is what the tile shows there; ``kind`` is what it is now: a drawn exit that
@@ -199,7 +200,7 @@ class Exit(BaseModel):
     door: Door | None = None
 
 
-class AreaNote(BaseModel):
+class AreaNote(Model):
     """A reference-numbered note, optionally pinned to a square ``(x, y)`` of its area."""
 
     ref: int
@@ -214,7 +215,7 @@ class AreaNote(BaseModel):
         return value
 
 
-class Area(BaseModel):
+class Area(Model):
     """One mapped 3x3 area. ``floor`` and ``exits`` are in map orientation (already turned)."""
 
     col: int
@@ -245,7 +246,7 @@ class Area(BaseModel):
         return tile_side_to_map("back", self.rotation)
 
 
-class DeadEnd(BaseModel):
+class DeadEnd(Model):
     """A dead-end exit, for drawing hatched rock: ``edge`` (sheet edge) or ``area`` (a wall)."""
 
     col: int
@@ -258,7 +259,7 @@ class DeadEnd(BaseModel):
         return self.col, self.row
 
 
-class Dungeon(BaseModel):
+class Dungeon(Model):
     """One quest's map sheet, everything on it, and where the hero stands."""
 
     id: str
@@ -318,7 +319,7 @@ class Dungeon(BaseModel):
         return None
 
 
-class DungeonBook(BaseModel):
+class DungeonBook(Model):
     """All the dungeons of a campaign (one per quest attempt) and which one is in play."""
 
     dungeons: list[Dungeon] = Field(default_factory=list)
@@ -361,7 +362,7 @@ def select_dungeon(book: DungeonBook, index: int) -> DungeonBook:
 # --------------------------------------------------------------------------- doors
 
 
-class DoorRoll(BaseModel):
+class DoorRoll(Model):
     """A Table D roll for the door on one side of an area, and the door it gave."""
 
     col: int
@@ -395,7 +396,7 @@ def door_from_roll(result: TableRoll, library: TableLibrary) -> Door:
     return Door(type=kind, roll=result.value, is_open=kind == OPEN_DOOR)
 
 
-class DoorAt(BaseModel):
+class DoorAt(Model):
     """A doorway named by an area (``"col,row"``) and the side of it the door is on."""
 
     pos: str
@@ -447,7 +448,7 @@ def doorways_of(dungeon: Dungeon, pos: Pos) -> list[DoorAt]:
 # --------------------------------------------------------------------------- results
 
 
-class Placement(BaseModel):
+class Placement(Model):
     """A newly mapped area and everything it took: the Table M roll, door rolls, dead ends."""
 
     area: Area
@@ -463,7 +464,7 @@ class Placement(BaseModel):
         return out
 
 
-class MoveResult(BaseModel):
+class MoveResult(Model):
     """What a move did: the new dungeon, where the hero went and any area it mapped."""
 
     dungeon: Dungeon

@@ -21,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.model import Model
 
 TILESET_SCHEMA_VERSION = 1
 TILE_COUNT = 100
@@ -49,7 +50,7 @@ COLOUR_MEANINGS: dict[str, str] = {
 }
 
 
-class Tile(BaseModel):
+class Tile(Model):
     """One Table M diagram: the floor (True = floor, False = rock), its exits and colour."""
 
     number: int = Field(ge=1, le=TILE_COUNT)
@@ -92,7 +93,7 @@ def tile_kind(exits: Iterable[str]) -> str:
     return "crossroads"
 
 
-class TileSet(BaseModel):
+class TileSet(Model):
     """A full Table M: exactly 100 tiles numbered 1-100, in any order in the file."""
 
     schema_version: int = TILESET_SCHEMA_VERSION
@@ -315,7 +316,7 @@ def load_tileset_text(text: str, file: str = "<tile set>") -> TileSet:
 # --------------------------------------------------------------------------- rolling
 
 
-class TileRoll(BaseModel):
+class TileRoll(Model):
     """A Table M roll and the tile it picked."""
 
     roll: RollRecord

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Item, TestPart
+from d100gui.engine.model import Model
 from d100gui.engine.rules.notation import Effect, Outcome, TestSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from d100gui.engine.game import Campaign
 
 
-class _Pending(BaseModel):
+class _Pending(Model):
     id: str = ""
     prompt: str = ""
     optional: bool = False  # the player may dismiss it
@@ -47,7 +48,7 @@ class RowNeeded(_Pending):
     table_roll: TableRoll
 
 
-class SpellWaiting(BaseModel):
+class SpellWaiting(Model):
     """A spell cast outside a fight whose CAST SPELL test waits for Fate: what applies once it is settled
     (the spell's effect on a success, Table C on a failure; the magic package applies it)."""
 

@@ -8,9 +8,8 @@ to the maximum after an HP bonus is lost.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from d100gui.engine.hero.model import Character, Item, TestPart
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
 #: the ability that opens the spell book (rules without it: the book is always open)
@@ -19,7 +18,7 @@ SPELL_CASTER = "spell_caster"
 SPELL_BOOK_STAT = "INT"
 
 
-class Derived(BaseModel):
+class Derived(Model):
     """Every value the sheet derives, computed by :func:`derive` from the character and rules."""
 
     characteristics: dict[str, int]  # adjusted STR/DEX/INT
@@ -107,7 +106,7 @@ def derive(character: Character, rules: Rules) -> Derived:
     )
 
 
-class DamageSteps(BaseModel):
+class DamageSteps(Model):
     """Damage to the character, step by step (Combat step 5 and Defence Bonus)."""
 
     die: int

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import STATS, Rules
 
 # --------------------------------------------------------------------------- items
@@ -24,7 +25,7 @@ ItemKind = Literal["armour", "weapon", "shield", "jewellery", "brew", "potion", 
 WeaponType = Literal["", "H", "R", "H,R"]
 
 
-class Item(BaseModel):
+class Item(Model):
     """One item as the sheet records it.
 
     ``defence`` is the DEF column; with ``defence_bonus`` it was written with a "+" and
@@ -86,25 +87,25 @@ class Item(BaseModel):
 # --------------------------------------------------------------------------- the sheet
 
 
-class Score(BaseModel):
+class Score(Model):
     """A characteristic: its primary value and the pips on its experience track."""
 
     primary: int = 0
     pips: int = 0
 
 
-class SkillScore(BaseModel):
+class SkillScore(Model):
     bonus: int = 0
     pips: int = 0
 
 
-class SpellEntry(BaseModel):
+class SpellEntry(Model):
     name: str
     cost: str = ""  # as printed: "-1 HP", "-2 STR"
     effect: str = ""
 
 
-class TimeBonus(BaseModel):
+class TimeBonus(Model):
     """A bonus written in the time track's bonus section (ends when the track refreshes)."""
 
     stat: Literal["STR", "DEX", "INT", "DEF", "DMG", "HP"]
@@ -112,25 +113,25 @@ class TimeBonus(BaseModel):
     source: str = ""
 
 
-class TimeTrack(BaseModel):
+class TimeTrack(Model):
     shaded: int = 0  # clocks shaded on the current track
     bonuses: list[TimeBonus] = Field(default_factory=list)
     total: int = 0  # clocks shaded since the quest began (for the log)
 
 
-class Investment(BaseModel):
+class Investment(Model):
     shares: int = 0
     pips: int = 0
 
 
-class QuestLog(BaseModel):
+class QuestLog(Model):
     attempted: int = 0
     completed: int = 0
     failed: int = 0
     current: str = ""
 
 
-class CombatTrackEntry(BaseModel):
+class CombatTrackEntry(Model):
     """A box of the combat track: a defeated monster's AV, DEF, DMG and HP."""
 
     monster: str
@@ -140,13 +141,13 @@ class CombatTrackEntry(BaseModel):
     hp: str = ""
 
 
-class Supplies(BaseModel):
+class Supplies(Model):
     oil: int = 0
     food: int = 0
     picks: int = 0
 
 
-class CreationProgress(BaseModel):
+class CreationProgress(Model):
     """Where character creation stands: steps done and rolls made."""
 
     done: list[str] = Field(default_factory=list)
@@ -154,7 +155,7 @@ class CreationProgress(BaseModel):
     armour_rolls: int = 0
 
 
-class Character(BaseModel):
+class Character(Model):
     """Every field of the D100 Dungeon character sheet (both pages)."""
 
     name: str = ""
@@ -211,7 +212,7 @@ def new_character(rules: Rules) -> Character:
     )
 
 
-class TestPart(BaseModel):
+class TestPart(Model):
     """One term of a test's target (or of an adjusted value): a label and its value."""
 
     __test__: ClassVar[bool] = False  # not a pytest class

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dungeon.door_tests import check_door, door_for_test
@@ -50,6 +50,7 @@ from d100gui.engine.hero.experience import earns_experience, shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
+from d100gui.engine.model import Model
 from d100gui.engine.phases import ANSWER, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.faces import chance_of
@@ -81,7 +82,7 @@ __all__ = [
 # --------------------------------------------------------------------------- preview
 
 
-class TestPreview(BaseModel):
+class TestPreview(Model):
     """The target and chance of a test before it is rolled."""
 
     __test__: ClassVar[bool] = False  # not a pytest class

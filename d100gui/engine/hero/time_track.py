@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
-
 from d100gui.engine.hero.derive import clamp_hp
 from d100gui.engine.hero.model import Character
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
 
-class FiredTrigger(BaseModel):
+class FiredTrigger(Model):
     clock: int
     kind: Literal["oil", "food", "wandering", "refresh"]
     number: int | None = None

@@ -13,17 +13,16 @@ a Table S name or row into a :class:`~d100gui.engine.hero.model.SpellEntry`.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, spell_id, table_s
 from d100gui.engine.dice.tables import Row, TableLibrary
 from d100gui.engine.hero.derive import SPELL_BOOK_STAT, SPELL_CASTER, derive
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character, SpellEntry
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
 
-class BookPosition(BaseModel):
+class BookPosition(Model):
     """One position of the book as the sheet shows it: its threshold, its spell, whether it can be cast now."""
 
     index: int  # from 0

@@ -13,12 +13,13 @@ player open one closed door.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic.sheet_effects import apply_to_sheet
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_effects
 from d100gui.engine.town.prices import row_price
@@ -26,7 +27,7 @@ from d100gui.engine.town.prices import row_price
 BOOST_TABLE = "d100.B"
 
 
-class BoostResult(BaseModel):
+class BoostResult(Model):
     """What a Table B roll did, and what is left for the caller (a door to open, an item row to type)."""
 
     boost: str = ""

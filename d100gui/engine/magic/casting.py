@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
-
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import QUEUED_SPELLS, spell_id
 from d100gui.engine.dice.dice import Dice, RollRecord
@@ -26,6 +24,7 @@ from d100gui.engine.hero.derive import clamp_hp, derive
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import TestPreview, preview_test
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_effects
 
@@ -35,7 +34,7 @@ HEAL_HP = 10
 EffectKind = Literal["healed", "resurrection", "open_magic_seal", "narrative"]
 
 
-class SpellEffect(BaseModel):
+class SpellEffect(Model):
     """What a cast spell did outside a fight; ``open_magic_seal`` is for the dungeon to apply."""
 
     kind: EffectKind
@@ -44,7 +43,7 @@ class SpellEffect(BaseModel):
     text: str = ""
 
 
-class CastTest(BaseModel):
+class CastTest(Model):
     """The CAST SPELL test as rolled: its target (with what makes it up), the roll, the result."""
 
     preview: TestPreview

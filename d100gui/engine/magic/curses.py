@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice
 from d100gui.engine.dice.roller import TableRoll, TableRoller
@@ -32,6 +32,7 @@ from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.derive import clamp_hp
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic.sheet_effects import apply_to_sheet
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_effects
 
@@ -52,7 +53,7 @@ def _number(pattern: str, text: str, default: int) -> int:
 ITEM_KINDS_WITH_TRACK = ("armour", "weapon", "shield")
 
 
-class CurseResult(BaseModel):
+class CurseResult(Model):
     """What a Table C roll did to the character, and what is left for the caller (see the module)."""
 
     curse: str = ""

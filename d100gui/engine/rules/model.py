@@ -22,7 +22,9 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
+
+from d100gui.engine.model import Model
 
 RULES_FILE = "d100-rules.json"
 LAYOUT_FILE = "sheet-layout.json"
@@ -40,7 +42,7 @@ class RulesInvalid(ValueError):
 # --------------------------------------------------------------------------- sheet layout
 
 
-class TimeTrigger(BaseModel):
+class TimeTrigger(Model):
     """A symbol printed on a clock of the time track."""
 
     clock: int = Field(ge=1)
@@ -56,7 +58,7 @@ class TimeTrigger(BaseModel):
         return self
 
 
-class TimeTrackLayout(BaseModel):
+class TimeTrackLayout(Model):
     clocks: int = Field(ge=1, le=100)
     triggers: list[TimeTrigger] = Field(default_factory=list)
 
@@ -71,7 +73,7 @@ class TimeTrackLayout(BaseModel):
         return [t for t in self.triggers if t.clock == clock]
 
 
-class Milestone(BaseModel):
+class Milestone(Model):
     """A reward printed on the combat track, gained when the box at ``position`` is filled."""
 
     position: int = Field(ge=1)
@@ -79,7 +81,7 @@ class Milestone(BaseModel):
     effect: str  # in the rulebook's effect notation, read by notation.parse_effects
 
 
-class CombatTrackLayout(BaseModel):
+class CombatTrackLayout(Model):
     length: int = Field(ge=1, le=1000)
     milestones: list[Milestone] = Field(default_factory=list)
 
@@ -95,7 +97,7 @@ class CombatTrackLayout(BaseModel):
         return self
 
 
-class SheetLayout(BaseModel):
+class SheetLayout(Model):
     """The printed sheet's figures the rule text does not give."""
 
     schema_version: int = RULES_SCHEMA_VERSION
@@ -115,7 +117,7 @@ class SheetLayout(BaseModel):
 # --------------------------------------------------------------------------- rule numbers
 
 
-class Ability(BaseModel):
+class Ability(Model):
     id: str
     name: str
     characteristic: Stat
@@ -123,7 +125,7 @@ class Ability(BaseModel):
     summary: str = ""
 
 
-class MonsterAbilityRule(BaseModel):
+class MonsterAbilityRule(Model):
     """A Monster Ability as the player reads it: its printed name and a one-line summary (our words).
 
     The combat engine implements each ability (``engine/combat/abilities.py``); this is the
@@ -134,7 +136,7 @@ class MonsterAbilityRule(BaseModel):
     summary: str = ""
 
 
-class SlotRule(BaseModel):
+class SlotRule(Model):
     """One equipment slot of the sheet. ``hit_location`` is its d10 roll (None: never hit)."""
 
     id: str
@@ -145,19 +147,19 @@ class SlotRule(BaseModel):
     belt_check: bool = False
 
 
-class SpellTier(BaseModel):
+class SpellTier(Model):
     int_min: int = Field(ge=0)
     slots: int = Field(ge=1)
 
 
-class StartingBeltItem(BaseModel):
+class StartingBeltItem(Model):
     name: str
     kind: Literal["brew", "potion", "scroll", "elixir"]
     effect: str = ""
     count: int = Field(ge=1)
 
 
-class Creation(BaseModel):
+class Creation(Model):
     characteristic_values: list[int]
     skill_choices: int = Field(ge=0)
     skill_bonus: int = Field(ge=0)
@@ -174,7 +176,7 @@ class Creation(BaseModel):
     lives: int = Field(ge=0)
 
 
-class CreationStep(BaseModel):
+class CreationStep(Model):
     """A page of the creation wizard in our words: its title and the text under it.
 
     ``text`` may name the rules' numbers in braces (``{rep}``, ``{hp}``); the wizard fills them in.
@@ -185,7 +187,7 @@ class CreationStep(BaseModel):
     text: str = ""
 
 
-class Range(BaseModel):
+class Range(Model):
     min: int
     max: int
 
@@ -196,52 +198,52 @@ class Range(BaseModel):
         return self
 
 
-class Experience(BaseModel):
+class Experience(Model):
     natural_max: int = Field(ge=0, le=100)  # a natural d100 roll at or under this earns experience
     characteristic_pips: int = Field(ge=0)
     skill_pips: int = Field(ge=0)
 
 
-class InvestmentRule(BaseModel):
+class InvestmentRule(Model):
     id: str
     name: str
     share_value: int = Field(ge=0)
     pip_value: int = Field(ge=0)
 
 
-class Investments(BaseModel):
+class Investments(Model):
     kinds: list[InvestmentRule]
     max_shares: int = Field(ge=0)
     pips_per_share: int = Field(ge=1)
 
 
-class Healer(BaseModel):
+class Healer(Model):
     poison_pip: int
     disease_pip: int
     hp: int
 
 
-class Training(BaseModel):
+class Training(Model):
     skill_pip: int
     characteristic_pip: int
     max_pips_per_rep: int
 
 
-class Repair(BaseModel):
+class Repair(Model):
     value_divisor: int = Field(ge=1)
     rounding: Literal["up", "nearest", "down"]
     max_item_offset: int = Field(ge=0)
     shield_pips_per_point: float = Field(ge=0)
 
 
-class Shopping(BaseModel):
+class Shopping(Model):
     required_items_base: int
     market_rolls_per_rep: int
     #: the tables that carry the market symbol (Search the Markets rolls on them), by table id
     market_tables: list[str] = Field(min_length=1)
 
 
-class Rules(BaseModel):
+class Rules(Model):
     """Every rulebook number the character needs, plus the sheet layout."""
 
     schema_version: int = RULES_SCHEMA_VERSION

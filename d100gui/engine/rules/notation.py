@@ -30,7 +30,9 @@ import re
 from collections.abc import Callable
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from d100gui.engine.model import Model
 
 __all__ = [
     "SKILLS",
@@ -120,7 +122,7 @@ def canonical_skill(word: str) -> str | None:
 # --------------------------------------------------------------------------- models
 
 
-class Effect(BaseModel):
+class Effect(Model):
     """One effect of an outcome. ``text`` is always the fragment it was read from."""
 
     node: Literal["effect"] = "effect"
@@ -153,7 +155,7 @@ class Effect(BaseModel):
         return line
 
 
-class LootOption(BaseModel):
+class LootOption(Model):
     """One table a killed monster's loot may be rolled on."""
 
     table: str = ""
@@ -161,7 +163,7 @@ class LootOption(BaseModel):
     text: str = ""
 
 
-class LootSpec(BaseModel):
+class LootSpec(Model):
     """``[K:...]``: the tables to roll on for a killed monster's loot (more than one: a choice)."""
 
     node: Literal["loot"] = "loot"
@@ -178,7 +180,7 @@ class LootSpec(BaseModel):
         return "Loot: roll on " + " or ".join(parts) if parts else "Loot"
 
 
-class Option(BaseModel):
+class Option(Model):
     """Effects (and nested tests) that all apply together."""
 
     items: list[Annotated[Effect | TestSpec, Field(discriminator="node")]] = Field(default_factory=list)
@@ -199,7 +201,7 @@ class Option(BaseModel):
         return ", ".join(i.describe() for i in self.items)
 
 
-class Outcome(BaseModel):
+class Outcome(Model):
     """What happens: one option, or several the player chooses between."""
 
     node: Literal["outcome"] = "outcome"
@@ -218,7 +220,7 @@ class Outcome(BaseModel):
         return " or ".join(o.describe() for o in self.options)
 
 
-class TestSpec(BaseModel):
+class TestSpec(Model):
     """A test: roll d100 equal to or under a characteristic (plus modifier and skills).
 
     ``characteristic`` is ``"STR"``, ``"DEX"`` or ``"INT"``; it is ``""`` for a roll
@@ -269,7 +271,7 @@ class TestSpec(BaseModel):
         return found
 
 
-class Notation(BaseModel):
+class Notation(Model):
     """The parse of one whole field.
 
     ``items`` holds the parts in printed order (tests, loot, and an :class:`Outcome` for

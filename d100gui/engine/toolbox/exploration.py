@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inline import InlineDice, roll_inline
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
@@ -97,7 +98,7 @@ __all__ = [
 # --------------------------------------------------------------------------- table data
 
 
-class ActionCost(BaseModel):
+class ActionCost(Model):
     """An action and its cost in Turns, from an actions table or typed by the player."""
 
     action: str
@@ -164,7 +165,7 @@ def item_durations(table: Table) -> dict[str, int]:
 # --------------------------------------------------------------------------- the dungeon clock
 
 
-class LightSource(BaseModel):
+class LightSource(Model):
     """A lit (or activated) item burning down, in Turns."""
 
     name: str
@@ -177,7 +178,7 @@ class LightSource(BaseModel):
         return max(0, self.duration - self.burned)
 
 
-class DungeonClock(BaseModel):
+class DungeonClock(Model):
     """The dungeon's Turn and Round card, the lit items, and the encounter schedule (saved with the campaign)."""
 
     elapsed: int = Field(default=0, ge=0)  # Turns since the clock started
@@ -209,7 +210,7 @@ class DungeonClock(BaseModel):
         return f"Round {self.rounds}, turn {self.turn} ({self.seconds // 60} min {self.seconds % 60} s); {lit}."
 
 
-class LightEvent(BaseModel):
+class LightEvent(Model):
     """A light source running low (a warning) or going out, at a Turn of the clock."""
 
     name: str
@@ -223,7 +224,7 @@ class LightEvent(BaseModel):
         return f"{self.name} is running low: {self.remaining} turn(s) left."
 
 
-class DungeonEncounterCheck(BaseModel):
+class DungeonEncounterCheck(Model):
     """The encounter check when the card is full: 2d12, 7 or less an encounter, then a d% for the dungeon's table."""
 
     at_turn: int
@@ -238,7 +239,7 @@ class DungeonEncounterCheck(BaseModel):
         return f"Encounter check 2d12 {self.roll.final}: an encounter{d100}."
 
 
-class DungeonStep(BaseModel):
+class DungeonStep(Model):
     """Turns spent on the dungeon clock and what happened meanwhile."""
 
     label: str = ""
@@ -354,7 +355,7 @@ class TravelEncounter(StrEnum):
     FRIENDLY = "friendly"
 
 
-class TravelEncounterCheck(BaseModel):
+class TravelEncounterCheck(Model):
     """A travel Round's encounter check: 2d6, and for an encounter the hour (1d8) and a d% for the Round's table."""
 
     day: int
@@ -378,7 +379,7 @@ class TravelEncounterCheck(BaseModel):
         return f"{head}: {what} in hour {self.hour}{d100}."
 
 
-class TravelClock(BaseModel):
+class TravelClock(Model):
     """The travel clock: hours since dawn of day 1 (4am), each Round's check, the rest owed (saved with the campaign)."""
 
     elapsed: int = Field(default=0, ge=0)  # hours since 4am of day 1
@@ -420,7 +421,7 @@ class TravelClock(BaseModel):
         return f"Day {self.day}, {self.round_name}, hour {self.hour_of_round} ({self.clock_hour:02d}:00){owed}."
 
 
-class TravelStep(BaseModel):
+class TravelStep(Model):
     """Hours spent on the travel clock and the checks and encounters they met."""
 
     label: str = ""
@@ -531,7 +532,7 @@ def take_travel_action(clock: TravelClock, dice: Dice, actions: Table, action: s
 # --------------------------------------------------------------------------- injuries
 
 
-class InjuryResult(BaseModel):
+class InjuryResult(Model):
     """A roll on the injury table, with its dice rolled and any "roll again" results under it."""
 
     table_roll: TableRoll
@@ -631,14 +632,14 @@ def roll_injury(tables: TableRoller) -> InjuryResult:
 # --------------------------------------------------------------------------- pushing on
 
 
-class Traveller(BaseModel):
+class Traveller(Model):
     """A character of the party, as the rest and push-on rules need them."""
 
     name: str
     hd: int = 1  # checked by the tool (0 or more), so a refusal names the range in its own words
 
 
-class PushOnRoll(BaseModel):
+class PushOnRoll(Model):
     """One character pushing on: the Stress and Strength cost, the 3d4 check, any wounds and injury."""
 
     name: str
@@ -658,7 +659,7 @@ class PushOnRoll(BaseModel):
         return f"{head}: {wounds} wound point(s){injury}".rstrip(".") + "."
 
 
-class PushOnResult(BaseModel):
+class PushOnResult(Model):
     """The party pushes on without the Round of rest it owes."""
 
     rolls: list[PushOnRoll]
@@ -702,7 +703,7 @@ def heal_tn(worst_wound: int) -> int:
     return HEAL_TN_BASE + in_range("Worst wound's damage", worst_wound, 0, MAX_WOUND_DAMAGE)
 
 
-class RestResult(BaseModel):
+class RestResult(Model):
     """What a rest restores to one character, in numbers (the sheet is the player's)."""
 
     kind: RestKind

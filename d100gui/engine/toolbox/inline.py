@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel
-
 from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.model import Model
 
 __all__ = ["InlineDice", "dice_in", "roll_inline"]
 
@@ -26,7 +25,7 @@ _CLAUSE_END = re.compile(rf",|;|\.(?=\s|$)|\bthen\b|\bplus\b|\(|\)|{_AND}")
 _CLAUSE_START = re.compile(rf",|;|\.(?=\s)|\bthen\b|\bplus\b|\(|{_AND}")
 
 
-class InlineDice(BaseModel):
+class InlineDice(Model):
     """One dice expression found in a text: the clause it sits in and, when it applies now, its roll."""
 
     expression: str

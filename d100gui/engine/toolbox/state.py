@@ -7,8 +7,9 @@ with the campaign, one journal part, and undo and redo move it like any other pa
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.calendar import CampaignCalendar
 from d100gui.engine.toolbox.classic.swords import Sword
 from d100gui.engine.toolbox.classic.underworld import UnderworldClock
@@ -19,7 +20,7 @@ from d100gui.engine.toolbox.scars import ScarsClock, ScarsEncounter
 __all__ = ["ToolboxState"]
 
 
-class ToolboxState(BaseModel):
+class ToolboxState(Model):
     """Every toolbox tool's state: the scars fight and clock, the dungeon and travel clocks, the wilderness
     trip, the latest sword generated (the one the ego contest tests), the campaign calendar and the underworld turns."""
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.model import Model
 from d100gui.engine.protocol import Payload, declare
 
 
@@ -120,7 +121,7 @@ class Trained(Payload):
     limit: int
 
 
-class InvestmentChange(BaseModel):
+class InvestmentChange(Model):
     """What Table J did to one investment: the result read, how much per share, shares and pips after."""
 
     investment: str

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from d100gui.engine.hero.model import Character
+from d100gui.engine.model import Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from d100gui.engine.game import Campaign, LogEntry
@@ -24,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 DEATH_EVENTS = ("hero_died", "hero_fell")
 
 
-class Death(BaseModel):
+class Death(Model):
     """How and when a hero died, as the log's death event tells it."""
 
     cause: str = ""  # the payload's reason or source ("" when it names none)

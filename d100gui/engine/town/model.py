@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.model import Model
 
 #: the wizard's steps in the rulebook's order ("Before Your Next Quest" 1-6, then Empire Building)
 TownStep = Literal["refresh", "repair", "sell", "required", "markets", "training", "investments", "done"]
@@ -38,7 +39,7 @@ REQUIRED_TABLE = "d100.R"
 INVESTMENT_TABLE = "d100.J"
 
 
-class SoldItem(BaseModel):
+class SoldItem(Model):
     """An item sold in this phase: where it was, what it fetched (so a second sale is named as such)."""
 
     name: str
@@ -47,7 +48,7 @@ class SoldItem(BaseModel):
     value: int
 
 
-class TownTotals(BaseModel):
+class TownTotals(Model):
     """Running totals of the phase, shown on every step of the wizard."""
 
     spent: int = 0  # gold paid (healer, repairs, purchases, training, shares)
@@ -61,7 +62,7 @@ class TownTotals(BaseModel):
     trained_pips: int = 0
 
 
-class TownState(BaseModel):
+class TownState(Model):
     """Where the between-quests wizard stands: its step, its totals, its rolls.
 
     ``active`` is False outside the phase. ``market_rolls`` are this phase's rolls on the market

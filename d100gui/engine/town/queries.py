@@ -6,11 +6,12 @@ numbers it never works out itself (prices from the rules and the printed rows).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.tables import TableError, TableLibrary
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character, Item
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.town import markets, prices
 from d100gui.engine.town.investments import share_limit_text
@@ -18,7 +19,7 @@ from d100gui.engine.town.model import REQUIRED_TABLE, STEP_TITLES, TOWN_STEPS, T
 from d100gui.engine.town.steps import repairable
 
 
-class PricedItem(BaseModel):
+class PricedItem(Model):
     """An item the wizard lists: where it is, its value, and (for repairs) its pips and pip price."""
 
     where: str
@@ -29,7 +30,7 @@ class PricedItem(BaseModel):
     pip_cost: int = 0
 
 
-class Healer(BaseModel):
+class Healer(Model):
     """The healer's prices and what there is to heal."""
 
     poison_pip: int
@@ -40,7 +41,7 @@ class Healer(BaseModel):
     hp_lost: int
 
 
-class RequiredOffer(BaseModel):
+class RequiredOffer(Model):
     """A Table R row: its item, its printed price (None: the excerpt prints none) and effect."""
 
     item: str
@@ -48,7 +49,7 @@ class RequiredOffer(BaseModel):
     effect: str = ""
 
 
-class MarketOffer(BaseModel):
+class MarketOffer(Model):
     """A market roll of this phase as the wizard lists it: what it offers and at what price.
 
     ``price`` is the row's printed price (None: the row prints none, or is still to be typed in);
@@ -69,7 +70,7 @@ class MarketOffer(BaseModel):
         return self.price is not None
 
 
-class InvestmentView(BaseModel):
+class InvestmentView(Model):
     """One investment of the Empire Building section with its prices."""
 
     id: str
@@ -82,7 +83,7 @@ class InvestmentView(BaseModel):
     full: str = ""  # the share limit in words once it is reached ("" while a share may be bought)
 
 
-class TownView(BaseModel):
+class TownView(Model):
     """Everything the wizard's current step shows."""
 
     step: TownStep

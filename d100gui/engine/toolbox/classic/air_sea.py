@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = ["AIR_SEA_TABLE", "Bombing", "Crash", "NavalAction", "bomb", "crash", "naval"]
@@ -46,7 +47,7 @@ def _percent_roll(roller: TableRoller, chance: int, purpose: str) -> tuple[RollR
 # --------------------------------------------------------------------------- aerial
 
 
-class Crash(BaseModel):
+class Crash(Model):
     """A flyer crashes from a height: a d6 for every inch, the total scored on its rider."""
 
     height: int
@@ -63,7 +64,7 @@ def crash(roller: TableRoller, height: int) -> Crash:
     return Crash(height=height, roll=roller.dice.roll(f"{height * per_inch}d6", f"crash from {height} inches"))
 
 
-class Bombing(BaseModel):
+class Bombing(Model):
     """Where a bomb falls: 2d6, 7 a direct hit; otherwise a die per point off 7 for the inches of the miss, and a die for which way."""
 
     roll: RollRecord
@@ -103,7 +104,7 @@ def bomb(roller: TableRoller) -> Bombing:
 NavalKind = Literal["ship_water", "ram", "patch", "grapple", "cut_grapple", "shear"]
 
 
-class NavalAction(BaseModel):
+class NavalAction(Model):
     """One naval procedure: its rolls and the outcome in words and numbers."""
 
     kind: NavalKind

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel
-
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = ["CAMPAIGN_TIME_TABLE", "CalendarStep", "CampaignCalendar", "pass_time"]
@@ -23,7 +22,7 @@ MAX_COUNT = 10_000
 _AMOUNT = re.compile(r"(\d+)\s*(week|day)", re.IGNORECASE)
 
 
-class CampaignCalendar(BaseModel):
+class CampaignCalendar(Model):
     """Game days passed in the campaign (saved with it)."""
 
     days: int = 0
@@ -33,7 +32,7 @@ class CampaignCalendar(BaseModel):
         return f"{self.days} day(s) of game time ({weeks} week(s) and {days} day(s))"
 
 
-class CalendarStep(BaseModel):
+class CalendarStep(Model):
     activity: str
     count: int
     days_each: int

@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = ["OCCUPANT_TABLE", "CastleCompanion", "CastleEncounter", "castle_encounter"]
@@ -43,7 +44,7 @@ def guard_columns(roller: TableRoller) -> str:
     return f"1d{count}" if count > 1 else GUARD_COLUMNS
 
 
-class CastleNumbers(BaseModel):
+class CastleNumbers(Model):
     """The castle procedure's numbers as ``classic.castle_rules`` prints them (the text's, when the player lacks it)."""
 
     come_out: tuple[int, int, int] = (3, 2, 1)  # d6 at or under, by hexes away (0, 1, 2)
@@ -97,7 +98,7 @@ _CHANCE = re.compile(r"(\d+)%(?: chance)? for (?:\d+-\d+ )?([A-Za-z-]+)")
 Attitude = Literal["hostile", "neutral", "lawful", "chaotic"]
 
 
-class CastleCompanion(BaseModel):
+class CastleCompanion(Model):
     """One chance of the companions table: who, the chance, its roll, and (when present) their level."""
 
     who: str
@@ -118,7 +119,7 @@ class CastleCompanion(BaseModel):
         return f"{count}{self.who}{level}"
 
 
-class CastleEncounter(BaseModel):
+class CastleEncounter(Model):
     """The come-out die, and when they come out: occupant, guards, attitude, men on the walls, companions."""
 
     hexes: int

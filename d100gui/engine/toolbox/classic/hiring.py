@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -63,7 +64,7 @@ def _dice_total(read: TableRoll) -> tuple[int, list[RollRecord]]:
     return sum(d.value or 0 for d in read.dice), rolls
 
 
-class Hiring(BaseModel):
+class Hiring(Model):
     """Hirelings taken on: the cost each as printed, the total for the time, and the finding of them."""
 
     who: str
@@ -146,7 +147,7 @@ def hire_men_at_arms(
     )  # fmt: skip
 
 
-class Rumours(BaseModel):
+class Rumours(Model):
     """A round of the taverns: drinks bought and the barman paid, what it cost."""
 
     rounds: list[int] = Field(default_factory=list)
@@ -176,7 +177,7 @@ def rumours(roller: TableRoller, rounds: int = 1, barman: bool = True) -> Rumour
     return Rumours(rounds=drinks, barman=paid)
 
 
-class Upkeep(BaseModel):
+class Upkeep(Model):
     """A character's support and upkeep: 1% of experience, until a stronghold in the wilderness."""
 
     xp: int
@@ -204,7 +205,7 @@ def upkeep(roller: TableRoller, xp: int, stronghold: Stronghold = "none") -> Upk
     return Upkeep(xp=xp, stronghold=stronghold, percent=percent, due=due)
 
 
-class Barony(BaseModel):
+class Barony(Model):
     """A stronghold's territory: its villages, each one's inhabitants, and the annual tax they bring."""
 
     villages_roll: RollRecord | None

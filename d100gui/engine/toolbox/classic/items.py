@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -59,14 +60,14 @@ def _percent(text: str) -> int:
 # --------------------------------------------------------------------------- rings
 
 
-class StoredSpell(BaseModel):
+class StoredSpell(Model):
     """One spell in the ring: its level, rolled between the lowest and highest the table prints."""
 
     level_roll: RollRecord
     level: int
 
 
-class SpellStoring(BaseModel):
+class SpellStoring(Model):
     """A ring of spell storing: how many spells, each one's level, and whether they are clerical (and chaotic)."""
 
     count: RollRecord | None
@@ -115,7 +116,7 @@ def spell_storing(roller: TableRoller) -> SpellStoring:
     return result
 
 
-class SpellTurning(BaseModel):
+class SpellTurning(Model):
     """A spell aimed at the wearer of a ring of spell turning: the share that returns to the caster."""
 
     roll: RollRecord
@@ -149,7 +150,7 @@ def spell_turning(roller: TableRoller, effect: int = 0) -> SpellTurning:
 Attack = Literal["fire", "lightning"]
 
 
-class ItemSave(BaseModel):
+class ItemSave(Model):
     """A magic item's saving throw against fire or lightning: the printed target, any penalty, the d20."""
 
     item: str
@@ -191,7 +192,7 @@ def item_save(dice_roller: TableRoller, item: str, attack: Attack, opposite: boo
 # --------------------------------------------------------------------------- gems and jewelry in fire or lightning
 
 
-class TreasureHarm(BaseModel):
+class TreasureHarm(Model):
     """Gems and jewelry caught in fire or lightning: gems lost, jewelry's value after."""
 
     attack: Attack

@@ -9,10 +9,11 @@ kind, so the tool names the kind and leaves the number to them.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level
 from d100gui.engine.toolbox.classic.monsters import WanderingMonster, wandering_monster
 from d100gui.engine.toolbox.classic.treasure import Hoard, hoard
@@ -31,7 +32,7 @@ _FACES = {
 MAX_ROOMS = 500
 
 
-class StockedRoom(BaseModel):
+class StockedRoom(Model):
     """One room: its dice, the monster living there (if any), the treasure (if any)."""
 
     number: int
@@ -50,7 +51,7 @@ class StockedRoom(BaseModel):
         return f"Room {self.number}: {who}; {found}"
 
 
-class Stocking(BaseModel):
+class Stocking(Model):
     """A level's rooms, stocked."""
 
     level: int

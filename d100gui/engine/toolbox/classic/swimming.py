@@ -8,10 +8,9 @@ the water drowns on 50%, rolled each turn.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError
 
 __all__ = ["SWIMMING_TABLE", "Swimming", "swim"]
@@ -22,7 +21,7 @@ RULES_TABLE = "classic.wilderness_rules"
 OVERBOARD_MARK = "*"  # the no-armour chance applies only to someone thrown overboard
 
 
-class Swimming(BaseModel):
+class Swimming(Model):
     armor: str
     chance: int
     roll: RollRecord | None = None

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
 from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
 from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
@@ -64,7 +65,7 @@ def gem_categories(roller: TableRoller) -> list[int]:
     return sorted({*base, *above})
 
 
-class Gem(BaseModel):
+class Gem(Model):
     """A gem (or a group of ``count`` gems sharing their rolls): base value, step-up rolls, value each."""
 
     count: int = 1
@@ -87,7 +88,7 @@ class Gem(BaseModel):
         return f"{group}: base {_number(self.base.text):,} GP{up} -> {self.value:,} GP{each}"
 
 
-class Gems(BaseModel):
+class Gems(Model):
     gems: list[Gem] = Field(default_factory=list)
 
     @property
@@ -138,7 +139,7 @@ def roll_gems(roller: TableRoller, count: int) -> Gems:
     return Gems(gems=[_gem(roller, categories, size) for size in _groups(count)])
 
 
-class Jewelry(BaseModel):
+class Jewelry(Model):
     pieces: list[TableRoll] = Field(default_factory=list)
 
     @property
@@ -186,7 +187,7 @@ def value_find(roller: TableRoller, find: MagicFind) -> MagicFind:
 # --------------------------------------------------------------------------- the hoard
 
 
-class HoardPart(BaseModel):
+class HoardPart(Model):
     """One column of the kind-of-treasure row: whether it is there, and how much."""
 
     printed: str
@@ -206,7 +207,7 @@ class HoardPart(BaseModel):
         return self.base * (self.multiplier.final if self.multiplier else 1)
 
 
-class Hoard(BaseModel):
+class Hoard(Model):
     """A treasure by level, every roll kept: metal, gems, jewelry, magic, and its value in gold."""
 
     level: int

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.tables import Table
+from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -58,7 +59,7 @@ def faces(text: str) -> tuple[int, int]:
     return int(low), int(high or low)
 
 
-class UnderworldCheck(BaseModel):
+class UnderworldCheck(Model):
     """One check of the underworld: its rule as printed, the faces that succeed, each roll, the outcome."""
 
     procedure: Procedure
@@ -137,7 +138,7 @@ def check(
 # --------------------------------------------------------------------------- the move/turn and rest
 
 
-class UnderworldClock(BaseModel):
+class UnderworldClock(Model):
     """Turns underground: how many passed, how many since the last rest, and the rest now owed."""
 
     turns: int = 0
@@ -154,7 +155,7 @@ class UnderworldClock(BaseModel):
 Activity = Literal["move", "flight", "other", "rest"]
 
 
-class UnderworldStep(BaseModel):
+class UnderworldStep(Model):
     """What ``turns`` turns of an activity did: moves, feet, mapping, and the rest due or taken."""
 
     activity: Activity
