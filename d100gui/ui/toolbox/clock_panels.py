@@ -28,6 +28,7 @@ from d100gui.engine.game import Command
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox.events import LightLow, LightOut
+from d100gui.ui.common.bridge import ChangeSet
 from d100gui.ui.toolbox.result_box import ResultBox
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
 from d100gui.ui.toolbox.tool_panel import tool_header
@@ -112,8 +113,7 @@ class ClockPanel(QWidget):
         self.body.addLayout(self.extra)
         self.body.addWidget(self.result_box)
         self.body.addStretch(1)
-        runner.bridge.command_done.connect(self.refresh)
-        runner.bridge.campaign_changed.connect(self.refresh)
+        runner.bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         runner.bridge.tables_changed.connect(self.fill_actions)
 
     def table(self, table_id: str) -> Table | None:
@@ -160,6 +160,10 @@ class ClockPanel(QWidget):
 
     def _show(self, outcome: ToolResult | str) -> None:
         self.result_box.show_result(outcome)
+        self.refresh()
+
+    def _changed(self, _change: ChangeSet) -> None:
+        """Every action, undo, redo or campaign shown: the panel's state and its result's latest flag are read again."""
         self.refresh()
 
     def refresh(self) -> None:

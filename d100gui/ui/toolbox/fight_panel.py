@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from d100gui.engine.game import Command
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import scars as sc
+from d100gui.ui.common.bridge import ChangeSet
 from d100gui.ui.toolbox.result_box import ResultBox
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
 from d100gui.ui.toolbox.tool_panel import tool_header
@@ -86,8 +87,7 @@ class FightPanel(QWidget):
         layout.addWidget(self._actions_box())
         layout.addWidget(self.result_box)
         layout.addStretch(1)
-        runner.bridge.command_done.connect(self.refresh)
-        runner.bridge.campaign_changed.connect(self.refresh)
+        runner.bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         self.refresh()
 
     def _setup_box(self) -> QWidget:
@@ -216,6 +216,10 @@ class FightPanel(QWidget):
 
     def _show(self, outcome: ToolResult | str) -> None:
         self.result_box.show_result(outcome)
+        self.refresh()
+
+    def _changed(self, _change: ChangeSet) -> None:
+        """Every action, undo, redo or campaign shown: the panel's state and its result's latest flag are read again."""
         self.refresh()
 
     def refresh(self) -> None:

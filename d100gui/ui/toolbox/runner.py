@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from d100gui.engine.game import Command, LogEntry
 from d100gui.engine.protocol import Event, Payload
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 TOOLBOX_PREFIX = "toolbox_"
 MAX_RESULTS = 200  # results read back from the log (the newest)
@@ -88,7 +88,7 @@ class ToolRunner(QObject):
         self._caught: list[str] = []
         self._catching = False
         bridge.error.connect(self._catch)
-        bridge.campaign_changed.connect(self.reload)
+        bridge.changed.connect(self._changed)
         self.reload()
 
     def _catch(self, message: str) -> None:
@@ -121,6 +121,11 @@ class ToolRunner(QObject):
             return "Another action came after this result: roll again instead."
         self.bridge.undo()
         return self.run(title, command)
+
+    def _changed(self, change: ChangeSet) -> None:
+        """An undo, a redo or another campaign shown: the results are read from the log again."""
+        if change.action != "do":
+            self.reload()
 
     def reload(self) -> None:
         """Read the results back from the campaign's log (kept notes survive for entries still there)."""

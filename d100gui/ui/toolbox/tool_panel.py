@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Command
+from d100gui.ui.common.bridge import ChangeSet
 from d100gui.ui.toolbox.result_box import ResultBox
 from d100gui.ui.toolbox.runner import ToolResult, ToolRunner
 from d100gui.ui.toolbox.tools import Tool, ToolInput
@@ -172,8 +173,7 @@ class ToolPanel(QWidget):
         layout.addWidget(self.result_box)
         layout.addStretch(1)
         self.status.setVisible(tool.status is not None)
-        runner.bridge.command_done.connect(self.refresh)
-        runner.bridge.campaign_changed.connect(self.refresh)
+        runner.bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         runner.bridge.tables_changed.connect(self.refill_choices)
         self.refresh()
 
@@ -221,6 +221,10 @@ class ToolPanel(QWidget):
             parent.ensureWidgetVisible(self.result_box, 0, 0)
         else:  # taller than the view: its first lines, not its buttons
             parent.verticalScrollBar().setValue(self.result_box.mapTo(self, QPoint(0, 0)).y())
+
+    def _changed(self, _change: ChangeSet) -> None:
+        """Every action, undo, redo or campaign shown: the panel's state and its result's latest flag are read again."""
+        self.refresh()
 
     def refresh(self) -> None:
         """The tool's saved state and whether its result can still be re-run on the same dice."""
