@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from d100gui.engine.chronicle import ChronicleReader, QuestChronicle
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import DiceError, ScriptedSource, ScriptExhausted
@@ -100,6 +101,8 @@ class Session:
 
     _stats: Statistics | None = None  # the statistics folded so far (:meth:`statistics`)
     _stats_last: LogEntry | None = None  # the last entry they folded
+    _chron: ChronicleReader | None = None  # the chronicles read so far (:meth:`chronicles`)
+    _chron_last: LogEntry | None = None
 
     def __init__(self, data: GameData, campaign: Campaign, policy: MissingRowPolicy | str = MissingRowPolicy.ASK) -> None:
         self.data = data
@@ -290,6 +293,41 @@ class Session:
             stats.fold(entry)
         self._stats, self._stats_last = stats, (log[-1] if log else None)
         return stats.figures()
+
+    def chronicles(self, older: Callable[[int, int], Sequence[LogEntry]] | None = None) -> list[QuestChronicle]:
+        """Every quest attempt's chronicle, in order, as typed data (:mod:`d100gui.engine.chronicle`).
+
+        Each holds the quest and its outcome, its turns with their areas, fights (monster, rounds,
+        HP lost, loot), finds, tests, time-track triggers, the sheet's changes from start to end,
+        and ``dungeon``: the index of its mapping sheet in ``campaign.dungeons.dungeons``, closed at
+        the quest's end, so the map as it stood then. Incremental and paged like :meth:`statistics`.
+        """
+        return self._chronicle_reader(older).chronicles()
+
+    def chronicle(self, index: int, older: Callable[[int, int], Sequence[LogEntry]] | None = None) -> QuestChronicle:
+        """Quest attempt ``index``'s chronicle (from 0, in the order of :meth:`chronicles`); ``IndexError`` if none."""
+        return self._chronicle_reader(older).chronicle(index)
+
+    def _chronicle_reader(self, older: Callable[[int, int], Sequence[LogEntry]] | None) -> ChronicleReader:
+        campaign = self.game.campaign
+        log, start = campaign.log, campaign.log_start
+        reader, last = self._chron, self._chron_last
+        if reader is not None and last is not None:
+            at = last.index - start
+            if not (0 <= at < len(log) and log[at] is last):
+                reader = None  # undone (or rewritten): read again from the start
+        if reader is None:
+            reader = ChronicleReader()
+            offset = 0
+            while older is not None and offset < start:
+                page = older(offset, min(_STATS_PAGE, start - offset))
+                if not page:
+                    break
+                reader.fold_all(page)
+                offset += len(page)
+        reader.fold_all(log[max(0, reader.stats.next_index - start) :])
+        self._chron, self._chron_last = reader, (log[-1] if log else None)
+        return reader
 
     @property
     def combat(self) -> CombatState | None:

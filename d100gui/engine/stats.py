@@ -27,7 +27,7 @@ from typing import Any
 from d100gui.engine.game import LogEntry
 
 #: bumped when :meth:`Statistics.state` changes shape (a kept state of another version is folded again)
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: a ration eaten no longer sets HP to its payload default 0
 #: the dice groups of a state: the app's dice, and the faces given (physical or scripted)
 _DICE_GROUPS = (("app", False), ("physical", True))
 #: the characteristics followed over quests (the sheet's three primaries)
@@ -326,6 +326,11 @@ class Statistics:
         self._lose_hp(int(data.get("hp_lost") or 0))
         self._on_hp_value(data, at)
 
+    def _on_food(self, data: dict[str, Any], at: int) -> None:
+        if data.get("spent"):
+            return  # a ration eaten: its payload's hp is the default 0, not the hero's HP
+        self._on_hp_lost(data, at)
+
     def _on_finishing(self, data: dict[str, Any], _at: int) -> None:
         if data.get("hp") is not None:
             self._sheet.hp = int(data["hp"])
@@ -459,6 +464,20 @@ class Statistics:
 
     # ---------------------------------------------------------------- figures
 
+    def sheet(self) -> dict[str, Any]:
+        """The hero's HP, gold, REP and characteristics as the entries folded so far left them."""
+        return self._sheet.snapshot()
+
+    def last_quest_span(self) -> tuple[int, int, int] | None:
+        """The latest quest attempt's (number, first entry, last entry), or None before any quest.
+
+        Its last entry is the newest folded one while the attempt is under way (and the one that
+        ended it afterwards): a walk beside this one (the chronicle) tells which entries are a quest's."""
+        if not self._quests:
+            return None
+        q = self._quests[-1]
+        return q.number, q.first_entry, q.last_entry
+
     def figures(self) -> dict[str, Any]:
         """Every figure as plain dicts and lists (JSON-ready): ``quests``, ``quest_totals``,
         ``campaign``, ``fights``, ``dice``. Costs the size of the figures, not of the log."""
@@ -524,7 +543,7 @@ class Statistics:
 _HANDLERS = {
     "hp": Statistics._on_hp,
     "combat_hero_hp": Statistics._on_hp,
-    "food_eaten": Statistics._on_hp_lost,
+    "food_eaten": Statistics._on_food,
     "affliction_checked": Statistics._on_hp_lost,
     "finishing": Statistics._on_finishing,
     "gp": Statistics._on_gold,

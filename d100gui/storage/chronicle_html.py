@@ -1,0 +1,149 @@
+"""A quest's chronicle as one self-contained HTML document, from the templates in ``resources/templates/``.
+
+The engine builds the chronicle's data (:mod:`d100gui.engine.chronicle`); this module only lays it
+out, with Jinja2 (autoescaped: hero, quest and monster names are the player's text). The page is
+self-contained: its CSS is inlined in a ``<style>`` element and each map comes in as a ``data:``
+URI, so the file opens anywhere, offline, and links only to its own anchors (the contents page of
+the whole campaign). The map images are drawn by whoever calls (the window, with Qt); this module
+needs no Qt, so the same HTML serves the window, the exported file, the PDF and the printer.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import jinja2
+from markupsafe import Markup
+
+from d100gui.engine.chronicle import FIGHT_OUTCOMES, ChronicleTrigger, QuestChronicle
+from d100gui.engine.dungeon.tiles import COLOUR_NAMES
+from d100gui.storage.resources import resource_dir
+
+#: the widest a map is shown on the page, in CSS pixels (a bigger map is scaled down; the file keeps every pixel)
+MAP_WIDTH = 640
+#: what an area's resolution was (``area_resolved.outcome``), in a chronicle's words
+AREA_OUTCOMES = {
+    "proceed": "quiet",
+    "mapped": "mapped before",
+    "encounter": "encounter",
+    "geographic": "geographic feature",
+    "objective": "objective",
+}
+#: how a find was made
+FIND_SOURCES = {"search": "searched", "table": "rolled", "stowed": "stowed"}
+
+
+@dataclass(frozen=True)
+class MapImage:
+    """A quest's map as an image file's bytes (PNG unless ``mime`` says otherwise) and its size in pixels."""
+
+    data: bytes
+    width: int
+    height: int
+    mime: str = "image/png"
+
+    @property
+    def uri(self) -> str:
+        """The image inline, as a ``data:`` URI (the page needs no file beside it)."""
+        return f"data:{self.mime};base64,{base64.b64encode(self.data).decode('ascii')}"
+
+    @property
+    def shown_width(self) -> int:
+        return min(self.width, MAP_WIDTH)
+
+    @property
+    def shown_height(self) -> int:
+        return round(self.height * self.shown_width / self.width) if self.width else self.height
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(resource_dir() / "templates"),
+        autoescape=True,  # every name in a chronicle is the player's text
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["trigger_text"] = trigger_text
+    return env
+
+
+def _css() -> str:
+    return (resource_dir() / "templates" / "chronicle.css").read_text(encoding="utf-8")
+
+
+def trigger_text(trigger: ChronicleTrigger) -> str:
+    """What a time-track trigger did, in words, from its payload's figures."""
+    d = trigger.detail
+    if trigger.kind == "oil":
+        if d.get("spent"):
+            return f"Oil: a flask burned ({d.get('oil', '?')} left)."
+        return "Oil: none left - in darkness, every characteristic -20 until oil is spent again."
+    if trigger.kind == "food":
+        if d.get("spent"):
+            return f"Food: a ration eaten ({d.get('food', '?')} left)."
+        return f"Food: none left - {d.get('hp_lost', 0)} HP lost."
+    if trigger.kind == "wandering":
+        seen = "a wandering monster appears" if d.get("appeared") else "no wandering monster"
+        return f"Wandering monster check (d10 <= {d.get('number', '?')}): {seen}."
+    if trigger.kind == "refresh":
+        return f"The time track refreshed ({d.get('bonuses_cleared', 0)} bonus(es) ended)."
+    name = trigger.kind.capitalize()
+    if d.get("hit"):
+        return f"{name} check ({d.get('pips', '?')} pips): {d.get('hp_lost', 0)} HP lost, {d.get('pips_after', '?')} pips left."
+    return f"{name} check ({d.get('pips', '?')} pips): no harm."
+
+
+def turn_notes(chronicle: QuestChronicle) -> dict[int, list[str]]:
+    """What happened in each turn (fights, finds, tests, triggers), one short line each, by turn number."""
+    notes: dict[int, list[str]] = {}
+    for fight in chronicle.fights:
+        notes.setdefault(fight.turn, []).append(f"Fight: {fight.monster} ({FIGHT_OUTCOMES.get(fight.outcome, fight.outcome)})")
+    for find in chronicle.finds:
+        notes.setdefault(find.turn, []).append(f"Find: {find.what}")
+    for test in chronicle.tests:
+        notes.setdefault(test.turn, []).append(f"Test: {test.name} ({'passed' if test.success else 'failed'})")
+    for trigger in chronicle.triggers:
+        notes.setdefault(trigger.turn, []).append(trigger_text(trigger))
+    return notes
+
+
+def render(
+    quests: Sequence[QuestChronicle],
+    title: str,
+    maps: Mapping[int, MapImage] | None = None,
+    contents: bool = False,
+    subtitle: str = "",
+) -> str:
+    """The chronicles of ``quests`` as one HTML page; ``maps`` by quest index; ``contents`` adds a linked contents list."""
+    template = _environment().get_template("chronicle.html")
+    return template.render(
+        title=title,
+        subtitle=subtitle,
+        css=Markup(_css()),  # our own file: not escaped
+        quests=list(quests),
+        maps=dict(maps or {}),
+        contents=contents,
+        notes={q.index: turn_notes(q) for q in quests},
+        colours=COLOUR_NAMES,
+        area_outcomes=AREA_OUTCOMES,
+        fight_outcomes=FIGHT_OUTCOMES,
+        find_sources=FIND_SOURCES,
+    )
+
+
+def render_quest(chronicle: QuestChronicle, hero: str, image: MapImage | None = None) -> str:
+    """One quest's chronicle as a page titled after the hero and the quest."""
+    title = f"{hero or 'The hero'}: {chronicle.name}"
+    return render([chronicle], title, {chronicle.index: image} if image is not None else None)
+
+
+def render_campaign(chronicles: Sequence[QuestChronicle], hero: str, maps: Mapping[int, MapImage] | None = None) -> str:
+    """The whole campaign: a contents page (each quest linked), then every quest's chronicle, each a section."""
+    return render(
+        chronicles, f"The chronicle of {hero or 'the hero'}", maps, contents=True, subtitle=f"{len(chronicles)} quest(s)"
+    )
