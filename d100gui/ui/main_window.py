@@ -63,6 +63,7 @@ from d100gui.ui.town.actions import TownActions
 from d100gui.ui.town.curse_row import ask_curse_row, ask_waiting_curse, curse_waiting
 
 if TYPE_CHECKING:  # opened on demand: imported where they are opened (start-up skips them)
+    from d100gui.ui.chronicle.window import ChronicleWindow
     from d100gui.ui.common.about import AboutDialog
     from d100gui.ui.hero.creation_wizard import CreationWizard
     from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
@@ -279,6 +280,8 @@ class MainWindow(QMainWindow):
         self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
         self.stats_action = action("&Statistics...", self.show_statistics)  # the campaign at a glance (issue 24)
         self.stats_window: StatisticsWindow | None = None
+        self.chronicle_action = action("&Chronicle...", self.show_chronicle)  # a quest's story, to export and print (issue 24)
+        self.chronicle_window: ChronicleWindow | None = None
         self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
         self.start_fight_action = action("&Start a fight...", self.open_fight_dialog, "Ctrl+Shift+F")
         self.start_fight_action.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")
@@ -366,9 +369,24 @@ class MainWindow(QMainWindow):
         if self.stats_window is None:
             older = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
             self.stats_window = StatisticsWindow(self.bridge, older, self, lambda: self.campaigns.store)
+            self.stats_window.quest_chosen.connect(self.show_chronicle)  # a quest clicked: its chronicle
         self.stats_window.show()
         self.stats_window.raise_()
         return self.stats_window
+
+    def show_chronicle(self, quest: int | None = None) -> ChronicleWindow:
+        """View > Chronicle: a quest's chronicle (``quest``: its attempt's index; None: as last shown)."""
+        from d100gui.ui.chronicle.window import ChronicleWindow
+        from d100gui.ui.chronicle_maps import map_image
+
+        if self.chronicle_window is None:
+            older = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
+            self.chronicle_window = ChronicleWindow(self.bridge, older, map_image, self)
+        self.chronicle_window.show()
+        if quest is not None:
+            self.chronicle_window.show_quest(quest)
+        self.chronicle_window.raise_()
+        return self.chronicle_window
 
     def show_hall_of_fallen(self) -> QMessageBox:
         """The heroes who died, kept read-only."""

@@ -75,7 +75,7 @@ def build_menus(window: MainWindow) -> FilledMenus:
     view_menu = bar.addMenu("&View")
     for dock in (window.sheet_dock, window.dice_dock, window.combat_dock, window.log_dock, window.toolbox_dock):
         view_menu.addAction(dock.toggleViewAction())
-    _add(view_menu, None, window.stats_action)
+    _add(view_menu, None, window.stats_action, window.chronicle_action)
     tools_menu = bar.addMenu("T&ools")
     tools_menu.addAction(window.toolbox_action)
     help_menu = bar.addMenu("&Help")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QShowEvent
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -181,7 +181,14 @@ class StatsTab(QWidget):
 
 
 class StatisticsWindow(QWidget):
-    """The Statistics window: the figures of :class:`StatsFeed` in four plotted tabs."""
+    """The Statistics window: the figures of :class:`StatsFeed` in four plotted tabs.
+
+    Clicking a quest's point on a plot over quests, or double-clicking its row in the hero's
+    table, says ``quest_chosen`` with the attempt's index (from 0): the main window opens its
+    chronicle (this folder does not know the chronicle window).
+    """
+
+    quest_chosen = Signal(int)
 
     def __init__(
         self,
@@ -243,6 +250,8 @@ class StatisticsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
+        self.hero.table.cellDoubleClicked.connect(lambda row, _column: self._row_chosen(row))
+        self.hero.table.setToolTip("Double-click a quest to open its chronicle")
         self.feed = StatsFeed(bridge, older, self, keeper)
         self._stale = False  # figures came while the window was hidden: drawn when it is shown
         self._drawn: dict[str, tuple[Any, ...]] = {}  # what each tab (and the hero's table) last drew
@@ -334,7 +343,19 @@ class StatisticsWindow(QWidget):
             x=xs, y=ys, data=names, size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour), hoverable=True, tip=quest_tip
         )
         points.setObjectName(f"points_{name}")
+        points.sigClicked.connect(self._points_clicked)
         tab.plot.addItem(points)
+
+    def _points_clicked(self, _item: pg.ScatterPlotItem, points: Any, _event: Any = None) -> None:
+        """A click on a quest's point (its x is the quest's number): open that quest's chronicle."""
+        for point in points:
+            self.quest_chosen.emit(round(point.pos().x()) - 1)
+            return
+
+    def _row_chosen(self, row: int) -> None:
+        quests = self.figures.get("quests", []) if self.figures else []
+        if 0 <= row < len(quests):
+            self.quest_chosen.emit(int(quests[row]["number"]) - 1)
 
     def _draw_hero(self, figures: dict[str, Any]) -> None:
         tab = self.hero

@@ -1,0 +1,1 @@
+"""The chronicle window: a quest's chronicle, or the whole campaign's, to read, export and print (issue 24)."""
