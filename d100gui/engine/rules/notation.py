@@ -303,12 +303,6 @@ class Notation(Model):
         return any(not e.is_narrative for o in self.effects.options for e in o.effects)
 
 
-Option.model_rebuild()
-Outcome.model_rebuild()
-TestSpec.model_rebuild()
-Notation.model_rebuild()
-
-
 # --------------------------------------------------------------------------- describe
 
 

@@ -309,9 +309,6 @@ def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbe
     return pursuit
 
 
-Evasion.model_rebuild()
-
-
 class UnderworldPursuit(Model):
     """One moment of a chase underground: does the monster keep following, is it distracted, is anything dropped."""
 
