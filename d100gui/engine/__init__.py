@@ -11,15 +11,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from d100gui.engine.api import (
-        API_VERSION,
-        CommandRefused,
-        GameData,
-        ScriptExhausted,
-        Session,
-        command_kinds,
-        creation_steps,
-    )
+    from d100gui.engine.api import API_VERSION, Session, command_kinds, creation_steps
+    from d100gui.engine.dice.dice import ScriptExhausted
+    from d100gui.engine.game import GameData
+    from d100gui.engine.protocol import CommandRefused
 
 __all__ = ["API_VERSION", "CommandRefused", "GameData", "ScriptExhausted", "Session", "command_kinds", "creation_steps"]
 

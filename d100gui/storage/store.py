@@ -63,16 +63,14 @@ from d100gui.engine.game import (
     CAMPAIGN_PARTS,
     CAMPAIGN_SCHEMA_VERSION,
     Campaign,
-    Change,
     Command,
     Game,
     GameData,
     LogEntry,
-    Step,
     _faces_from,
     _physical_faces,
 )
-from d100gui.engine.journal import SequenceState, short_reason
+from d100gui.engine.journal import Change, SequenceState, Step, short_reason
 from d100gui.storage import safe_read
 from d100gui.storage.atomic import ORPHAN_AGE_S, clean_temporary_files, write_bytes_atomic
 from d100gui.storage.campaigns import (

@@ -24,7 +24,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Change, Game, GameData
+from d100gui.engine.game import Campaign, Game, GameData
+from d100gui.engine.journal import Change
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, CampaignSummary, campaigns_dir, load_campaign
 from d100gui.storage.repair import clamped
 from d100gui.storage.store import (

@@ -42,8 +42,8 @@ from d100gui.ui.adventure.turn_strip import TurnStrip, above
 from d100gui.ui.campaign_files import CampaignFiles
 from d100gui.ui.combat.panel import CombatPanel
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog, PreferencesDialog
-from d100gui.ui.common.preferences import Choices, Confirmations, PreferenceActions
+from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog
+from d100gui.ui.common.preferences import Choices, Confirmations, PreferenceActions, PreferencesDialog
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.decisions import RowRequests
 from d100gui.ui.dice.panel import DicePanel

@@ -12,9 +12,11 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.commands import RollDice, RollTable
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import MIN_UNDO, Change, Command, CommandRefused, Event, Game, GameContext
+from d100gui.engine.game import MIN_UNDO, Command, Game, GameContext
 from d100gui.engine.hero.sheet_edits import SetSheetField
+from d100gui.engine.journal import Change
 from d100gui.engine.phases import ANY_TIME, Phases
+from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

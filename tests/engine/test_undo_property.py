@@ -12,9 +12,10 @@ from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.dungeon.commands import AddNote, MarkArea, MoveHero
-from d100gui.engine.game import CommandRefused, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.engine.hero.skill_test import RollTest
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 TABLES = ["d100.A", "d100.B", "d100.E", "d100.G", "classic.potions", "explore.injury", "d20.reaction"]

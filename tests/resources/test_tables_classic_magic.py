@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.dice.tables import Pack, Table, TableLibrary, check_links
-from d100gui.storage.packs import bundled_packs, read_pack_file
-from d100gui.storage.resources import resource_dir
+from d100gui.storage.packs import read_pack_file
+from d100gui.storage.resources import bundled_packs, resource_dir
 
 
 @pytest.fixture(scope="module")

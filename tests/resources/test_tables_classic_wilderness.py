@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.dice.tables import Link, Pack, Table, TableLibrary, check_links
-from d100gui.storage.packs import bundled_packs, read_pack_file
-from d100gui.storage.resources import resource_dir
+from d100gui.storage.packs import read_pack_file
+from d100gui.storage.resources import bundled_packs, resource_dir
 
 
 def singles(lo: int, hi: int) -> list[tuple[int, int]]:

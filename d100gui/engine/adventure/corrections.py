@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from d100gui.engine.dungeon.commands import SetDoor, Side
+from d100gui.engine.dungeon.commands import SetDoor
+from d100gui.engine.dungeon.events import Side
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.guards import living_character, refuse

@@ -22,7 +22,6 @@ from d100gui.engine.combat.events import (
     CombatNote,
     CombatRoll,
     CombatStarted,
-    FateUsed,
     emit,
 )
 from d100gui.engine.combat.events import CombatOffset as OffsetPayload
@@ -36,15 +35,16 @@ from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.game import Command, Event, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import clamp_hp, derive, items_at
+from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.equipment import equip
-from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, Item
-from d100gui.engine.hero.skill_test import apply_effect, living_character
 from d100gui.engine.phases import FIGHT_ONLY, START_FIGHT, Phases
+from d100gui.engine.protocol import Event, FateUsed
 from d100gui.engine.rules.model import STATS
 from d100gui.engine.rules.notation import TestSpec, parse_effects
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRowMissing, CombatTest, Decision, emit
+from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRowMissing, CombatTest, emit
 from d100gui.engine.combat.monster import (
     CombatState,
     CombatStep,
@@ -27,13 +27,13 @@ from d100gui.engine.combat.monster import (
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import TableError
-from d100gui.engine.game import Campaign, Event, GameContext
+from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.hero.decisions import PendingTest, add_pending
-from d100gui.engine.hero.guards import refuse
+from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
-from d100gui.engine.hero.skill_test import living_character, preview_test, settle_test
-from d100gui.engine.protocol import Payload
+from d100gui.engine.hero.skill_test import preview_test, settle_test
+from d100gui.engine.protocol import Decision, Event, Payload
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Outcome, TestSpec
 

@@ -20,10 +20,10 @@ from enum import StrEnum
 from pydantic import Field
 
 from d100gui.engine.dice.tables import Column, Row, Table, check_table
-from d100gui.engine.hero.item_rows import slot_for_name
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import TestSpec, parse
+from d100gui.engine.rules.slots import slot_for_name
 
 MIN_SAMPLES = 2  # a column's kind is read from at least this many printed cells
 

@@ -17,8 +17,7 @@ from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged
-from d100gui.engine.dungeon.events import Side as Side  # re-exported: a map side, as commands take it
+from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged, Side
 from d100gui.engine.dungeon.tiles import TileRoller, TileSet
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import DOOR_ROW, IN_DUNGEON, LEAVE, MAP_EDIT, MAP_MOVE, NEW_SHEET, NOTES, OUTSIDE_FIGHT, SECRET, Phases

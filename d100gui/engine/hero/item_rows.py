@@ -11,6 +11,7 @@ import re
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.model import Item, ItemKind, WeaponType
 from d100gui.engine.rules.model import STATS, Rules
+from d100gui.engine.rules.slots import slot_for_name
 
 _ADJ = re.compile(r"([+\-–−]\s*\d+)\s*(DMG|DEF|STR|DEX|INT|HP)\b", re.I)
 _INT = re.compile(r"[+\-–−]?\s*\d+")
@@ -43,23 +44,6 @@ def apply_adjustments(item: Item, text: str) -> Item:
             update["defence_bonus"] = amount.strip().startswith("+")
     update["bonuses"] = bonuses
     return item.model_copy(update=update)
-
-
-def slot_for_name(rules: Rules, text: str) -> str | None:
-    """``"Legs"`` -> ``"legs"``, ``"Off Weapon"``/``"Shield"`` -> ``"off_weapon"``, ``"Ring"`` -> ``"ring_1"``."""
-    key = re.sub(r"[^a-z]", "", (text or "").lower())
-    if key in ("shield", "offweapon", "offhand"):
-        return "off_weapon"
-    if key in ("mainweapon", "weapon"):
-        return "main_weapon"
-    for slot in rules.slots:
-        if key in (re.sub(r"[^a-z]", "", slot.name.lower()), slot.id.replace("_", "")):
-            return slot.id
-    singular = key.rstrip("s")
-    for slot in rules.slots:
-        if singular and singular == re.sub(r"[^a-z]", "", slot.name.lower()).rstrip("s"):
-            return slot.id
-    return None
 
 
 def item_from_armour_row(rules: Rules, row: Row, table_id: str = "d100.A") -> Item:

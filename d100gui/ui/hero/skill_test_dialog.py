@@ -26,8 +26,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QV
 
 from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Campaign, Command
-from d100gui.engine.hero.decisions import PendingDecision, PendingTest
-from d100gui.engine.hero.queries import chance_of, fight_test_id, fight_test_reason, is_single_die, preview
+from d100gui.engine.hero.decisions import PendingDecision, PendingTest, fight_test_id, fight_test_reason
+from d100gui.engine.hero.queries import is_single_die, preview
 from d100gui.engine.hero.skill_test import (
     AcceptTest,
     AssignExperience,
@@ -40,6 +40,7 @@ from d100gui.engine.hero.skill_test import (
     make_spec,
 )
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.rules.faces import chance_of
 from d100gui.engine.rules.notation import TestSpec, parse_test
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.contrast import error_style

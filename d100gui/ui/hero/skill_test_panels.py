@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.hero.decisions import CalledTest, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
+from d100gui.engine.hero.experience import experience_pips
 from d100gui.engine.hero.model import TestPart
-from d100gui.engine.hero.queries import experience_pips, is_single_die, modifier_step, pending_chance
+from d100gui.engine.hero.queries import is_single_die, modifier_step, pending_chance
 from d100gui.engine.rules.model import STATS, Rules
 from d100gui.engine.rules.notation import TestSpec
 from d100gui.ui.common.contrast import readable

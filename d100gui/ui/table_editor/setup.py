@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QButtonGroup, QDialog, QDialogButtonBox, QLabel, Q
 
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.dialogs import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT
+from d100gui.ui.common.preferences import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT
 from d100gui.ui.common.settings import Preferences
 
 if TYPE_CHECKING:  # the editor is imported when it first opens, not at start-up

@@ -9,8 +9,9 @@ from test_turn import next_clock_faces, on_quest, push
 from d100gui.engine.adventure.doors import TryDoor, door_test_line, secret_passage_allowed
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import SecretPassage, SetDoor
-from d100gui.engine.game import CommandRefused, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Item
+from d100gui.engine.protocol import CommandRefused
 
 DEAD_END_ROOM = 27  # a yellow room whose only way on is one door (on its left)
 

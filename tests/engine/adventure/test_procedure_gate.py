@@ -14,10 +14,10 @@ from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.commands import RollTable
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero, MoveHeroTo, OpenDoor
-from d100gui.engine.game import CommandRefused
 from d100gui.engine.gate import refusal
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.hero.skill_test import DismissDecision
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.town.commands import BeginTown, FinishTown
 
 GOBLIN = Monster(name="Goblin", av=30, hp=[5])

@@ -19,9 +19,10 @@ from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoller
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon.commands import EnterDungeon
-from d100gui.engine.game import Campaign, CommandRefused, Game, GameContext
+from d100gui.engine.game import Campaign, Game, GameContext
 from d100gui.engine.hero.effects import apply_outcome
 from d100gui.engine.hero.model import Item
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.notation import Effect, parse_effects
 
 

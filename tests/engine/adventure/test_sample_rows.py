@@ -11,7 +11,7 @@ from d100gui.engine.adventure.turn import MoveOn, SearchArea
 from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.flow import flow, sample_answer, sample_for_roll
-from d100gui.engine.game import CommandRefused
+from d100gui.engine.protocol import CommandRefused
 
 
 def searched_into_row_50():

@@ -24,9 +24,10 @@ from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.game import Campaign, Game, replay
 from d100gui.engine.hero.commands import UnequipItem
 from d100gui.engine.hero.decisions import CalledTest
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import standard_tilesets
 

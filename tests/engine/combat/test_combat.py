@@ -28,12 +28,13 @@ from d100gui.engine.combat.commands import (
 )
 from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign, CommandRefused, Game
+from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.decisions import ExperienceChoice, TargetChoice
 from d100gui.engine.hero.derive import incoming_damage
 from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry, new_character
 from d100gui.engine.hero.skill_test import AcceptTest, UseFate
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

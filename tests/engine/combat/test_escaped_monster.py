@@ -9,8 +9,9 @@ from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
-from d100gui.engine.game import Campaign, CommandRefused, Game
+from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.model import new_character
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

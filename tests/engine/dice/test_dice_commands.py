@@ -9,7 +9,8 @@ from d100gui.engine.dice.commands import FollowLink, ProvideRow, RerollDice, Rol
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

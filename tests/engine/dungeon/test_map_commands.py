@@ -22,7 +22,8 @@ from d100gui.engine.dungeon.commands import (
     SetDoor,
     SetTileSet,
 )
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
+from d100gui.engine.game import Campaign, Game, replay
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     AssignCharacteristics,
@@ -26,6 +26,7 @@ from d100gui.engine.hero.creation import (
 )
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

@@ -137,7 +137,7 @@ def test_a_scars_shift_taking_a_hit_back_takes_its_damage_back_too():
 
 
 def test_a_caster_who_cannot_act_or_is_not_tracked_is_refused():
-    from d100gui.engine.game import CommandRefused
+    from d100gui.engine.protocol import CommandRefused
     from d100gui.engine.toolbox import procedure_commands as pc
 
     game = _tracked()

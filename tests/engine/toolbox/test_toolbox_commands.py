@@ -6,8 +6,8 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CommandRefused, Game, replay
-from d100gui.engine.protocol import EVENT_KINDS, Event
+from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.protocol import EVENT_KINDS, CommandRefused, Event
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc

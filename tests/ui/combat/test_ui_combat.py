@@ -19,7 +19,9 @@ from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.decisions import ExperienceChoice
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
-from d100gui.ui.combat.panel import CombatPanel, StartFightDialog, read_fight
+from d100gui.ui.combat.panel import CombatPanel
+from d100gui.ui.combat.record import read_fight
+from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.common.bridge import EngineBridge
 
 pytestmark = pytest.mark.gui

@@ -21,8 +21,8 @@ from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir, user_layout_path
 from d100gui.storage.resources import standard_tileset
 from d100gui.storage.tilesets import save_tileset
-from d100gui.ui.common.dialogs import PreferencesDialog as ReExported
 from d100gui.ui.common.preferences import PreferencesDialog
+from d100gui.ui.common.preferences import PreferencesDialog as ReExported
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.common.theme import palette_for
 from d100gui.ui.main_window import MainWindow

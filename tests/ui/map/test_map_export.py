@@ -22,7 +22,7 @@ from d100gui.ui.map.export import (
     page_label,
     plan_pages,
 )
-from d100gui.ui.map.scene import MapStyle
+from d100gui.ui.map.style import MapStyle
 
 pytestmark = pytest.mark.gui
 

@@ -13,8 +13,10 @@ from d100gui.engine.dice.tables import Column, Pack, Row, Table, TableLibrary
 from d100gui.engine.dungeon.map import Dungeon, add_note, enter, move, move_hero, place_manual
 from d100gui.engine.dungeon.tiles import Tile, TileRoller, TileSet
 from d100gui.storage.resources import standard_tileset
-from d100gui.ui.map.scene import OVERVIEW_BELOW_PX, MapScene, MapStyle
-from d100gui.ui.map.view import FIT_MAX_ZOOM, DoorChoice, DoorEditDialog, MapEditPanel, MapView
+from d100gui.ui.map.scene import MapScene
+from d100gui.ui.map.style import OVERVIEW_BELOW_PX, MapStyle
+from d100gui.ui.map.view import DoorChoice, DoorEditDialog, MapEditPanel, MapView
+from d100gui.ui.map.zoom import FIT_MAX_ZOOM
 
 pytestmark = pytest.mark.gui
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
-from d100gui.ui.common.dialogs import POLICY_ASK_TEXT, POLICY_REROLL_TEXT
+from d100gui.ui.common.preferences import POLICY_ASK_TEXT, POLICY_REROLL_TEXT
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.main_window import MainWindow
 from d100gui.ui.table_editor.editor import TableEditor

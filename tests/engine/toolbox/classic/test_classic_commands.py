@@ -7,8 +7,8 @@ from classic_script import pct
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CampaignMeta, CommandRefused, Game, replay
-from d100gui.engine.protocol import EVENT_KINDS
+from d100gui.engine.game import Campaign, CampaignMeta, Game, replay
+from d100gui.engine.protocol import EVENT_KINDS, CommandRefused
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS

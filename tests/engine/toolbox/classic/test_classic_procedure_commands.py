@@ -8,8 +8,9 @@ from test_classic_commands import make
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CommandRefused, Game
+from d100gui.engine.game import Campaign, Game
 from d100gui.engine.gate import declared
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import procedure_commands as pc
 from d100gui.engine.toolbox import scars as sc

@@ -17,7 +17,8 @@ from test_classic_rules_numbers import _edited, _without
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CampaignMeta, CommandRefused, Game
+from d100gui.engine.game import Campaign, CampaignMeta, Game
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import classic_commands as cc
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox.classic import evasion as cev

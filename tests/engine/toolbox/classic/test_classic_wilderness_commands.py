@@ -6,7 +6,8 @@ import pytest
 from classic_script import pct
 from test_classic_commands import make
 
-from d100gui.engine.game import CommandRefused, replay
+from d100gui.engine.game import replay
+from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import classic_commands as cc
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox.classic.wilderness import WildernessTrip
