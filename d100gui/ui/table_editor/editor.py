@@ -5,6 +5,10 @@ rows (read-only) beside the player's own rows (a grid, every cell checked as it 
 and the ranges still missing. Saving lays the rows over the library and writes the player's
 table pack through the one existing path (``save_rows``, i.e. :meth:`TableFiles.save_user_rows`),
 so a row typed here is used from then on.
+
+A whole table can be pasted too (*Paste table…*, or Ctrl+V in the grid with several lines on the
+clipboard): :class:`~d100gui.ui.table_editor.paste.PasteDialog` previews it, every cell checked,
+and the rows it saves go the same way in one step.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -30,6 +36,7 @@ from d100gui.engine.dice.row_check import completeness, printed_rows
 from d100gui.engine.dice.tables import Pack, PackInvalid, Row, Table, TableLibrary, check_table, merge_rows
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.table_editor.grid import FIXED, RowGrid
+from d100gui.ui.table_editor.paste import PasteDialog
 
 SaveRows = Callable[[str], None]
 
@@ -58,6 +65,7 @@ class TableEditor(QDialog):
         self.save_rows = save_rows
         self.drafts: dict[str, list[list[str]]] = {}  # lines typed but not saved, per table
         self.current: str | None = None
+        self.paste_dialog: PasteDialog | None = None  # the last one opened
         self._build()
         self.fill_list()
         bridge.tables_changed.connect(self.fill_list)  # a row typed in the missing-row dialog counts too
@@ -82,6 +90,7 @@ class TableEditor(QDialog):
         self.printed.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.grid = RowGrid(self.bridge.rules)
         self.grid.checked.connect(self._checked)
+        self.grid.paste_requested.connect(self.open_paste)
         self.grid.currentCellChanged.connect(lambda row, col, _r, _c: self._explain(row, col))
         self.detail = QLabel()
         self.detail.setObjectName("cellDetail")
@@ -94,11 +103,24 @@ class TableEditor(QDialog):
         self.gaps_button.clicked.connect(self.add_gap_rows)
         self.remove_button = QPushButton("Remove row")
         self.remove_button.clicked.connect(lambda: self.grid.remove_row(self.grid.currentRow()))
+        self.paste_button = QPushButton("Paste table…")
+        self.paste_button.setToolTip(
+            "Paste the rows of this table as copied from your rulebook's PDF: they are checked before they are saved "
+            "(Ctrl+V in the grid with several lines copied does the same)."
+        )
+        self.paste_button.clicked.connect(lambda: self.open_paste())
         self.save_button = QPushButton("Save my rows")
         self.save_button.clicked.connect(self.save)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.accept)
-        for button in (self.add_button, self.gaps_button, self.remove_button, self.save_button, self.close_button):
+        for button in (
+            self.add_button,
+            self.gaps_button,
+            self.remove_button,
+            self.paste_button,
+            self.save_button,
+            self.close_button,
+        ):
             button.setAutoDefault(False)  # Return in the grid ends a cell's typing: it never saves nor adds a row
         self._lay_out()
 
@@ -118,7 +140,7 @@ class TableEditor(QDialog):
         split.addWidget(mine_box)
         split.setStretchFactor(1, 2)
         buttons = QHBoxLayout()
-        for button in (self.add_button, self.gaps_button, self.remove_button):
+        for button in (self.add_button, self.gaps_button, self.remove_button, self.paste_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
@@ -256,3 +278,52 @@ class TableEditor(QDialog):
         self.show_table(self.current)
         self.status.setText(f"Saved {len(rows)} row(s) of {table.title} to your table pack: they are used from now on.")
         return True
+
+    # ------------------------------------------------------------------ pasting
+    def open_paste(self, text: str | None = None) -> PasteDialog | None:
+        """The paste preview for the table shown, filled with ``text`` (the clipboard's when None)."""
+        if self.current is None:
+            return None
+        if text is None:
+            text = QApplication.clipboard().text()
+        dialog = PasteDialog(self.library.get(self.current), text, self.bridge.rules, self)
+        dialog.save_requested.connect(self.save_pasted)
+        dialog.open()
+        self.paste_dialog = dialog
+        return dialog
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+V anywhere in the editor that does not paste itself (the printed rows, the list) pastes a table."""
+        if event.matches(QKeySequence.StandardKey.Paste) and _several_lines(QApplication.clipboard().text()):
+            self.open_paste()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def save_pasted(self, rows: list[Row]) -> bool:
+        """Lay the pasted rows over the table and write the player's pack, in one step; the grid keeps its unsaved lines."""
+        if self.current is None or not rows:
+            return False
+        table = self.library.get(self.current)
+        problems = check_table(merge_rows(table, rows))
+        if problems:
+            self.status.setText("Not saved: " + "; ".join(str(p) for p in problems))
+            return False
+        unsaved = [t for i, t in enumerate(self.grid.texts()) if i not in self.grid.locked and any(t)]
+        self.library.overlay(
+            Pack(id="paste", title="pasted in the table editor", tables=[table.model_copy(update={"rows": rows})])
+        )
+        self.save_rows(self.current)
+        merged = self.library.get(self.current)
+        self.drafts[self.current] = [self._cells(merged, r) for r in merged.rows if r.user] + unsaved
+        self.bridge.tables_changed.emit()
+        self.fill_list()
+        self.show_table(self.current)
+        self.drafts.pop(self.current, None)
+        self.status.setText(f"Saved {len(rows)} pasted row(s) of {table.title} to your table pack: they are used from now on.")
+        return True
+
+
+def _several_lines(text: str) -> bool:
+    """A clipboard holding a table, not a cell: two lines or more with text."""
+    return sum(1 for line in text.splitlines() if line.strip()) >= 2

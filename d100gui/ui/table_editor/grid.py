@@ -9,8 +9,8 @@ effect text.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from d100gui.engine.dice.row_check import RowCheck, check_row
 from d100gui.engine.dice.tables import Row, Table
@@ -25,6 +25,7 @@ class RowGrid(QTableWidget):
     """From, To, one column per printed column, then the check of the row."""
 
     checked = Signal()  # the checks were redone (after every edit)
+    paste_requested = Signal(str)  # Ctrl+V with several lines on the clipboard: a whole table to preview
 
     def __init__(self, rules: Rules | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,6 +40,16 @@ class RowGrid(QTableWidget):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.itemChanged.connect(self._changed)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+V with a table on the clipboard (several lines) asks for the paste preview; one line is left alone."""
+        if event.matches(QKeySequence.StandardKey.Paste):
+            text = QApplication.clipboard().text()
+            if sum(1 for line in text.splitlines() if line.strip()) >= 2:
+                self.paste_requested.emit(text)
+                event.accept()
+                return
+        super().keyPressEvent(event)
 
     @property
     def check_column(self) -> int:
