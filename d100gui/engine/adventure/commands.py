@@ -25,6 +25,7 @@ from d100gui.engine.adventure.model import AdventureState, Quest, QuestChoice, Q
 from d100gui.engine.adventure.row_commands import ROW_COMMANDS
 from d100gui.engine.adventure.time import light_lantern
 from d100gui.engine.adventure.turn import TURN_COMMANDS
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
@@ -46,6 +47,7 @@ _pass = pass_clocks
 # --------------------------------------------------------------------------- time
 
 
+@register_command
 class AdvanceTime(Command):
     """Shade ``clocks`` clocks on the time track and fire each clock's triggers in order (oil, food,
     wandering monster, the refresh with its poison and disease checks)."""
@@ -61,6 +63,7 @@ class AdvanceTime(Command):
         return _pass(ctx, self.clocks)
 
 
+@register_command
 class ResumeTime(Command):
     """Shade the clocks a wandering monster interrupted, once its fight is over."""
 
@@ -73,6 +76,7 @@ class ResumeTime(Command):
         return _pass(ctx, 0)
 
 
+@register_command
 class LightLantern(Command):
     """In darkness, spend a flask of oil now (it ends the darkness before the next oil symbol)."""
 
@@ -87,6 +91,7 @@ class LightLantern(Command):
         return [ev.told(lit)]
 
 
+@register_command
 class ProvideEncounterRow(Command):
     """The player typed the Table E row a wandering monster's roll fell on: the offered fight now has its monster."""
 
@@ -177,6 +182,7 @@ def between_quests_due(campaign: Campaign) -> str:
     )
 
 
+@register_command
 class BeginQuest(Command):
     """Choose the next quest: the next Dungeon Training quest, or Table Q rolled once per REP point."""
 
@@ -227,6 +233,7 @@ def _rolled(choice: QuestChoice, index: int) -> QuestRoll:
     return choice.rolls[index]
 
 
+@register_command
 class ChooseQuest(Command):
     """Take quest ``index`` (0-based) of the Table Q rolls."""
 
@@ -244,6 +251,7 @@ class ChooseQuest(Command):
         return _start(ctx, state, rolled.quest, choice.sample)
 
 
+@register_command
 class RerollQuest(Command):
     """Roll again for offered quest ``index`` (0-based): allowed for a quest already completed."""
 
@@ -261,6 +269,7 @@ class RerollQuest(Command):
         return [Event.of(payload, again.table_roll.describe()), *_offered(choice)]
 
 
+@register_command
 class ProvideQuestRow(Command):
     """The player typed a Table Q row their tables lack: a training quest's (``index`` None) or roll ``index``'s."""
 
@@ -321,6 +330,7 @@ def _close(ctx: GameContext) -> list[Event]:
     return [Event.of(MapChanged(), f"{dungeon.name or 'The dungeon'} is closed: the quest is over.")]
 
 
+@register_command
 class CompleteQuest(Command):
     """The objective is met: pay the reward, log the success, tick the quest on Table Q and close the dungeon.
 
@@ -358,6 +368,7 @@ class CompleteQuest(Command):
         return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events, *_close(ctx)]
 
 
+@register_command
 class FailQuest(Command):
     """End the quest as failed (never in a fight) and pay its fail costs; refused while one cannot be paid.
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dungeon.commands import SetDoor
 from d100gui.engine.dungeon.events import Side
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -59,6 +60,7 @@ APPLICABLE = frozenset(
 )
 
 
+@register_command
 class CorrectByHand(Command):
     """Apply a narrative's obvious correction: ``effect`` through the effects interpreter, marked manual in the log."""
 

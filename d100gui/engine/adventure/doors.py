@@ -33,6 +33,7 @@ from typing import ClassVar, Literal
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, outside_fight
 from d100gui.engine.combat.spells import scroll_spell, spell_id
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.door_tests import check_door, door_row, open_tested_door
@@ -219,6 +220,7 @@ def _cast(ctx: GameContext, at: dg.DoorAt, door: dg.Door, method: Method, index:
     return events + (open_tested_door(ctx.campaign, at) if opened else [])
 
 
+@register_command
 class TryDoor(Command):
     """Try to open a closed door of the hero's area the way Table D gives (see the module).
 

@@ -21,6 +21,7 @@ from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of
 from d100gui.engine.adventure.model import RowWaiting
 from d100gui.engine.adventure.rows import RowCall, apply_row
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row
@@ -50,6 +51,7 @@ def waiting_row(ctx: GameContext, entry: int) -> RowWaiting:
     return found
 
 
+@register_command
 class ApplyTypedRow(Command):
     """Apply the row of an effect's table roll that waited for the player to type it (see the module)."""
 
@@ -92,6 +94,7 @@ class ApplyTypedRow(Command):
         return [*events, ev.told(ev.TypedRowApplied(table_roll=held, source=waiting.source)), *apply_row(call)]
 
 
+@register_command
 class SkipTypedRow(Command):
     """Go without the row an effect's roll waits for: the roll stays reported, nothing of it is applied."""
 
@@ -108,6 +111,7 @@ class SkipTypedRow(Command):
         return [Event.of(Narrative(), said)]
 
 
+@register_command
 class KeepLoot(Command):
     """The backpack is full: drop item ``drop`` (0-based) and keep the waiting find in its place."""
 
@@ -129,6 +133,7 @@ class KeepLoot(Command):
         return [ev.told(ev.LootSettled(item=item, kept=True, dropped=dropped.name))]
 
 
+@register_command
 class LeaveLoot(Command):
     """The backpack is full: leave the waiting find behind."""
 

@@ -19,6 +19,7 @@ from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, offer_waiting, pass_clocks
 from d100gui.engine.adventure.areas import resolve_area, search, search_bonus, start_fight
 from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnState, TurnStep, adventure_rules
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon import map as dg
@@ -169,6 +170,7 @@ def _next_turn(turn: TurnState, searched: bool) -> Event:
     return event
 
 
+@register_command
 class MoveOn(Command):
     """Move on through the exit on ``side``: time track +1 (every trigger fired), then through the
     exit, the area mapped if new, and the area by its colour. One click for a routine turn.
@@ -206,6 +208,7 @@ class MoveOn(Command):
         return events + _move(ctx, turn, self.side)
 
 
+@register_command
 class SearchArea(Command):
     """Turns step 5: search the hero's area on Table F with its colour's column bonus; once per area per quest."""
 
@@ -234,6 +237,7 @@ class SearchArea(Command):
         return search(ctx, area)
 
 
+@register_command
 class EndTurn(Command):
     """Turns step 5 skipped (or done): the turn ends and the next begins at step 1."""
 
@@ -251,6 +255,7 @@ class EndTurn(Command):
         return [_next_turn(turn, turn.searched)]
 
 
+@register_command
 class FaceOfferedMonster(Command):
     """Fight the monster offered (a wandering monster, or a red area's once its Table E row was typed)."""
 
@@ -273,6 +278,7 @@ class FaceOfferedMonster(Command):
         return start_fight(ctx, offer)
 
 
+@register_command
 class EnterOnTurn(Command):
     """Step in at the entrance during a quest: the entrance area is mapped (the first time) and resolved
     by its colour like any other area (Turns step 4), so a red entrance is a fight, a green one Table G."""

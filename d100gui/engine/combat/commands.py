@@ -30,6 +30,7 @@ from d100gui.engine.combat.monster import Boost, CastInfo, CombatState, Monster,
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.rewards import apply_loot, start_loot
 from d100gui.engine.combat.spells import apply_curse, cast, printed_spell, scroll_spell, spell_id
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
@@ -75,6 +76,7 @@ def use_item(flow: Fight, item: Item, belt_slot: int) -> None:
         )
 
 
+@register_command
 class FaceEscapedMonster(Command):
     """Back in an area where the hero escaped a monster: it is there again, at full HP."""
 
@@ -97,6 +99,7 @@ class FaceEscapedMonster(Command):
         return [note, *events]
 
 
+@register_command
 class StartCombat(Command):
     """Start a fight: ``source`` ``table_e`` (roll Table E with the quest's encounter modifier,
     or use ``table_value`` already rolled), ``snake`` (Table G's GIANT SNAKE) or ``monster``
@@ -186,6 +189,7 @@ class StartCombat(Command):
             refuse(str(exc))
 
 
+@register_command
 class CombatContinue(Command):
     """Accept the roll or test the fight is waiting on and carry on."""
 
@@ -204,6 +208,7 @@ class CombatContinue(Command):
         return finish(flow)
 
 
+@register_command
 class CombatFate(Command):
     """Spend Fate to re-roll dice of the roll or test the fight is waiting on (0-based indexes;
     a d100 is tens 0 and units 1; a damage roll is the d6(s) then the d10)."""
@@ -244,6 +249,7 @@ class CombatFate(Command):
         return finish(flow)
 
 
+@register_command
 class CombatAttack(Command):
     """Step 2: attack with the weapon in ``slot``; ``stat`` STR/DEX for an (H,R) weapon."""
 
@@ -276,6 +282,7 @@ class CombatAttack(Command):
         return finish(flow)
 
 
+@register_command
 class CombatChangeWeapon(Command):
     """Instead of attacking, change weapons: ``swap`` main and off weapons, or equip backpack
     item ``backpack_index`` in ``slot`` (what was there goes in the backpack), or neither to
@@ -341,6 +348,7 @@ class CombatChangeWeapon(Command):
         return finish(flow)
 
 
+@register_command
 class CombatCastSpell(Command):
     """Instead of attacking, cast spell-book entry ``index`` (0-based) or the spell named
     ``spell``; ``bonus`` is the spell bonus of the CAST SPELL test."""
@@ -388,6 +396,7 @@ class CombatCastSpell(Command):
         return finish(flow)
 
 
+@register_command
 class CombatUseBelt(Command):
     """Instead of attacking, use the item in belt slot ``belt_slot`` (1-10): a potion heals, a
     brew boosts the next roll (STR/DEX/INT), the next damage roll (DMG) or your DEF before the
@@ -420,6 +429,7 @@ class CombatUseBelt(Command):
         return finish(flow)
 
 
+@register_command
 class CombatEscape(Command):
     """Instead of attacking, try to escape: ESCAPE COMBAT – Test: Dex -10 [S:Remove Monster] [F:-2 HP] (Escape)."""
 
@@ -436,6 +446,7 @@ class CombatEscape(Command):
         return finish(flow)
 
 
+@register_command
 class CombatBlockEscape(Command):
     """Forfeit the attack to block the escaping monster: BLOCK ESCAPE – Test: STR-10
     [S:Start Combat at Step 3] [F:Remove Monster] (Escape). On a success the damage roll of
@@ -463,6 +474,7 @@ class CombatBlockEscape(Command):
         return finish(flow)
 
 
+@register_command
 class CombatPass(Command):
     """Do nothing this round (a forfeited attack, or letting an escaping monster go)."""
 
@@ -478,6 +490,7 @@ class CombatPass(Command):
         return finish(flow)
 
 
+@register_command
 class CombatPerfectAim(Command):
     """Perfect Aim: ``keep`` the hit location or ``reroll`` it once, then pick ``first`` or ``second``."""
 
@@ -514,6 +527,7 @@ class CombatPerfectAim(Command):
         return finish(flow)
 
 
+@register_command
 class CombatOffset(Command):
     """Offset ``item`` points (at most 2) onto the item at the location hit (1 repair pip each)
     and ``shield`` points (at most its S rating) onto the shield (half a pip each)."""
@@ -569,6 +583,7 @@ def _offset_item(ch: Character, slot: str, name: str) -> Item:
     return item
 
 
+@register_command
 class CombatChooseLoot(Command):
     """Choose which table the loot is rolled on when ``[K:...]`` offers several (0-based)."""
 
@@ -587,6 +602,7 @@ class CombatChooseLoot(Command):
         return finish(flow)
 
 
+@register_command
 class CombatProvideRow(Command):
     """The row a fight's table roll (loot, Table C) landed on and the tables lack: ``row`` typed
     from the rulebook is added to the tables and applied at once; ``sample`` re-rolls among the

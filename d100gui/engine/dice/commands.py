@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError, RollRecord
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
@@ -44,6 +45,7 @@ def _added(ctx: GameContext, entry: HistoryEntry) -> Event:
     return Event.of(payload, f"{index + 1}. {entry.describe()}")
 
 
+@register_command
 class RollDice(Command):
     """Roll an expression: ``d100``, ``d%``, ``2d6``, ``3d4+1``."""
 
@@ -57,6 +59,7 @@ class RollDice(Command):
         return [_added(ctx, HistoryEntry(roll=record))]
 
 
+@register_command
 class RollTable(Command):
     """Roll a table's die plus ``modifier`` (clamped), and look up the row."""
 
@@ -74,6 +77,7 @@ class RollTable(Command):
         return [_added(ctx, HistoryEntry(roll=result.roll, table=result))]
 
 
+@register_command
 class FollowLink(Command):
     """Roll the nested table that history entry ``entry`` links to."""
 
@@ -92,6 +96,7 @@ class FollowLink(Command):
         return [_added(ctx, HistoryEntry(roll=r.roll, table=r, parent=self.entry)) for r in ctx.tables.follow(link)]
 
 
+@register_command
 class RerollDice(Command):
     """Re-roll some dice of a history entry, keeping the others (what Fate does)."""
 
@@ -112,6 +117,7 @@ class RerollDice(Command):
         return [_added(ctx, HistoryEntry(roll=record, table=result, parent=self.entry))]
 
 
+@register_command
 class ProvideRow(Command):
     """The player typed the row a roll landed on (missing-row policy "ask me").
 
@@ -138,6 +144,7 @@ class ProvideRow(Command):
         return [Event.of(provided, f"Row added to your tables: {updated.describe()}")]
 
 
+@register_command
 class AddTableRow(Command):
     """The player typed a row their tables lack (asked for by a roll outside the dice panel,
     e.g. loot or a curse in a fight): lay it over the table. The result is applied by the
@@ -158,6 +165,7 @@ class AddTableRow(Command):
         return [Event.of(RowProvided(table_id=self.table_id), message)]
 
 
+@register_command
 class SampleRow(Command):
     """Re-roll among the printed rows, this time only (sample play), for a roll that found no row.
 

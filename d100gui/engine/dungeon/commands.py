@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Literal, ParamSpec, TypeVar
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Row
@@ -92,6 +93,7 @@ def _run(fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
 # --------------------------------------------------------------------------- dungeons
 
 
+@register_command
 class NewDungeon(Command):
     """Take a blank mapping sheet for a quest (entrance at the bottom middle)."""
 
@@ -124,6 +126,7 @@ class NewDungeon(Command):
         return events
 
 
+@register_command
 class SelectDungeon(Command):
     """Show (and play in) the campaign's dungeon number ``index`` (0-based)."""
 
@@ -136,6 +139,7 @@ class SelectDungeon(Command):
         return [_map_event(f"Showing {_current(ctx).name}.")]
 
 
+@register_command
 class SetTileSet(Command):
     """Choose which Table M tile set this campaign rolls on from now on."""
 
@@ -153,6 +157,7 @@ class SetTileSet(Command):
 # --------------------------------------------------------------------------- moving
 
 
+@register_command
 class EnterDungeon(Command):
     """Step in from the entrance; maps the entrance area the first time. During a quest it is the turn's
     entry (``turn_enter``): the entrance area is resolved by its colour like any other area."""
@@ -176,6 +181,7 @@ def enter_here(ctx: GameContext) -> list[Event]:
     return [*_dice_events(ctx, result.placement), _map_event(f"Entered the dungeon: {what}.")]
 
 
+@register_command
 class MoveHero(Command):
     """Go through the exit on ``side`` of the hero's area; an unmapped area rolls Table M."""
 
@@ -202,6 +208,7 @@ class MoveHero(Command):
         return events
 
 
+@register_command
 class LeaveDungeon(Command):
     """Leave the dungeon by the entrance (the hero must stand on the entrance area)."""
 
@@ -213,6 +220,7 @@ class LeaveDungeon(Command):
         return [_map_event("Left the dungeon by the entrance.")]
 
 
+@register_command
 class SecretPassage(Command):
     """Add a secret passage through solid rock: allowed only when no way on can be opened with what the hero has
     (a jammed door can always be forced again; a magic seal opens with an Open Magic scroll or spell)."""
@@ -234,6 +242,7 @@ class SecretPassage(Command):
 # --------------------------------------------------------------------------- doors
 
 
+@register_command
 class OpenDoor(Command):
     """Mark a door open (after its Table D test succeeded)."""
 
@@ -247,6 +256,7 @@ class OpenDoor(Command):
         return [_map_event(f"The door on the {self.side} side of area {self.pos} is open.")]
 
 
+@register_command
 class SetDoor(Command):
     """Edit a door by hand: type (None removes it), roll number, open or closed."""
 
@@ -267,6 +277,7 @@ class SetDoor(Command):
         return [_map_event(f"Door on the {self.side} side of area {self.pos} edited by hand.")]
 
 
+@register_command
 class ResolveDoorRow(Command):
     """The player typed the Table D row a door roll landed on: label the door from it."""
 
@@ -305,6 +316,7 @@ class ResolveDoorRow(Command):
 # --------------------------------------------------------------------------- manual edits
 
 
+@register_command
 class PlaceTile(Command):
     """Map a tile by hand at any of the four turns (doors are rolled on Table D)."""
 
@@ -325,6 +337,7 @@ class PlaceTile(Command):
         return [*_dice_events(ctx, placement), _map_event(f"Placed tile {self.tile} at {self.pos}, turned {self.rotation}°.")]
 
 
+@register_command
 class DeleteArea(Command):
     """Rub a mapped area off the sheet by hand (a correction)."""
 
@@ -338,6 +351,7 @@ class DeleteArea(Command):
         return [_map_event(f"Deleted area {self.pos}.")]
 
 
+@register_command
 class MoveHeroTo(Command):
     """Put the hero marker on a mapped area by hand (a correction)."""
 
@@ -351,6 +365,7 @@ class MoveHeroTo(Command):
         return [_map_event(f"Hero placed at {self.pos}.")]
 
 
+@register_command
 class AddNote(Command):
     """Write a note on an area (``square``: the 3x3 square it marks, if any); it gets the next note number."""
 
@@ -368,6 +383,7 @@ class AddNote(Command):
         return [_map_event(f"Note ({note.ref}) added at {self.pos}.")]
 
 
+@register_command
 class MoveNote(Command):
     """Move note number ``ref`` to another area (and square)."""
 
@@ -382,6 +398,7 @@ class MoveNote(Command):
         return [_map_event(f"Note ({self.ref}) moved to {self.pos}.")]
 
 
+@register_command
 class EditNote(Command):
     """Rewrite the text of note number ``ref``."""
 
@@ -395,6 +412,7 @@ class EditNote(Command):
         return [_map_event(f"Note ({self.ref}) edited.")]
 
 
+@register_command
 class DeleteNote(Command):
     """Rub out note number ``ref``."""
 
@@ -407,6 +425,7 @@ class DeleteNote(Command):
         return [_map_event(f"Note ({self.ref}) deleted.")]
 
 
+@register_command
 class MarkArea(Command):
     """Mark an area searched (S), interacted (I), or with an escaped monster."""
 

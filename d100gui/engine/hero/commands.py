@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal, NoReturn
 
 from d100gui.engine.combat.guards import equipment_locked
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
@@ -63,6 +64,7 @@ class _Gear(Command):
         return _gear_refusal(campaign)
 
 
+@register_command
 class EquipItem(_Gear):
     """Equip backpack item ``index`` (0-based) in ``slot`` (a slot id such as ``head``)."""
 
@@ -82,6 +84,7 @@ class EquipItem(_Gear):
         return [ev.emit(ev.Equipped(slot=self.slot), f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.")]
 
 
+@register_command
 class UnequipItem(_Gear):
     """Move the item in ``slot`` to the backpack."""
 
@@ -101,6 +104,7 @@ class UnequipItem(_Gear):
         return [ev.emit(ev.Unequipped(slot=self.slot), f"{item.name} goes in the backpack.{note}")]
 
 
+@register_command
 class MoveToBelt(_Gear):
     """Put a brew, potion or scroll from the backpack or the unequipped potions into belt slot ``belt_slot`` (1-10)."""
 
@@ -127,6 +131,7 @@ class MoveToBelt(_Gear):
         return [ev.emit(ev.BeltChanged(belt_slot=self.belt_slot), f"{item.name} in belt slot {self.belt_slot}.")]
 
 
+@register_command
 class TakeFromBelt(_Gear):
     """Take the item out of belt slot ``belt_slot`` (potions go to the unequipped potions, others to the backpack)."""
 
@@ -148,6 +153,7 @@ class TakeFromBelt(_Gear):
         return [ev.emit(ev.BeltChanged(belt_slot=self.belt_slot), message)]
 
 
+@register_command
 class AddItem(Command):
     """Write an item on the sheet by hand: ``to`` the backpack, unequipped potions, non-slot items or a belt slot."""
 

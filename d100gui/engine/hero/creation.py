@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RollMade
 from d100gui.engine.dice.history import HistoryEntry
@@ -139,6 +140,7 @@ def _fits(ch: Character, rules: Rules, item: Item, slot: str) -> bool:
 # --------------------------------------------------------------------------- start and choices
 
 
+@register_command
 class CreateCharacter(Command):
     """Start a new character sheet. ``restart`` throws away one being created; a dead
     character goes to the hall of the fallen."""
@@ -171,6 +173,7 @@ class CreateCharacter(Command):
         return events
 
 
+@register_command
 class AssignCharacteristics(Command):
     """Assign the starting values (50/40/30) to STR, DEX and INT: ``scores`` = {"STR": 50, ...}."""
 
@@ -196,6 +199,7 @@ class AssignCharacteristics(Command):
         return [ev.emit(ev.CharacteristicsAssigned(scores=ordered), f"Characteristics: {shown}.")]
 
 
+@register_command
 class ChooseStartingSkills(Command):
     """Choose the starting skills (two, at +5 each)."""
 
@@ -225,6 +229,7 @@ class ChooseStartingSkills(Command):
         return [ev.emit(payload, f"Starting skills: {', '.join(f'{s} +{bonus}' for s in chosen)}.")]
 
 
+@register_command
 class SetStartingReputation(Command):
     """Record the starting REP (1)."""
 
@@ -337,6 +342,7 @@ def _place_rolled(ctx: GameContext, ch: Character, rules: Rules, purpose: str, r
     return _place_armour(ctx, ch, rules, item_from_armour_row(rules, result.row, result.table_id), result)
 
 
+@register_command
 class RollStartingWeapon(Command):
     """Roll on Table W for the starting weapon (once)."""
 
@@ -348,6 +354,7 @@ class RollStartingWeapon(Command):
         return _roll_starting(ctx, "weapon")
 
 
+@register_command
 class RollStartingArmour(Command):
     """Roll on Table A for one piece of starting armour (three times in all)."""
 
@@ -359,6 +366,7 @@ class RollStartingArmour(Command):
         return _roll_starting(ctx, "armour")
 
 
+@register_command
 class ResolveArmourClash(Command):
     """A starting armour piece for a filled slot: ``keep_new`` (discard the old) or ``reroll``."""
 
@@ -380,6 +388,7 @@ class ResolveArmourClash(Command):
         return [ev.emit(ev.Equipped(slot=clash.slot), message)]
 
 
+@register_command
 class ProvideStartingRow(Command):
     """The player typed the missing row of a starting roll: it is laid over their tables
     (the UI saves it to their pack from the ``row_provided`` event) and the item is placed."""
@@ -430,6 +439,7 @@ def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
 # --------------------------------------------------------------------------- supplies and finishing
 
 
+@register_command
 class TakeStartingSupplies(Command):
     """Add the starting supplies: 20 oil, 10 food, 15 picks."""
 
@@ -447,6 +457,7 @@ class TakeStartingSupplies(Command):
         return [ev.emit(payload, f"Supplies: {s.oil} oil, {s.food} food, {s.picks} picks.")]
 
 
+@register_command
 class TakeStartingPotions(Command):
     """Put the starting potions (three Lesser Healing Potions) in the belt slots."""
 
@@ -468,6 +479,7 @@ class TakeStartingPotions(Command):
         return [ev.emit(ev.BeltChanged(), "On the belt: " + ", ".join(placed) + ".")]
 
 
+@register_command
 class SetStartingHealth(Command):
     """Record the finishing values: 20 HP, 3 Fate, 3 Lives."""
 
@@ -486,6 +498,7 @@ class SetStartingHealth(Command):
         return [ev.emit(payload, f"HP {ch.hp}, Fate {ch.fate}, Lives {ch.lives}.")]
 
 
+@register_command
 class NameCharacter(Command):
     """Write the character's name (during creation or later)."""
 
@@ -506,6 +519,7 @@ class NameCharacter(Command):
         return [ev.emit(ev.Named(name=name), f"The character is named {name}.")]
 
 
+@register_command
 class FinishCharacter(Command):
     """Finish creation: every step done, nothing pending, a name written."""
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, get_args
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.derive import clamp_hp, derive
@@ -158,6 +159,7 @@ def _check_value(field: str, value: object, rules: Rules) -> object:
     return value
 
 
+@register_command
 class SetSheetField(Command):
     """Write a simple field of the sheet by hand (``field`` names it, ``value`` is the new value)."""
 
@@ -294,6 +296,7 @@ def _set_combat(ch: Character, rules: Rules, value: int) -> str:
     return f"combat track {before} -> {value} boxes (no milestone rewards for a hand edit)."
 
 
+@register_command
 class SetTrackPips(Command):
     """Set how many pips of a track are shaded.
 
@@ -338,6 +341,7 @@ class SetTrackPips(Command):
 # --------------------------------------------------------------------------- characteristics and skills
 
 
+@register_command
 class SetCharacteristic(Command):
     """Write a primary characteristic (STR, DEX or INT) by hand."""
 
@@ -364,6 +368,7 @@ class SetCharacteristic(Command):
         return [_ev(payload, f"{stat} primary {before} -> {self.primary} (adjusted {adjusted}).")]
 
 
+@register_command
 class SetSkillBonus(Command):
     """Write a skill's bonus by hand (+0 to +20, in steps of +5)."""
 
@@ -390,6 +395,7 @@ class SetSkillBonus(Command):
 # --------------------------------------------------------------------------- spell book
 
 
+@register_command
 class SetSpell(Command):
     """Write a spell in spell-book position ``position`` (1-based); an empty name erases it."""
 
@@ -472,6 +478,7 @@ def _put(ch: Character, where: str, slot: str, index: int, item: Item | None) ->
             items[index] = item
 
 
+@register_command
 class EditItem(Command):
     """Rewrite an item where it is: ``where`` (and ``slot`` for equipment, ``index`` 0-based otherwise)."""
 
@@ -504,6 +511,7 @@ class EditItem(Command):
         return [_ev(ev.ItemEdited(where=self.where), message)]
 
 
+@register_command
 class DiscardItem(Command):
     """Rub an item off the sheet: ``where`` (and ``slot`` for equipment, ``index`` 0-based otherwise)."""
 

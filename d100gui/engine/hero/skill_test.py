@@ -27,6 +27,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dungeon.door_tests import check_door, door_for_test
 from d100gui.engine.dungeon.map import DoorAt
@@ -178,6 +179,7 @@ def preview_test(character: Character, rules: Rules, spec: TestSpec, bonus: int 
 # --------------------------------------------------------------------------- commands
 
 
+@register_command
 class RollTest(Command):
     """Roll a test: from ``text`` (a ``Test:`` line), ``called`` (a CalledTest decision), or ad hoc.
 
@@ -250,6 +252,7 @@ def _test_to_settle(campaign: Campaign, decision: str) -> PendingTest | None:
     return test
 
 
+@register_command
 class UseFate(Command):
     """Spend Fate to re-roll dice of the waiting test: ``dice`` 0 = tens, 1 = units (a d10 count test: 0)."""
 
@@ -312,6 +315,7 @@ def settle_test(ctx: GameContext, decision_id: str) -> list[Event]:
     return events
 
 
+@register_command
 class AcceptTest(Command):
     """Accept the waiting test's roll and settle it."""
 
@@ -326,6 +330,7 @@ class AcceptTest(Command):
         return settle_test(ctx, test.id)
 
 
+@register_command
 class ChooseOutcome(Command):
     """Pick option ``option`` (0-based) of a "/" choice."""
 
@@ -346,6 +351,7 @@ class ChooseOutcome(Command):
         return events
 
 
+@register_command
 class ChooseTarget(Command):
     """Say what a "choose which" effect applies to (the characteristic of -1 CHA, the skill of -5 Skill)."""
 
@@ -374,6 +380,7 @@ class ChooseTarget(Command):
         return events
 
 
+@register_command
 class AssignExperience(Command):
     """Settle an experience decision: ``characteristic`` (1 pip on the tested characteristic),
     ``skills`` (pips over the listed skills; name a skill twice for both pips on it) or ``decline``."""
@@ -410,6 +417,7 @@ class AssignExperience(Command):
         return [ev.emit(ev.ExperienceShaded(track=track), n) for track, n in zip(tracks, notes, strict=True)]
 
 
+@register_command
 class DismissDecision(Command):
     """Let go of an optional decision (a called test not attempted, experience not taken)."""
 

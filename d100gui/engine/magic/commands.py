@@ -25,6 +25,7 @@ from d100gui.engine.adventure.health import lay_to_rest, settle_hp
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
@@ -133,6 +134,7 @@ def _experience(ctx: GameContext, roll: RollRecord) -> list[Event]:
     return [hero_events.emit(hero_events.Decision(decision=xp.id), prompt)]
 
 
+@register_command
 class LearnSpell(Command):
     """Write a spell at the first free book position: ``spell`` (a Table S name), ``from_table`` (roll
     Table S) or ``belt_slot`` (copy the belt scroll's spell; the scroll is used up)."""
@@ -174,6 +176,7 @@ class LearnSpell(Command):
         return [Event.of(payload, f"{entry.name} is written at position {index + 1} of the spell book.")]
 
 
+@register_command
 class RemoveSpell(Command):
     """Remove the spell at book position ``index`` (from 0); no other spell moves."""
 
@@ -189,6 +192,7 @@ class RemoveSpell(Command):
         ]
 
 
+@register_command
 class CastSpell(Command):
     """Outside a fight, cast book position ``index`` (from 0) or the scroll in ``belt_slot`` (1-10).
 
@@ -281,6 +285,7 @@ def settle_cast(ctx: GameContext, spell: SpellWaiting, success: bool) -> list[Ev
     return events
 
 
+@register_command
 class RollCurse(Command):
     """Roll Table C and apply the curse in full (a result on the sheet or in the dungeon asks for it)."""
 
@@ -298,6 +303,7 @@ class RollCurse(Command):
         return events
 
 
+@register_command
 class ProvideCurseRow(Command):
     """The Table C row a curse outside a fight waits for: ``row`` typed from the rulebook (added to the
     player's tables), or ``sample`` to re-roll among the printed rows this time. The curse then applies in full."""
@@ -350,6 +356,7 @@ def _sample_curse(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     return rolled.model_copy(update={"sample": True})  # sample play, labelled as such
 
 
+@register_command
 class RollBoost(Command):
     """Roll Table B and apply the boost in full (a combat-track milestone or a find asks for it)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
@@ -53,6 +54,7 @@ def _pursuit_numbers(ctx: GameContext) -> cev.PursuitNumbers:
     return cev.pursuit_numbers(library.get(cev.PURSUIT_TABLE) if cev.PURSUIT_TABLE in library else None)
 
 
+@register_command
 class ClassicStockRooms(Command):
     """Stock ``rooms`` rooms of dungeon ``level``: a monster on 1-2, then treasure (1-3 with a monster, 1 without)."""
 
@@ -67,6 +69,7 @@ class ClassicStockRooms(Command):
         return [Event.of(ClassicRoomsStocked(stocking=stocking), stocking.describe()), *_missing(ctx, stocking)]
 
 
+@register_command
 class ClassicWildernessDayCommand(Command):
     """One day of wilderness travel (or rest) on ``terrain`` by ``means``; the trip's day count is kept."""
 
@@ -93,6 +96,7 @@ class ClassicWildernessDayCommand(Command):
         return [Event.of(ClassicWildernessDay(day=day), day.describe()), *_missing(ctx, day)]
 
 
+@register_command
 class ClassicCastle(Command):
     """Pass a castle ``hexes`` away (0 to 2): do its occupants come out, and who are they?"""
 
@@ -108,6 +112,7 @@ class ClassicCastle(Command):
         return [Event.of(ClassicCastleMet(castle=castle), castle.describe()), *_missing(ctx, castle)]
 
 
+@register_command
 class ClassicEvade(Command):
     """Try to evade monsters in the wilderness, with the modifiers; a failure runs the pursuit (``chase``)."""
 
@@ -135,6 +140,7 @@ class ClassicEvade(Command):
         return [Event.of(ClassicEvaded(evasion=evasion), evasion.describe())]
 
 
+@register_command
 class ClassicUnderworldPursuit(Command):
     """A party flees underground: does the monster follow round a corner, through a door, after food?"""
 
@@ -165,6 +171,7 @@ class ClassicUnderworldPursuit(Command):
         return [Event.of(ClassicUnderworldPursued(pursuit=pursuit), pursuit.describe())]
 
 
+@register_command
 class ClassicHealing(Command):
     """How many hit points ``days`` of complete rest give back."""
 
@@ -178,6 +185,7 @@ class ClassicHealing(Command):
         return [Event.of(ClassicHealed(healing=healing), healing.describe())]
 
 
+@register_command
 class ClassicEgoTest(Command):
     """The ego contest on the latest sword generated (``new_sword``: generate one first), against its wielder."""
 
@@ -211,6 +219,7 @@ class ClassicEgoTest(Command):
         return [*events, Event.of(ClassicEgoContested(result=result), result.describe())]
 
 
+@register_command
 class ClassicSwim(Command):
     """A man in ``armor`` goes into the water (``overboard``: thrown in; ``storm``: a gale or storm this turn)."""
 
@@ -228,6 +237,7 @@ class ClassicSwim(Command):
         return [Event.of(ClassicSwam(swimming=result), result.describe())]
 
 
+@register_command
 class ClassicCampaignTime(Command):
     """Count ``count`` of an ``activity`` of the campaign time table on the campaign calendar."""
 

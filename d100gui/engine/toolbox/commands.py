@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
@@ -77,6 +78,7 @@ def _encounter(ctx: GameContext, given: sc.ScarsEncounter | None) -> sc.ScarsEnc
 # --------------------------------------------------------------------------- d20 scars combat
 
 
+@register_command
 class ScarsAttack(Command):
     """Resolve an attack: alone (attribute against ``armour_class``) or in the fight (``in_encounter``: attacker against target)."""
 
@@ -106,6 +108,7 @@ class ScarsAttack(Command):
         return [Event.of(ScarsAttacked(result=result, encounter=after), result.describe())]
 
 
+@register_command
 class ScarsModifyAttack(Command):
     """Shift an attack already rolled by the Scars modifier: the fight's latest attack, or ``attack`` with ``scars``."""
 
@@ -128,6 +131,7 @@ class ScarsModifyAttack(Command):
         return [Event.of(ScarsAttacked(result=result), result.describe())]
 
 
+@register_command
 class ScarsNextRound(Command):
     """Start the fight's next initiative round."""
 
@@ -141,6 +145,7 @@ class ScarsNextRound(Command):
         return [Event.of(ScarsRoundStarted(encounter=after), f"Round {after.round} begins.")]
 
 
+@register_command
 class ScarsStartEncounter(Command):
     """Start tracking a scars fight with these fighters (round 1); it replaces the fight tracked before."""
 
@@ -162,6 +167,7 @@ class ScarsStartEncounter(Command):
         return [Event.of(ScarsRoundStarted(encounter=encounter), f"A fight begins: {', '.join(names)}. Round 1.{lost}")]
 
 
+@register_command
 class ScarsInitiativeRoll(Command):
     """Roll an adventurer's initiative against their Agility."""
 
@@ -175,6 +181,7 @@ class ScarsInitiativeRoll(Command):
         return [Event.of(ScarsInitiative(result=result), result.describe())]
 
 
+@register_command
 class ScarsMoraleTest(Command):
     """Test an enemy's morale: by its HD, or the named enemy of the fight (``in_encounter``)."""
 
@@ -194,6 +201,7 @@ class ScarsMoraleTest(Command):
         return [Event.of(ScarsMorale(result=result, encounter=after), result.describe())]
 
 
+@register_command
 class ScarsHirelingMoraleTest(Command):
     """Test a hireling's morale against the employer's Cunning and the hireling's HD."""
 
@@ -208,6 +216,7 @@ class ScarsHirelingMoraleTest(Command):
         return [Event.of(ScarsHirelingMorale(result=result), result.describe())]
 
 
+@register_command
 class ScarsReactionRoll(Command):
     """Roll an enemy's first attitude on the reaction table."""
 
@@ -220,6 +229,7 @@ class ScarsReactionRoll(Command):
         return [Event.of(ScarsReaction(result=result), result.describe()), *_missing(ctx, result)]
 
 
+@register_command
 class ScarsDistanceRoll(Command):
     """Roll how far away an encounter starts (feet in the dungeon, yards outside)."""
 
@@ -232,6 +242,7 @@ class ScarsDistanceRoll(Command):
         return [Event.of(ScarsDistance(result=result), result.describe())]
 
 
+@register_command
 class ScarsZeroHealthCheck(Command):
     """The scars check at 0 health: by the Scars held, or for the named adventurer of the fight (``in_encounter``)."""
 
@@ -251,6 +262,7 @@ class ScarsZeroHealthCheck(Command):
         return [Event.of(ScarsZeroHealth(result=result, encounter=after), result.describe())]
 
 
+@register_command
 class ScarsPackRetrieve(Command):
     """Dig an item out of a pack in combat (a Cunning check; ``search`` on a failure spends 1d3 rounds)."""
 
@@ -265,6 +277,7 @@ class ScarsPackRetrieve(Command):
         return [Event.of(ScarsPackRetrieval(result=result), result.describe())]
 
 
+@register_command
 class ScarsClockAdvance(Command):
     """Pass Turns (dungeon) or Watches (outside) on the scars clock, checking for encounters."""
 
@@ -306,6 +319,7 @@ def _light_events(step: ex.DungeonStep) -> list[Event]:
     return events
 
 
+@register_command
 class ExploreSpend(Command):
     """Spend Turns on the dungeon clock: an action of the actions table, or ``turns`` for a custom one."""
 
@@ -327,6 +341,7 @@ class ExploreSpend(Command):
         return [Event.of(ExploreTurnsSpent(result=step), step.describe()), *_light_events(step)]
 
 
+@register_command
 class ExploreLight(Command):
     """Light or activate an item: its duration from the durations table, or ``turns`` for one of the player's own."""
 
@@ -347,6 +362,7 @@ class ExploreLight(Command):
         return events
 
 
+@register_command
 class ExploreSnuff(Command):
     """Put out a lit item (``index`` from 0 in the clock's lights)."""
 
@@ -363,6 +379,7 @@ class ExploreSnuff(Command):
         return [Event.of(LightSnuffed(source=source, clock=after), f"{source.name} put out, {source.remaining} turn(s) left.")]
 
 
+@register_command
 class TravelSpend(Command):
     """Spend hours on the travel clock: a travel action of the table, or ``hours`` for a custom one (``rest`` marks resting)."""
 
@@ -394,6 +411,7 @@ def _travel_events(step: ex.TravelStep) -> list[Event]:
     return events
 
 
+@register_command
 class PushOn(Command):
     """The party pushes on instead of resting: Stress, Strength damage and the 3d4 injury check for each."""
 
@@ -407,6 +425,7 @@ class PushOn(Command):
         return [Event.of(PushedOn(result=result), result.describe()), *_missing(ctx, result)]
 
 
+@register_command
 class Rest(Command):
     """What a partial, short or full rest restores to one character.
 
@@ -452,6 +471,7 @@ class Rest(Command):
         return events
 
 
+@register_command
 class RollInjury(Command):
     """Roll the injury table, with the dice of its effect and any "roll again"."""
 
@@ -467,6 +487,7 @@ class RollInjury(Command):
 # --------------------------------------------------------------------------- classic treasure and magic
 
 
+@register_command
 class ClassicMagicItem(Command):
     """Generate an item found: magic or a map (``maps`` False: straight to a magic item), rolled through;
     a map's guardians on monster level ``guardians`` (0: left to the referee)."""
@@ -489,6 +510,7 @@ class ClassicMagicItem(Command):
         return [Event.of(ClassicMagicFound(find=find), find.describe()), *_missing(ctx, find)]
 
 
+@register_command
 class ClassicSword(Command):
     """Generate a complete magic sword."""
 
@@ -502,6 +524,7 @@ class ClassicSword(Command):
         return [Event.of(ClassicSwordMade(sword=sword), sword.describe()), *_missing(ctx, sword)]
 
 
+@register_command
 class ClassicEgoContest(Command):
     """Pit ``sword``'s ego against its wielder's Intelligence and Strength (``condition``: the referee's adjustment)."""
 
@@ -519,6 +542,7 @@ class ClassicEgoContest(Command):
         return [Event.of(ClassicEgoContested(result=result), result.describe())]
 
 
+@register_command
 class ClassicGems(Command):
     """Value ``count`` gems, each with its step-up rolls."""
 
@@ -532,6 +556,7 @@ class ClassicGems(Command):
         return [Event.of(ClassicGemsRolled(gems=gems), gems.describe()), *_missing(ctx, gems)]
 
 
+@register_command
 class ClassicJewelry(Command):
     """Value ``count`` pieces of jewelry."""
 
@@ -545,6 +570,7 @@ class ClassicJewelry(Command):
         return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe()), *_missing(ctx, jewelry)]
 
 
+@register_command
 class ClassicHoard(Command):
     """Roll the treasure of a room on dungeon ``level``, every sub-roll expanded."""
 
@@ -558,6 +584,7 @@ class ClassicHoard(Command):
         return [Event.of(ClassicHoardRolled(hoard=result), result.describe()), *_missing(ctx, result)]
 
 
+@register_command
 class ClassicWandering(Command):
     """A wandering monster for dungeon ``level`` (``check``: roll the end-of-turn d6 first; a miss brings none)."""
 

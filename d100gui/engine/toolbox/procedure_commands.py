@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from d100gui.engine.command_kinds import register_command
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event

@@ -23,6 +23,7 @@ import re
 from typing import ClassVar, Literal
 
 from d100gui.engine.adventure.model import AdventureState
+from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -83,6 +84,7 @@ def _table_j_due(character: Character, state: TownState) -> bool:
     return _holds_shares(character) and not state.investments_applied
 
 
+@register_command
 class BeginTown(Command):
     """Open the before-next-quest phase after a quest: step 1 refreshes the tracks at once."""
 
@@ -119,6 +121,7 @@ class BeginTown(Command):
         ]
 
 
+@register_command
 class TownNext(Command):
     """Move the wizard on to the next step, or to ``to`` (a later step): the steps passed are skipped."""
 
@@ -144,6 +147,7 @@ class TownNext(Command):
         ]
 
 
+@register_command
 class VisitHealer(Command):
     """Step 1: the healer removes ``poison`` and ``disease`` pips and restores ``hp`` lost HP."""
 
@@ -162,6 +166,7 @@ class VisitHealer(Command):
         return [Event.of(payload, said)]
 
 
+@register_command
 class RepairItem(Command):
     """Step 2: remove ``pips`` repair pips from the item at ``place`` (a slot id, or a backpack position from 0)."""
 
@@ -178,6 +183,7 @@ class RepairItem(Command):
         return [Event.of(payload, f"{item.name}: {self.pips} pips repaired at {pip_cost} gp = {cost} gp ({ch.gp} left).")]
 
 
+@register_command
 class SellItem(Command):
     """Step 3: sell the item at ``place`` of ``where`` for its value; ``name`` (the item expected there) stops a double sale."""
 
@@ -212,6 +218,7 @@ def required_row(ctx: GameContext, item: str) -> Row:
     refuse(f"Table R has no {item!r}: {offered}.")
 
 
+@register_command
 class BuyRequired(Command):
     """Step 4: buy ``count`` of Table R's ``item`` (at most 20 + REP items a phase, within the supply maxima)."""
 
@@ -237,6 +244,7 @@ class BuyRequired(Command):
         ]
 
 
+@register_command
 class RollMarket(Command):
     """Step 5: one market roll on ``table_id`` (a table with the market symbol); REP rolls a phase."""
 
@@ -255,6 +263,7 @@ class RollMarket(Command):
         return [Event.of(payload, rolled.describe())]
 
 
+@register_command
 class ProvideMarketRow(Command):
     """Step 5: the row market roll ``index`` landed on, typed in by the player (missing-row policy "ask")."""
 
@@ -275,6 +284,7 @@ class ProvideMarketRow(Command):
         ]
 
 
+@register_command
 class BuyMarketItem(Command):
     """Step 5: buy the item of market roll ``index`` (one item a phase). ``price``: the price the player's
     rulebook prints, for a row their tables print none for (Table S); a printed price is never overridden."""
@@ -292,6 +302,7 @@ class BuyMarketItem(Command):
         return [Event.of(payload, f"Bought {name} at the market for {cost} gp ({ch.gp} left).")]
 
 
+@register_command
 class Train(Command):
     """Step 6: shade ``pips`` on skill or characteristic ``track`` (at most REP pips a phase)."""
 
@@ -321,6 +332,7 @@ def _cross_reference(ctx: GameContext, ch: Character, state: TownState, row: Row
     ]
 
 
+@register_command
 class RollInvestments(Command):
     """Step 7: roll Table J once and read it for every investment held (each result per share)."""
 
@@ -343,6 +355,7 @@ class RollInvestments(Command):
         return _cross_reference(ctx, ch, state, rolled.row)
 
 
+@register_command
 class ProvideInvestmentRow(Command):
     """Step 7: the Table J row the roll landed on, typed in by the player; it is then applied."""
 
@@ -367,6 +380,7 @@ class ProvideInvestmentRow(Command):
         return [*_cross_reference(ctx, ch, state, resolved.row), provided]
 
 
+@register_command
 class TradeInvestment(Command):
     """Step 7: ``buy`` or ``sell`` ``count`` shares of ``investment``, or sell pips (pips are never bought)."""
 
@@ -408,6 +422,7 @@ class TradeInvestment(Command):
         return [Event.of(payload, said)]
 
 
+@register_command
 class FinishTown(Command):
     """Confirm the wizard: the hero is ready for the next quest (Table J must have been rolled if shares are held)."""
 
