@@ -25,6 +25,7 @@ from d100gui.engine.toolbox.classic import underworld as cu
 from d100gui.engine.toolbox.classic import wilderness as cw
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
+from d100gui.engine.toolbox.context import sampled as _sampled
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicCastleMet,
@@ -66,7 +67,10 @@ class ClassicStockRooms(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         cs.stock_inputs(self.level, self.rooms)
         stocking = cs.stock_rooms(ctx.tables, self.level, self.rooms)
-        return [Event.of(ClassicRoomsStocked(stocking=stocking), stocking.describe()), *_missing(ctx, stocking)]
+        return [
+            Event.of(ClassicRoomsStocked(stocking=stocking), stocking.describe() + _sampled(stocking)),
+            *_missing(ctx, stocking),
+        ]
 
 
 @register_command
@@ -93,7 +97,7 @@ class ClassicWildernessDayCommand(Command):
             self.exploring, self.track, self.river_crossing, self.at_sea,
         )  # fmt: skip
         _keep(ctx, wilderness=day.trip)
-        return [Event.of(ClassicWildernessDay(day=day), day.describe()), *_missing(ctx, day)]
+        return [Event.of(ClassicWildernessDay(day=day), day.describe() + _sampled(day)), *_missing(ctx, day)]
 
 
 @register_command
@@ -109,7 +113,7 @@ class ClassicCastle(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, cc.OCCUPANT_TABLE)
         castle = cc.castle_encounter(ctx.tables, self.hexes, self.hailed, self.moving_on)
-        return [Event.of(ClassicCastleMet(castle=castle), castle.describe()), *_missing(ctx, castle)]
+        return [Event.of(ClassicCastleMet(castle=castle), castle.describe() + _sampled(castle)), *_missing(ctx, castle)]
 
 
 @register_command
@@ -206,7 +210,7 @@ class ClassicEgoTest(Command):
             _table(ctx, csw.SWORDS_TABLE)
             sword = csw.complete_sword(ctx.tables)
             _keep(ctx, sword=sword)
-            events.append(Event.of(ClassicSwordMade(sword=sword), sword.describe()))
+            events += [Event.of(ClassicSwordMade(sword=sword), sword.describe() + _sampled(sword)), *_missing(ctx, sword)]
         if sword is None:
             raise CommandRefused("No sword yet: generate one with the Magic sword tool, or tick 'New sword'.")
         if self.continuing:

@@ -29,6 +29,7 @@ from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_num
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
+from d100gui.engine.toolbox.context import sampled as _sampled
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
     ClassicEgoContested,
@@ -226,7 +227,7 @@ class ScarsReactionRoll(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, sc.REACTION_TABLE)
         result = sc.roll_reaction(ctx.tables)
-        return [Event.of(ScarsReaction(result=result), result.describe()), *_missing(ctx, result)]
+        return [Event.of(ScarsReaction(result=result), result.describe() + _sampled(result)), *_missing(ctx, result)]
 
 
 @register_command
@@ -422,7 +423,7 @@ class PushOn(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ex.INJURY_TABLE)
         result = ex.push_on(ctx.tables, self.party)
-        return [Event.of(PushedOn(result=result), result.describe()), *_missing(ctx, result)]
+        return [Event.of(PushedOn(result=result), result.describe() + _sampled(result)), *_missing(ctx, result)]
 
 
 @register_command
@@ -481,7 +482,7 @@ class RollInjury(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ex.INJURY_TABLE)
         result = ex.roll_injury(ctx.tables)
-        return [Event.of(InjuryRolled(result=result), result.describe()), *_missing(ctx, result)]
+        return [Event.of(InjuryRolled(result=result), result.describe() + _sampled(result)), *_missing(ctx, result)]
 
 
 # --------------------------------------------------------------------------- classic treasure and magic
@@ -507,7 +508,7 @@ class ClassicMagicItem(Command):
             find = cm.MagicFind(determination=item.kind or item.item, item=item)
         if find.item is not None and find.item.sword is not None:
             _keep(ctx, sword=find.item.sword)  # a sword found is the one the ego contest tests next
-        return [Event.of(ClassicMagicFound(find=find), find.describe()), *_missing(ctx, find)]
+        return [Event.of(ClassicMagicFound(find=find), find.describe() + _sampled(find)), *_missing(ctx, find)]
 
 
 @register_command
@@ -521,7 +522,7 @@ class ClassicSword(Command):
         _table(ctx, csw.SWORDS_TABLE)
         sword = csw.complete_sword(ctx.tables)
         _keep(ctx, sword=sword)  # the ego contest tool tests the latest sword
-        return [Event.of(ClassicSwordMade(sword=sword), sword.describe()), *_missing(ctx, sword)]
+        return [Event.of(ClassicSwordMade(sword=sword), sword.describe() + _sampled(sword)), *_missing(ctx, sword)]
 
 
 @register_command
@@ -553,7 +554,7 @@ class ClassicGems(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.GEM_TABLE)
         gems = ct.roll_gems(ctx.tables, self.count)
-        return [Event.of(ClassicGemsRolled(gems=gems), gems.describe()), *_missing(ctx, gems)]
+        return [Event.of(ClassicGemsRolled(gems=gems), gems.describe() + _sampled(gems)), *_missing(ctx, gems)]
 
 
 @register_command
@@ -567,7 +568,7 @@ class ClassicJewelry(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.JEWELRY_TABLE)
         jewelry = ct.roll_jewelry(ctx.tables, self.count)
-        return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe()), *_missing(ctx, jewelry)]
+        return [Event.of(ClassicJewelryRolled(jewelry=jewelry), jewelry.describe() + _sampled(jewelry)), *_missing(ctx, jewelry)]
 
 
 @register_command
@@ -581,7 +582,7 @@ class ClassicHoard(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         _table(ctx, ct.TREASURE_TABLE)
         result = ct.hoard(ctx.tables, self.level)
-        return [Event.of(ClassicHoardRolled(hoard=result), result.describe()), *_missing(ctx, result)]
+        return [Event.of(ClassicHoardRolled(hoard=result), result.describe() + _sampled(result)), *_missing(ctx, result)]
 
 
 @register_command
@@ -611,7 +612,11 @@ class ClassicWandering(Command):
         monster = cmon.wandering_monster(ctx.tables, self.level, self.party_size)
         if self.meet:
             monster = cmon.meet_wandering(ctx.tables, monster, self.entries, self.reaction_modifier, self.surprise)
-        return [*events, Event.of(ClassicWanderingMonster(monster=monster), monster.describe()), *_missing(ctx, monster)]
+        return [
+            *events,
+            Event.of(ClassicWanderingMonster(monster=monster), monster.describe() + _sampled(monster)),
+            *_missing(ctx, monster),
+        ]
 
 
 TOOLBOX_COMMANDS: tuple[type[Command], ...] = (

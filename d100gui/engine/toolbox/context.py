@@ -55,3 +55,10 @@ def missing_rows(ctx: GameContext, result: BaseModel) -> list[Event]:
             message = f"{index + 1}. {roll.describe()}: type row {lo}-{hi} from your rulebook"
             events.append(Event.of(RowMissing(index=index), message))
     return events
+
+
+def sampled(result: BaseModel) -> str:
+    """A tool's note for its rolls the "re-roll among known rows" policy took to another row (sample play), as
+    the dice panel marks them; "" when there was none."""
+    tables = list(dict.fromkeys(roll.table_title for roll in _table_rolls(result) if roll.sample))
+    return f" (sample play: re-rolled among known rows on {', '.join(tables)})" if tables else ""

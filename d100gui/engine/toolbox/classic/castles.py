@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.inputs import in_range
@@ -183,6 +183,8 @@ class CastleEncounter(Model):
         die = f" (die {self.come_out_roll.final}, needs {needs} or less)" if self.come_out_roll else " (hailed)"
         if not self.comes_out or self.occupant is None:
             return f"Passing {where}: nobody comes out{die}."
+        if self.occupant.row is None:
+            return f"Passing {where}: they come out{die}; {self.occupant.describe()}: type the row when asked."
         guards = self.occupant.text + "".join(f" = {d.value}" for d in self.occupant.dice)
         riders = " with as many Heroes riding" if "*" in self.occupant.text else ""
         occupant = self.occupant.row.fields["occupant"] if self.occupant.row else "?"
@@ -220,6 +222,20 @@ def _companions(roller: TableRoller, occupant: TableRoll) -> tuple[str, list[Cas
     return row.key, found
 
 
+def _occupant(roller: TableRoller, die: RollRecord, column: str) -> TableRoll:
+    """The occupant row the d6 points at; a row the player's table lacks is left missing (policy "ask": the
+    dice history asks for it) or, by the "re-roll" policy, the table's die is rolled again among its rows."""
+    table = roller.library.get(OCCUPANT_TABLE)
+    if table.find(die.final) is not None:
+        read = roller.read(OCCUPANT_TABLE, die.final, column=column, purpose="castle occupant")
+        return read.model_copy(update={"roll": die, "fixed": False})
+    if roller.policy is MissingRowPolicy.REROLL and table.die is not None:
+        again = roller.roll(OCCUPANT_TABLE, "castle occupant", column=column)
+        return again.model_copy(update={"sample": True, "discarded": [die, *again.discarded]})
+    missing = TableRoll(table_id=table.id, table_title=table.title, roll=die, column=column)
+    return missing.model_copy(update={"missing": table.gap_containing(die.final)})
+
+
 def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, moving_on: bool = False) -> CastleEncounter:
     """Pass a castle ``hexes`` away (0: on its hex; ``hailed`` by a weak-looking party there); ``moving_on``:
     the party goes its way, and the occupants who came out may pursue. The numbers are the castle rules table's."""
@@ -232,8 +248,12 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
         return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False, numbers=n)
     occupant_die = dice.roll("1d6", "castle occupant")
     column = dice.roll(guard_columns(roller), "castle guards: which column")
-    occupant = roller.read(OCCUPANT_TABLE, occupant_die.final, column=f"guards_{column.final}", purpose="castle occupant")
-    occupant = occupant.model_copy(update={"roll": occupant_die, "fixed": False})
+    occupant = _occupant(roller, occupant_die, f"guards_{column.final}")
+    if occupant.row is None:  # a row the player's table lacks: asked for like the dice panel's, the rest waits
+        return CastleEncounter(
+            hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=True, occupant=occupant, guard_column=column,
+            numbers=n,
+        )  # fmt: skip
     name = occupant.row.fields["occupant"] if occupant.row else ""
     attitude_roll = None if name in ALIGNED else dice.roll("1d6", "castle occupant: hostile or neutral")
     attitude: Attitude = (

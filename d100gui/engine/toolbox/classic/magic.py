@@ -138,6 +138,8 @@ class MagicFind(Model):
     def describe(self) -> str:
         if self.map is not None:
             return self.map.describe()
+        if self.item is None and self.determination.row is None:
+            return f"{self.determination.describe()}: type the row from your rulebook when asked (or re-roll)"
         return self.item.describe() if self.item else self.determination.describe()
 
 
@@ -180,6 +182,8 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
 def magic_item(roller: TableRoller, reroll: list[tuple[int, int]] | None = None) -> MagicItem:
     """A magic item: the class (ignoring ``reroll`` ranges, "no swords"), then the item and its details."""
     kind = roller.follow(Link(table=CLASS_TABLE, reroll=reroll or []), "class of magic item")[0]
+    if kind.row is None:  # a class row the player's tables lack: asked for, the item waits for it
+        return MagicItem(kind=kind, item=kind)
     [link] = roller.links(kind)
     [item] = roller.follow(link, f"magic item: {kind.text}")
     return _details(roller, kind, item)
@@ -249,6 +253,8 @@ def magic_find(roller: TableRoller, guardians: int = 0) -> MagicFind:
     level ``guardians``, 0 leaving them to the referee)."""
     check_guardians(guardians, guardian_levels(roller.library))
     determination = roller.roll(MAGIC_OR_MAP_TABLE, "magic or map")
+    if determination.row is None:  # asked for like the dice panel's; the find waits for it
+        return MagicFind(determination=determination)
     [link] = roller.links(determination)
     if link.table == MAPS_TABLE:
         [kind] = roller.follow(link, "kind of map")

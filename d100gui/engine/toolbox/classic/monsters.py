@@ -73,7 +73,8 @@ class WanderingMonster(Model):
 
     @property
     def monster_level(self) -> int:
-        return int(self.monster.table_id.rsplit("_", 1)[-1])
+        level = self.monster.table_id.rsplit("_", 1)[-1]
+        return int(level) if level.isdigit() else 0  # 0: the matrix row is still missing
 
     @property
     def party_factor(self) -> int:
@@ -85,6 +86,9 @@ class WanderingMonster(Model):
         return self.monster.text
 
     def describe(self) -> str:
+        if self.matrix.row is None or self.monster.row is None:
+            missing = self.matrix if self.matrix.row is None else self.monster
+            return f"Level {self.level}: {missing.describe()}: type the row from your rulebook when asked"
         extra = "".join(f"; {d.describe()}" for d in self.monster.dice)
         text = (
             f"Level {self.level}: {self.matrix.text} (rolled {self.matrix.value}) -> {self.name}{extra} "
@@ -111,8 +115,9 @@ def wandering_monster(roller: TableRoller, level: int, party_size: int = 3) -> W
     wandering_monster_inputs(level, party_size)
     column = matrix_column(roller.library.get(MATRIX_TABLE), level)
     matrix = roller.roll(MATRIX_TABLE, f"wandering monster, level {level}", column=column)
-    [link] = roller.links(matrix)
-    [monster] = roller.follow(link, f"monster level table ({matrix.text})")
+    links = roller.links(matrix)
+    # a matrix row the player's tables lack: asked for like the dice panel's, the monster level waits for it
+    [monster] = roller.follow(links[0], f"monster level table ({matrix.text})") if links else [matrix]
     printed = re.findall(r"\d+", rule_text(roller.library, ITEM_RULES_TABLE, "A party drawing the basic number"))
     step = int(printed[-1]) if printed and int(printed[-1]) > 0 else PARTY_STEP
     return WanderingMonster(level=level, party_size=party_size, matrix=matrix, monster=monster, party_step=step)

@@ -83,6 +83,8 @@ class Gem(Model):
 
     def describe(self) -> str:
         group = f"{self.count} gems" if self.count > 1 else "gem"
+        if self.base.row is None:
+            return f"{group}: {self.base.describe()} (type the row when asked; counted at 0 GP till then)"
         up = f", stepped up {self.stepped}" if self.stepped else ""
         each = " each" if self.count > 1 else ""
         return f"{group}: base {_number(self.base.text):,} GP{up} -> {self.value:,} GP{each}"
@@ -103,10 +105,10 @@ class Gems(Model):
         """Gems that kept their base value grouped by value ("100 GP x4"); each stepped-up gem told in full."""
         plain: dict[int, int] = {}
         for gem in self.gems:
-            if not gem.stepped:
+            if not gem.stepped and gem.base.row is not None:
                 plain[gem.value] = plain.get(gem.value, 0) + gem.count
         parts = [f"{value:,} GP" + (f" x{n}" if n > 1 else "") for value, n in sorted(plain.items())]
-        parts += [g.describe() for g in self.gems if g.stepped]
+        parts += [g.describe() for g in self.gems if g.stepped or g.base.row is None]
         return f"{self.count} gem(s) worth {self.total:,} GP: " + "; ".join(parts)
 
 
@@ -121,6 +123,8 @@ def _groups(count: int) -> list[int]:
 
 def _gem(roller: TableRoller, categories: list[int], count: int) -> Gem:
     base = roller.roll(GEM_TABLE, "gem base value")
+    if base.row is None:  # a row the player's tables lack: asked for like the dice panel's, counted at 0 till then
+        return Gem(count=count, base=base, value=0)
     index = categories.index(_number(base.text))
     steps: list[TableRoll] = []
     while index < len(categories) - 1:
