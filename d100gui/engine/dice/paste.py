@@ -26,10 +26,11 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from d100gui.engine.dice.row_check import ColumnKind, RowCheck, check_row, column_kinds, printed_rows, range_problem
 from d100gui.engine.dice.tables import Column, Row, Table
+from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.slots import slot_for_name
 
@@ -58,7 +59,7 @@ class Verdict(StrEnum):
     CLASH = "clash"  # overlaps a row the table has, with other cells: the player decides
 
 
-class PastedRow(BaseModel):
+class PastedRow(Model):
     """One row read from the text: where it came from, its cells, their checks and its verdict.
 
     ``clashes`` are the table's rows (printed or the player's own) whose range it overlaps;
@@ -90,7 +91,7 @@ class PastedRow(BaseModel):
         return "OK: fills a missing range."
 
 
-class SkippedLine(BaseModel):
+class SkippedLine(Model):
     """A line that is not a row, and why (a heading, a title, a footer, text before the first row)."""
 
     line: int
@@ -98,7 +99,7 @@ class SkippedLine(BaseModel):
     reason: str
 
 
-class PasteReading(BaseModel):
+class PasteReading(Model):
     """Everything read from one paste."""
 
     table_id: str
