@@ -5,6 +5,11 @@ first run and on each new campaign; Tables > Missing rows… any time) whether t
 as they come up, complete the tables now in the editor, or play a sample game that re-rolls
 among the printed rows. The choice is the game's :class:`MissingRowPolicy`, kept in the
 preferences (the same setting Edit > Preferences shows, in the same words).
+
+The question says what each answer costs: how many rows each table lacks (read from the table
+library: the results of its die that no row covers), that sample play re-rolls among the printed
+rows until the tables are completed, and buttons for the three ways to complete them (paste a
+table, type rows, import a pack).
 """
 
 from __future__ import annotations
@@ -12,10 +17,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QButtonGroup, QDialog, QDialogButtonBox, QLabel, QRadioButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.dice.row_check import completeness, printed_rows
+from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.preferences import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT
 from d100gui.ui.common.settings import Preferences
@@ -30,21 +50,54 @@ CHOICES = (
     (COMPLETE, "Complete my tables now (opens the table editor)", MissingRowPolicy.ASK),
     (SAMPLE, POLICY_REROLL_TEXT, MissingRowPolicy.REROLL),
 )
+PASTE, TYPE, IMPORT = "paste", "type", "import"  # the ways to complete the tables, each a button
+JOBS = (
+    (PASTE, "Paste a table…", "Open the table editor and paste a table copied from your rulebook's PDF."),
+    (TYPE, "Type rows…", "Open the table editor and type the rows your tables lack."),
+    (IMPORT, "Import a table pack…", "Add the rows of a table pack (JSON) someone made from their rulebook."),
+)
+
+
+def lacking(library: TableLibrary) -> list[tuple[Table, int, int]]:
+    """(table, results its rows cover, results of its die) for each rolled table with a gap: what sample play re-rolls."""
+    found = []
+    for table in library:
+        if table.rollable and table.missing_ranges():
+            covered, total = completeness(table)
+            found.append((table, covered, total))
+    return found
 
 
 class PolicyChoiceDialog(QDialog):
     """Three plain choices for the rows the bundled excerpts leave out."""
 
-    def __init__(self, current: MissingRowPolicy, parent: QWidget | None = None) -> None:
+    job_requested = Signal(str)  # PASTE, TYPE or IMPORT: the dialog closed with the choice made, then this job
+
+    def __init__(self, current: MissingRowPolicy, parent: QWidget | None = None, library: TableLibrary | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rows your tables lack")
+        self.job = ""
         layout = QVBoxLayout(self)
+        gaps = lacking(library) if library is not None else []
         intro = QLabel(
-            "The tables that come with the app hold only the rows the rule text prints; your rulebook has the rest. "
-            f"<br><b>{POLICY_QUESTION}:</b>"
+            "The tables that come with the app hold only the rows the rule text prints; your rulebook has the rest."
+            + (f" {len(gaps)} tables lack rows:" if gaps else "")
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
+        self.lacking = self._lacking_table(gaps)
+        self.lacking.setVisible(bool(gaps))
+        layout.addWidget(self.lacking)
+        self.cost = QLabel(
+            "In sample play a roll that lands on a missing row is re-rolled among the printed rows (and labelled so) "
+            "until you complete the tables: paste them from your rulebook, type them, or import a table pack."
+        )
+        self.cost.setObjectName("policyCost")
+        self.cost.setWordWrap(True)
+        layout.addWidget(self.cost)
+        question = QLabel(f"<b>{POLICY_QUESTION}:</b>")
+        question.setWordWrap(True)
+        layout.addWidget(question)
         self.group = QButtonGroup(self)
         self.buttons_by_choice: dict[str, QRadioButton] = {}
         for index, (choice, text, _policy) in enumerate(CHOICES):
@@ -54,6 +107,20 @@ class PolicyChoiceDialog(QDialog):
             self.buttons_by_choice[choice] = button
             layout.addWidget(button)
         self.buttons_by_choice[SAMPLE if current is MissingRowPolicy.REROLL else ASK].setChecked(True)
+        complete = QLabel("Complete your tables now:")
+        layout.addWidget(complete)
+        jobs = QHBoxLayout()
+        self.job_buttons: dict[str, QPushButton] = {}
+        for job, text, tip in JOBS:
+            job_button = QPushButton(text)
+            job_button.setObjectName(f"job_{job}")
+            job_button.setToolTip(tip + " Closes this question with the choice above.")
+            job_button.setAutoDefault(False)
+            job_button.clicked.connect(lambda _checked=False, j=job: self._do(j))
+            self.job_buttons[job] = job_button
+            jobs.addWidget(job_button)
+        jobs.addStretch(1)
+        layout.addLayout(jobs)
         note = QLabel("You can change this any time: Tables > Missing rows… or Edit > Preferences.")
         note.setWordWrap(True)
         layout.addWidget(note)
@@ -61,6 +128,34 @@ class PolicyChoiceDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
+
+    @staticmethod
+    def _lacking_table(gaps: list[tuple[Table, int, int]]) -> QTableWidget:
+        """Each table with its printed rows and how many results of its die have none."""
+        view = QTableWidget(len(gaps), 3)
+        view.setObjectName("lackingTables")
+        view.setHorizontalHeaderLabels(["Table", "Printed rows", "Results without a row"])
+        view.verticalHeader().setVisible(False)
+        view.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for index, (table, covered, total) in enumerate(gaps):
+            cells = (table.title, f"{len(printed_rows(table))} ({covered} of {total} results)", f"{total - covered} of {total}")
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                view.setItem(index, col, item)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        view.setMaximumHeight(200)
+        return view
+
+    def _do(self, job: str) -> None:
+        """A way to complete the tables: close with the choice made, then the job (the editor, a file dialog)."""
+        self.job = job
+        self.accept()
+        self.job_requested.emit(job)
 
     def choice(self) -> str:
         return CHOICES[max(0, self.group.checkedId())][0]
@@ -73,6 +168,7 @@ class TableSetup(QObject):
     """Tables > Table editor… and Missing rows…, and the first-run choice."""
 
     message = Signal(str)
+    import_requested = Signal()  # Import a table pack…, from the first-run question (the window's table files do it)
 
     def __init__(self, bridge: EngineBridge, prefs: Preferences, window: QWidget, save_rows: Callable[[str], None]) -> None:
         super().__init__(window)
@@ -97,8 +193,9 @@ class TableSetup(QObject):
 
     def choose(self) -> PolicyChoiceDialog:
         """Ask how to handle missing rows (a new campaign, first run, or the menu)."""
-        dialog = PolicyChoiceDialog(self.bridge.game.policy, self.window)
+        dialog = PolicyChoiceDialog(self.bridge.game.policy, self.window, self.bridge.game.library)
         dialog.accepted.connect(lambda: self.apply(dialog.choice(), dialog.policy()))
+        dialog.job_requested.connect(self.do_job)
         dialog.open()
         self.choice_dialog = dialog
         return dialog
@@ -118,6 +215,15 @@ class TableSetup(QObject):
             if policy is MissingRowPolicy.REROLL
             else "Rows your tables lack will be asked for as they come up."
         )
+
+    def do_job(self, job: str) -> None:
+        """Paste a table (the editor, its paste preview), type rows (the editor), or import a pack."""
+        if job == IMPORT:
+            self.import_requested.emit()
+            return
+        editor = self.open_editor()
+        if job == PASTE:
+            editor.open_paste()
 
     def set_policy(self, policy: MissingRowPolicy) -> None:
         """The game's policy and the saved preference (also for "from now on" in the missing-row dialog)."""
