@@ -96,7 +96,7 @@ class SkillTestDialog(QDialog):
         self._adopt_waiting_roll()
         self.bridge.log_appended.connect(self._log)
         self.bridge.error.connect(self._remember_error)
-        self.bridge.campaign_changed.connect(self.show_state)
+        self.bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         self.update_preview()
         self.show_state()
 
@@ -187,6 +187,10 @@ class SkillTestDialog(QDialog):
 
     def _remember_error(self, text: str) -> None:
         self._error = text
+
+    def _changed(self, _change: object) -> None:
+        """The campaign changed (an action here or elsewhere, an undo, another campaign): show it as it is now."""
+        self.show_state()
 
     def send(self, command: Command) -> bool:
         """Send a command; remember the decisions it leaves and what it said."""
@@ -387,7 +391,7 @@ class SkillTestDialog(QDialog):
         for signal, slot in (
             (self.bridge.log_appended, self._log),
             (self.bridge.error, self._remember_error),
-            (self.bridge.campaign_changed, self.show_state),
+            (self.bridge.changed, self._changed),
         ):
             signal.disconnect(slot)
         super().done(result)
