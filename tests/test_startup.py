@@ -83,6 +83,8 @@ DEFERRED = (  # opened on demand, never on the way to the first paint
     "d100gui.ui.table_editor.editor",
     "d100gui.ui.fallen_viewer",
     "d100gui.ui.roster.dialog",
+    "d100gui.ui.toolbox.dock",  # behind the dice tab: built when first shown
+    "d100gui.ui.toolbox.tools",
 )
 
 

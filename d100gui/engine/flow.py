@@ -167,6 +167,7 @@ class Status:
     clocks: int = 0  # clocks on the track
     next_trigger: str = ""  # "food in 2" (the next printed symbol and how many clocks away)
     waits: str = ""  # the first thing the game waits for ("" when nothing)
+    waits_short: str = ""  # the same in a few words ("a test's roll", "+1 more" when several wait): the status line's
 
     def as_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -246,6 +247,26 @@ def flow(campaign: Campaign, rules: Rules, library: TableLibrary | None = None) 
     return replace(made, status=status_of(campaign, rules, made))
 
 
+#: what waits, in a few words (the status line's; the prompt itself and the answers are the strip's or the panel's)
+_WAIT_SHORT = {
+    "experience": "an experience choice",
+    "test_roll": "a test's roll (accept it or use Fate)",
+    "called_test": "a test to roll",
+    "outcome_choice": "a choice of outcome",
+    "target_choice": "a choice of target",
+    "armour_clash": "an armour choice",
+    "row_needed": "a table row",
+    "fight": "the fight",
+    "offered_monster": "a monster to fight",
+    "row_waiting": "a table row",
+    "loot": "a find for a full backpack",
+    "clocks": "clocks to shade",
+    "curse": "a curse's row",
+    "town_step": "the town",
+    "quest_choice": "the quest choice",
+}
+
+
 def status_of(campaign: Campaign, rules: Rules, made: Flow) -> Status | None:
     """The status line's contents: the hero's HP, Fate and Lives; the quest, its objective and progress; the turn;
     the time track's clocks and its next printed symbol; what waits (None without a hero)."""
@@ -255,7 +276,10 @@ def status_of(campaign: Campaign, rules: Rules, made: Flow) -> Status | None:
     layout = rules.sheet.time_track
     shaded = ch.time_track.shaded
     waits = made.waiting[0].prompt if made.waiting else ""
-    base = Status(ch.name or "The hero", ch.hp, derive(ch, rules).max_hp, ch.fate, ch.lives, waits=waits)
+    short = _WAIT_SHORT.get(made.waiting[0].kind, "your answer") if made.waiting else ""
+    if len(made.waiting) > 1:
+        short += f" (+{len(made.waiting) - 1} more)"
+    base = Status(ch.name or "The hero", ch.hp, derive(ch, rules).max_hp, ch.fate, ch.lives, waits=waits, waits_short=short)
     state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
     if state is None or state.quest is None:
         return base

@@ -58,7 +58,6 @@ from d100gui.ui.roster.read_only import GuardedBridge
 from d100gui.ui.roster_actions import RosterActions
 from d100gui.ui.table_editor.setup import TableSetup
 from d100gui.ui.tables import TableFiles
-from d100gui.ui.toolbox.dock import ToolboxPanel
 from d100gui.ui.town.actions import TownActions
 from d100gui.ui.town.curse_row import ask_curse_row, ask_waiting_curse, curse_waiting
 
@@ -68,6 +67,7 @@ if TYPE_CHECKING:  # opened on demand: imported where they are opened (start-up 
     from d100gui.ui.hero.creation_wizard import CreationWizard
     from d100gui.ui.hero.skill_test_dialog import SkillTestDialog
     from d100gui.ui.stats.window import StatisticsWindow
+    from d100gui.ui.toolbox.dock import ToolboxPanel
 
 AskFaces = Callable[[list[FaceRequest]], Sequence[int] | None]
 STATUS_MS = 8000
@@ -207,8 +207,10 @@ class MainWindow(QMainWindow):
         self.log_dock = self._dock("Adventure log", "adventureLogDock", self.adventure_log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.tabifyDockWidget(self.combat_dock, self.log_dock)
-        self.toolbox = ToolboxPanel(self.bridge)  # the classic rule texts' tools
-        self.toolbox_dock = self._dock("Toolbox", "toolboxDock", self.toolbox)
+        # the classic rule texts' tools: built (and their modules imported) when the dock is first shown
+        self._toolbox: ToolboxPanel | None = None
+        self.toolbox_dock = self._dock("Toolbox", "toolboxDock", QWidget())
+        self.toolbox_dock.visibilityChanged.connect(lambda visible: self.toolbox if visible else None)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.toolbox_dock)
         self.tabifyDockWidget(self.log_dock, self.toolbox_dock)
         self.dice_dock.raise_()
@@ -356,6 +358,17 @@ class MainWindow(QMainWindow):
     def missing_row_dialog(self) -> MissingRowDialog | None:
         """The last "type the row" dialog opened."""
         return self.row_requests.dialog
+
+    @property
+    def toolbox(self) -> ToolboxPanel:
+        """The toolbox dock's panel, built the first time it is shown or asked for (a start skips it)."""
+        if self._toolbox is None:
+            from d100gui.ui.toolbox.dock import ToolboxPanel
+
+            self._toolbox = ToolboxPanel(self.bridge)
+            self.toolbox_dock.setWidget(self._toolbox)
+            self.roster.watch_toolbox(self._toolbox)  # its command panels greyed while the hero has fallen
+        return self._toolbox
 
     def show_toolbox(self) -> None:
         """Tools > Toolbox: show the toolbox dock in front."""

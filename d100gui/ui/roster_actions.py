@@ -20,18 +20,24 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from d100gui.storage.campaigns import CampaignFileError, campaigns_dir
 from d100gui.storage.roster import HeroLine, line_of
 from d100gui.ui.roster.read_only import GuardedBridge, ReadOnlyLock
-from d100gui.ui.toolbox.dock import ToolboxPanel
-from d100gui.ui.toolbox.reference_panel import ReferencePanel
 
 if TYPE_CHECKING:  # the viewer and the roster are imported when first opened, not at start-up
     from d100gui.ui.fallen_viewer import FallenViewer
     from d100gui.ui.main_window import MainWindow
     from d100gui.ui.roster.dialog import RosterDialog
+    from d100gui.ui.toolbox.dock import ToolboxPanel
 
 
 def command_panels(toolbox: ToolboxPanel) -> list[QWidget]:
     """The toolbox's panels built so far that roll or keep state (every tool but the reference tables, which only read)."""
-    return [panel for panel in toolbox.built.values() if not isinstance(panel, ReferencePanel)]
+    return command_panels_of(list(toolbox.built.values()))
+
+
+def command_panels_of(panels: list[QWidget]) -> list[QWidget]:
+    """Those of ``panels`` that roll or keep state (not the reference tables' panel, which only reads)."""
+    from d100gui.ui.toolbox.reference_panel import ReferencePanel
+
+    return [panel for panel in panels if not isinstance(panel, ReferencePanel)]
 
 
 class RosterActions(QObject):
@@ -52,12 +58,16 @@ class RosterActions(QObject):
         banner.view_requested.connect(lambda: self.view_fallen(None))
         banner.new_hero_requested.connect(self.new_hero)
         w.sheet.hall_requested.connect(lambda: self.view_fallen(None))  # the sheet's "View the final sheet…"
-        self.lock.watch([w.map_area, w.dice_panel, *command_panels(w.toolbox)])
-        w.toolbox.panel_built.connect(lambda panel: None if isinstance(panel, ReferencePanel) else self.lock.watch([panel]))
+        self.lock.watch([w.map_area, w.dice_panel])  # the toolbox's panels once it is built: watch_toolbox
         bridge = w.bridge
         if isinstance(bridge, GuardedBridge):
             bridge.new_hero_needed.connect(w.campaigns.new_campaign)
             bridge.read_only_changed.connect(self.lock.set_reason)  # before the widgets re-read: they see their controls back
+
+    def watch_toolbox(self, toolbox: ToolboxPanel) -> None:
+        """The toolbox, built on its first showing: its command panels, and each built later, follow the lock."""
+        self.lock.watch(command_panels(toolbox))
+        toolbox.panel_built.connect(lambda panel: self.lock.watch(command_panels_of([panel])))
 
     # ------------------------------------------------------------------ read-only play
     def reads_only(self, control: QWidget) -> bool:

@@ -64,7 +64,8 @@ class StatusLine(QWidget):
         self.clocks.setVisible(bool(status.quest))
         self.hero.setText(f"HP {status.hp}/{status.max_hp} · Fate {status.fate} · Lives {status.lives}")
         self.hero.setToolTip(f"{status.hero}: hit points, Fate and Lives")
-        self.waits.setText(f"<i>Waiting:</i> {html.escape(status.waits)}" if status.waits else "")
+        # a few words: the prompt in full and its answers are the strip's (or the fight panel's), said once
+        self.waits.setText(f"<i>Waiting:</i> {html.escape(status.waits_short)}" if status.waits else "")
         self.waits.setToolTip(status.waits)
 
     def text(self) -> str:

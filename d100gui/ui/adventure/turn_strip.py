@@ -17,17 +17,20 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.model import TURN_STEPS
 from d100gui.engine.adventure.turn_view import step_hint
+from d100gui.engine.dice.dice import DieFace
 from d100gui.engine.flow import Flow, FlowAction, row_wanted, sample_answer
+from d100gui.engine.hero.decisions import PendingTest
 from d100gui.ui.adventure.status_line import StatusLine
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
+from d100gui.ui.common.dice_faces import DiceFacesView
 from d100gui.ui.common.flow import FlowLayout
 
 #: the flow's groups the strip answers (the fight's are the combat panel's, creation's the wizard's; the town's
@@ -87,7 +90,9 @@ class TurnStrip(QFrame):
         self.setSizePolicy(policy)
         self.title = QLabel()
         self.step_labels: dict[str, QLabel] = {}
-        self.hint = QLabel()  # one line: the whole hint is in its tooltip
+        self.hint = QLabel()  # this step's hint, or what waits (the status line above says it in a few words)
+        self.hint.setObjectName("stripHint")
+        self.hint.setWordWrap(True)
         self.buttons: dict[str, StripButton] = {}  # every answer and action shown, by the flow's key
         self.fix_buttons: list[QPushButton] = []  # one per narrative of the last action
         self._fixes_shown: list[Correction] = []  # the corrections the fix buttons answer
@@ -102,10 +107,15 @@ class TurnStrip(QFrame):
             label.setContentsMargins(6, 2, 6, 2)
             self.step_labels[step] = label
             top.addWidget(label)
-        self.waiting_label = QLabel("<b>Waiting:</b>")
-        self.waiting_label.setToolTip("What the game waits for you to answer before the turn goes on.")
+        #: the dice of a test roll that waits (its Fate and Accept answers beside them): read from the pending test
+        #: the flow's waiting names
+        self.faces = DiceFacesView()
+        self.faces.setObjectName("stripDice")
+        self.faces.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # the strip's Fate re-rolls them all
+        self.faces.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._dice_shown: tuple[list[DieFace], list[int]] | None = None
         self.waiting_row = FlowLayout(spacing=4)
-        self.waiting_row.addWidget(self.waiting_label)
+        self.waiting_row.addWidget(self.faces)
         self.button_row = FlowLayout(spacing=4)
         #: what matters always in view: :func:`above` puts it over the strip (its own row, so the strip's wrapped
         #: buttons keep their room)
@@ -137,6 +147,16 @@ class TurnStrip(QFrame):
     def _changed(self, _change: object) -> None:
         self.refresh()
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch: the step labels' style sheets are polished again at once, so they take the new palette
+        (a label polished by a style sheet kept the old theme's colours until it was set again)."""
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange):
+            for label in self.step_labels.values():
+                style = label.styleSheet()
+                label.setStyleSheet("")
+                label.setStyleSheet(style)
+        super().changeEvent(event)
+
     def refresh(self) -> None:
         """Re-read the flow from the engine (worked out once per change by the bridge)."""
         made = self.bridge.flow()
@@ -150,6 +170,7 @@ class TurnStrip(QFrame):
             if label.styleSheet() != style:  # set again, a style sheet polishes the label again
                 label.setStyleSheet(style)
         answers = [a for w in made.waiting for a in w.answers if a.group in STRIP_GROUPS]
+        self._show_dice(made)
         actions = [a for a in made.actions if a.group in STRIP_GROUPS]
         hint = self._hint(made)
         self.hint.setText(hint)
@@ -157,10 +178,28 @@ class TurnStrip(QFrame):
         self._show(answers, actions)
         self._show_corrections(corrections_for(self.bridge.game.campaign) if quest else [])
 
+    def _show_dice(self, made: Flow) -> None:
+        """The dice faces of the first test roll that waits for the strip's answers (Accept, Fate), else none."""
+        waiting = next(
+            (w for w in made.waiting if w.kind == "test_roll" and any(a.group in STRIP_GROUPS for a in w.answers)), None
+        )
+        test = None
+        if waiting is not None:
+            test = next((d for d in self.bridge.game.campaign.pending if d.id == waiting.id and isinstance(d, PendingTest)), None)
+        if test is None:
+            self.faces.setVisible(False)
+            return
+        shown = (list(test.roll.dice), list(test.roll.rerolled))
+        if shown != self._dice_shown:  # the faces (a Fate re-roll outlined) painted again only when they change
+            self._dice_shown = shown
+            self.faces.set_faces(*shown)
+            self.faces.setFixedSize(self.faces.sizeHint())
+        self.faces.setVisible(True)
+
     @staticmethod
     def _hint(made: Flow) -> str:
-        if made.waiting:
-            return f"Waiting: {made.waiting[0].prompt}"
+        if made.waiting:  # the prompts in full (the status line says "Waiting:" and a few words)
+            return "\n".join(w.prompt for w in made.waiting)
         if made.phase == "quest":
             return step_hint(made.step)  # type: ignore[arg-type]
         return "No quest is under way."
@@ -193,7 +232,6 @@ class TurnStrip(QFrame):
             for button in [*spare, *(b for b in gone if b.hasFocus())]:  # the ones no longer shown
                 button.hide()
                 button.deleteLater()
-        self.waiting_label.setVisible(bool(answers))
         self._shown = {a.key: a for a in (*answers, *actions)}
         pressed = {self._pressed(key): shortcut.key() for key, shortcut in self.keys.items()}
         for action in (*answers, *actions):

@@ -191,7 +191,7 @@ def test_the_status_line_above_the_map_keeps_the_quest_clocks_and_hero_in_view(q
     window.game.override.push(5, 0)  # a search on a missing Table F row: it waits, and the line says so
     qtbot.mouseClick(window.turn_strip.buttons["search"], Qt.MouseButton.LeftButton)
     window.row_requests.dialog.reject()
-    assert "Waiting:" in line.text() and "row waits" in line.text()
+    assert "Waiting: a table row" in line.text() and "row waits" in line.waits.toolTip()  # a few words; the prompt's the strip's
 
 
 def test_hero_skill_test_shows_the_test_rolled_from_the_strip_not_str_defaults(qtbot, window):  # noqa: F811
