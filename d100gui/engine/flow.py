@@ -86,6 +86,7 @@ from d100gui.engine.hero.decisions import (
     fight_test_id,
 )
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.fallen import read_only_reason
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import (
     AcceptTest,
@@ -99,7 +100,6 @@ from d100gui.engine.hero.skill_test import (
 from d100gui.engine.magic.commands import ProvideCurseRow
 from d100gui.engine.rules.model import Rules, TimeTrackLayout
 from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmentRow, ProvideMarketRow, RollInvestments, TownNext
-from d100gui.engine.town.fallen import read_only_reason
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 One place answers "may this run now?" for every command, from the campaign alone:
 
-- a fallen hero's campaign takes no command at all (:func:`d100gui.engine.town.fallen.read_only_reason`);
+- a fallen hero's campaign takes no command at all (:func:`d100gui.engine.hero.fallen.read_only_reason`);
 - each command class declares when it may run (``Command.when``, a :class:`~d100gui.engine.phases.Phases`):
   during a fight, during a quest (or only as a hand correction there), in the middle of the
   between-quests phase;
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from d100gui.engine.hero.fallen import read_only_reason
 from d100gui.engine.phases import FACE_OFFER, START_FIGHT, Phases
 from d100gui.engine.protocol import Event, Payload, declare
-from d100gui.engine.town.fallen import read_only_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from d100gui.engine.game import Campaign, Command

@@ -3,7 +3,7 @@
 Each campaign file is one hero's story (its ``character``); a copy made with Save As or an export
 and import keeps the campaign's id, so the roster lists a hero once with every file that holds
 them and opens the one played last. A campaign whose hero has died
-(:func:`d100gui.engine.town.fallen.fallen_hero`: the sheet in ``hall_of_fallen``, no living
+(:func:`d100gui.engine.hero.fallen.fallen_hero`: the sheet in ``hall_of_fallen``, no living
 character) lists the hero in the hall of the fallen, with the cause and date of the log's death
 event. Files are read without validating them whole and without locking a store; a broken one is
 listed with its problem. The campaign being played (its store locked by the window) is passed in.
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.hero.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.engine.stats import Statistics
-from d100gui.engine.town.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object
 from d100gui.storage.store import KEPT_STATS, STORE_SUFFIX, file_problem, is_store, peek_store, store_path_for
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QFrame, QMainWindow, QScroll
 
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.town.fallen import death_of, describe, fallen_hero
+from d100gui.engine.hero.fallen import death_of, describe, fallen_hero
 from d100gui.storage.campaigns import CampaignFileError
 from d100gui.storage.store import open_campaign
 from d100gui.ui.adventure.log_dock import AdventureLog, centre_on_area

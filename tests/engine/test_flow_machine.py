@@ -27,7 +27,7 @@ from d100gui.engine import CommandRefused, Session
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.flow import flow
 from d100gui.engine.game import Campaign, LogEntry
-from d100gui.engine.town.fallen import fallen_hero
+from d100gui.engine.hero.fallen import fallen_hero
 from d100gui.storage.resources import bundled_game_data
 
 DATA = bundled_game_data()

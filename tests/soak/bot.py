@@ -24,7 +24,7 @@ from d100gui.engine.adventure.turn_view import turn_panel
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.dungeon.map import DoorAt, Dungeon, door_at, neighbour, opposite, pos_key
 from d100gui.engine.hero.derive import derive
-from d100gui.engine.town.fallen import fallen_hero
+from d100gui.engine.hero.fallen import fallen_hero
 from d100gui.engine.town.queries import town_view
 from d100gui.storage.resources import bundled_game_data
 

@@ -12,4 +12,5 @@
 * Commands: :mod:`.creation`, :mod:`.skill_test`, :mod:`.commands` (items; ``CHARACTER_COMMANDS``),
   :mod:`.sheet_edits` (hand corrections).
 * :mod:`.queries` — the small questions the hero widgets ask.
+* :mod:`.fallen` — whether the campaign's hero has died, and how and when (the read-only mark).
 """

@@ -44,8 +44,8 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.game import Command
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.fallen import death_of, describe, fallen_hero
 from d100gui.engine.hero.model import Character
-from d100gui.engine.town.fallen import death_of, describe, fallen_hero
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog

@@ -1,6 +1,6 @@
 """The banner a fallen hero's campaign shows: who fell, how and when, and that nothing can change.
 
-It renders from the engine (:mod:`d100gui.engine.town.fallen`: the mark, the death event) and
+It renders from the engine (:mod:`d100gui.engine.hero.fallen`: the mark, the death event) and
 offers the ways on: view the final sheet, map and log, or start a new hero.
 """
 
@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from d100gui.engine.game import Campaign
-from d100gui.engine.town.fallen import death_of, describe, fallen_hero, read_only_reason
+from d100gui.engine.hero.fallen import death_of, describe, fallen_hero, read_only_reason
 
 
 class FallenBanner(QFrame):

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.town.fallen import how, when
+from d100gui.engine.hero.fallen import how, when
 from d100gui.storage.roster import HeroLine, Roster, read_roster
 
 LIVING_COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Quests begun", "Fights (won)", "Last played", "Campaign files")

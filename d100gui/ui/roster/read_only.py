@@ -1,7 +1,7 @@
 """Read-only play: a bridge that refuses every command, undo and redo of a fallen hero's campaign.
 
 The dead stay as they fell. :class:`GuardedBridge` asks the engine
-(:func:`d100gui.engine.town.fallen.read_only_reason`) before each command, so whatever widget
+(:func:`d100gui.engine.hero.fallen.read_only_reason`) before each command, so whatever widget
 sends one (the sheet, the map, the combat panel, a menu) is refused the same way, with the reason
 on the bridge's ``error`` signal, and nothing changes. A viewer gives a fixed ``reason`` instead
 (its campaign is a display copy). :func:`freeze` greys a widget's input controls with the reason
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QLin
 from shiboken6 import isValid
 
 from d100gui.engine.game import Command, Game
-from d100gui.engine.town.fallen import read_only_reason
+from d100gui.engine.hero.fallen import read_only_reason
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 #: the parts of the campaign the read-only reason reads (the hero, the fallen, the campaign's meta)

@@ -8,8 +8,8 @@ from d100gui.engine.adventure.events import HeroFell
 from d100gui.engine.combat.events import CombatStarted, HeroDied
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.hero.fallen import Death, death_in, death_of, describe, fallen_hero, how, read_only_reason, when
 from d100gui.engine.protocol import Event
-from d100gui.engine.town.fallen import Death, death_in, death_of, describe, fallen_hero, how, read_only_reason, when
 
 
 def test_a_living_hero_or_none_is_not_fallen():
