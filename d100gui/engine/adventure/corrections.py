@@ -139,6 +139,7 @@ def corrections_for(campaign: Campaign) -> list[Correction]:
         return []
     found: list[Correction] = []
     notes: dict[str, str] | None = None
+    applied = {event.kind for event in campaign.log[-1].events}
     for event in campaign.log[-1].events:
         if event.kind != "narrative":
             continue
@@ -153,9 +154,24 @@ def corrections_for(campaign: Campaign) -> list[Correction]:
             found.append(Correction(text.strip(), fix.label, fix.section, fix.command))
             continue
         fix = correction(effect, text)
+        if fix.command is None and _APPLIED_BY.get(fix.section, frozenset()) & applied:
+            continue  # a row's words beside its numbers ("a pouch of coins" of "... +10gp"): the action applied them
         found += door_choices(campaign, fix)
         found.append(fix)
     return found
+
+
+#: the events that change each part of the sheet: a narrative with no number that names a part this very action
+#: changed is the words of a row whose numbers were applied, not something left to do at the table (offering "Correct
+#: gold by hand" after the +10 gp was added invited counting it twice)
+_APPLIED_BY: dict[Section, frozenset[str]] = {
+    "gp": frozenset({"gp"}),
+    "hp": frozenset({"hp", "hp_primary"}),
+    "supplies": frozenset({"supplies"}),
+    "tracks": frozenset({"poison", "disease", "key", "lever", "track"}),
+    "characteristics": frozenset({"characteristic"}),
+    "skills": frozenset({"skill"}),
+}
 
 
 #: how many closed doors a "change any door ... to Open" correction offers as buttons (nearest first)

@@ -297,6 +297,8 @@ class CharacterSheet(QWidget):
         """Once per action: drawn again only if it changed the hero (or the fallen the empty sheet names)."""
         if change.reset or change.touches(*SHEET_PARTS):
             self.refresh()
+        elif self.stack.currentIndex() == 1:  # the spell book's result follows every action (an undo, a curse's row)
+            self.spells.follow()
 
     def refresh(self) -> None:
         """Re-read the character and show it."""

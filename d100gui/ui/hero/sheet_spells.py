@@ -18,7 +18,14 @@ from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.queries import SPELL_CASTER, spells_castable
 from d100gui.engine.magic.book import BookPosition, positions
 from d100gui.engine.magic.commands import CastSpell, LearnSpell, RemoveSpell
-from d100gui.engine.magic.events import CurseApplied, SpellCast, SpellLearned, SpellRowMissing, SpellTookEffect
+from d100gui.engine.magic.events import (
+    CurseApplied,
+    CurseRowMissing,
+    SpellCast,
+    SpellLearned,
+    SpellRowMissing,
+    SpellTookEffect,
+)
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.hero.sheet_parts import ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, set_dim, small
@@ -29,22 +36,33 @@ LastEvents = Callable[[], list[Event]]
 def describe_events(events: list[Event]) -> str:
     """What a cast or a learn did, from the events' payloads (the sentence is never read)."""
     parts: list[str] = []
-    for event in events:
-        payload = event.payload()
+    payloads = [event.payload() for event in events]
+    cursed = any(isinstance(p, CurseApplied | CurseRowMissing) for p in payloads)  # else a failure waits for Fate
+    for payload in payloads:
         if isinstance(payload, SpellCast):
             paid = f", paying {', '.join(payload.paid)}" if payload.paid else ""
             if payload.success is None:
                 parts.append(f"{payload.spell}{paid}: the cost was more than you had.")
             else:
                 rolled = payload.roll.natural if payload.roll is not None else "?"
-                outcome = "success" if payload.success else "failed: Table C"
+                outcome = (
+                    "success"
+                    if payload.success
+                    else ("failed: Table C" if cursed else "failed for now: accept it or use Fate in the turn strip")
+                )
                 parts.append(f"{payload.spell}{paid}. CAST SPELL {rolled} against {payload.target}: {outcome}.")
         elif isinstance(payload, SpellTookEffect):
             parts.append(
                 f"Effect: {payload.effect.replace('_', ' ')}" + (f", HP {payload.hp}." if payload.hp is not None else ".")
             )
-        elif isinstance(payload, CurseApplied):
-            parts.append(" ".join(payload.result.notes))
+        elif isinstance(payload, CurseApplied) and not payload.result.missing:  # a missing row: said below
+            curse = f"Table C: {payload.result.curse}. " if payload.result.curse else ""
+            parts.append(curse + " ".join(payload.result.notes))
+        elif isinstance(payload, CurseRowMissing):
+            parts.append(
+                f"Table C rolled {payload.table_roll.roll.final}: your tables lack that row; the curse waits for it "
+                "(Hero > Type the curse's row)."
+            )
         elif isinstance(payload, SpellLearned):
             parts.append(f"{payload.spell} is written at position {payload.index + 1}.")
         elif isinstance(payload, SpellRowMissing):
@@ -155,10 +173,20 @@ class SpellBookSection(SheetSection):
 
     def _run(self, command: LearnSpell | CastSpell | RemoveSpell) -> bool:
         ok = self.send(command)
-        said = describe_events(self.last_events()) if ok and self.last_events is not None else ""
-        self.result.setText(said)
-        self.result.setVisible(bool(said))
+        self._show_result()
         return ok
+
+    def follow(self) -> None:
+        """Once per change of the campaign (whatever it touched): the last action's magic, or nothing."""
+        self._show_result()
+
+    def _show_result(self) -> None:
+        """What the last action did with magic, read from its events at every change: a cast settled from the strip
+        (its Fate, its curse) shows here, and an undo or the next action takes the text away."""
+        said = describe_events(self.last_events()) if self.last_events is not None else ""
+        if said != self.result.text():
+            self.result.setText(said)
+        self.result.setVisible(bool(said))
 
     # ------------------------------------------------------------------ render
     def _state(self, d: Derived) -> str:
@@ -169,6 +197,7 @@ class SpellBookSection(SheetSection):
 
     def show_character(self, ch: Character, d: Derived) -> None:
         self.spell_state.setText(self._state(d))
+        self._show_result()
         for place in positions(ch, self.rules):
             self._show_position(place)
         self._show_scrolls(ch)
