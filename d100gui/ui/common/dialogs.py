@@ -109,6 +109,10 @@ class PhysicalDiceDialog(_Validating):
         return [int(e.text().strip()) for e in self.edits]
 
 
+#: how many printed rows the missing-row dialog shows, the nearest to the roll
+NEARBY_ROWS = 4
+
+
 class MissingRowDialog(_Validating):
     """Shows the table, the roll and the missing range; the player types the row from their book.
 
@@ -139,7 +143,7 @@ class MissingRowDialog(_Validating):
         )
         intro.setWordWrap(True)
         self.layout_.addWidget(intro)
-        self.layout_.addWidget(QLabel("Nearby rows you already have:"))
+        self.layout_.addWidget(QLabel(f"The printed rows nearest {roll}:"))
         self.layout_.addWidget(self._nearby_rows())
         self._build_form()
         self.sample_once = QPushButton("Re-roll among printed rows this time")
@@ -155,9 +159,11 @@ class MissingRowDialog(_Validating):
 
     def _nearby_rows(self) -> QTableWidget:
         table, roll = self.table, self.roll
-        known = QTableWidget(min(len(table.rows), 6), len(table.columns) + 1)
+        # the rows nearest the roll by their whole range (a roll of 49 on Table P, printed 1-15, shows 4-15 with
+        # 13-15 first in view; sorting by a row's low end alone listed 1-15 from the top)
+        near = sorted(table.rows, key=lambda r: max(r.low - roll, roll - r.high, 0))[:NEARBY_ROWS]
+        known = QTableWidget(len(near), len(table.columns) + 1)
         known.setHorizontalHeaderLabels(["Roll", *[c.label for c in table.columns]])
-        near = sorted(table.rows, key=lambda r: abs(r.low - roll))[:6]
         for r_i, row in enumerate(sorted(near, key=lambda r: r.low)):
             known.setItem(r_i, 0, QTableWidgetItem(row.range_label()))
             for c_i, col in enumerate(table.columns):
@@ -167,6 +173,9 @@ class MissingRowDialog(_Validating):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         known.setMaximumHeight(180)
+        nearest = known.item(sorted(near, key=lambda r: r.low).index(near[0]), 0) if near else None
+        if nearest is not None:  # the nearest row in view, whichever side of the gap it is
+            known.scrollToItem(nearest)
         return known
 
     def _build_form(self) -> None:
