@@ -63,7 +63,11 @@ class RowRequests(QObject):
         if isinstance(payload, DoorRowMissing):
             pos, side = payload.pos, payload.side
             return self._open(
-                library.get(DOOR_TABLE), payload.roll, None, lambda row: ResolveDoorRow(pos=pos, side=side, row=row)
+                library.get(DOOR_TABLE),
+                payload.roll,
+                None,
+                lambda row: ResolveDoorRow(pos=pos, side=side, row=row),
+                lambda: ResolveDoorRow(pos=pos, side=side, sample=True),  # settles the door with a printed row
             )
         if isinstance(payload, CombatLootMissing | CombatCurseMissing):
             table_id = payload.table_roll.table_id

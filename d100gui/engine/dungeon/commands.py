@@ -16,6 +16,7 @@ from typing import ClassVar, Literal, ParamSpec, TypeVar
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged, Side
@@ -279,13 +280,16 @@ class SetDoor(Command):
 
 @register_command
 class ResolveDoorRow(Command):
-    """The player typed the Table D row a door roll landed on: label the door from it."""
+    """The player typed the Table D row a door roll landed on: label the door from it. With
+    ``sample`` (and no row) Table D is rolled again until it lands on a printed row, and the door
+    takes that row and roll (sample play, this door only; the re-roll goes to the dice history)."""
 
     kind: Literal["resolve_door_row"] = "resolve_door_row"
     when: ClassVar[Phases] = DOOR_ROW
     pos: str
     side: Side
-    row: Row
+    row: Row | None = None
+    sample: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
         dungeon = _current(ctx)
@@ -293,6 +297,10 @@ class ResolveDoorRow(Command):
         door = dg.door_at(dungeon, dg.DoorAt(pos=self.pos, side=self.side))
         if door is None or not door.pending or door.roll is None:
             raise CommandRefused("That door is not waiting for a Table D row.")
+        if self.row is None:
+            if not self.sample:
+                raise CommandRefused("Type the Table D row from your rulebook, or re-roll among the printed rows.")
+            return _sample_door(ctx, dungeon, self.pos, self.side)
         table = ctx.tables.library.get(DOOR_TABLE)
         gap = table.gap_containing(door.roll)
         if self.row.range is None or not self.row.range[0] <= door.roll <= self.row.range[1]:
@@ -311,6 +319,23 @@ class ResolveDoorRow(Command):
             _map_event(f"Door on the {self.side} side of area {self.pos}: {kind} ({door.roll})."),
             Event.of(RowProvided(table_id=DOOR_TABLE, row=self.row)),
         ]
+
+
+def _sample_door(ctx: GameContext, dungeon: dg.Dungeon, pos: str, side: Side) -> list[Event]:
+    """Sample play for one door: Table D rolled again until a printed row comes up; the door takes it."""
+    rolled = ctx.tables.with_policy(MissingRowPolicy.REROLL).roll(DOOR_TABLE, f"Door on the {side} side of area {pos}")
+    if rolled.row is None:
+        raise CommandRefused("Table D has no printed row to re-roll among: type the row from your rulebook.")
+    table = ctx.tables.library.get(DOOR_TABLE)
+    kind = dg.door_type_from_row(rolled.row, table)
+    value = rolled.roll.final
+    _store(ctx, _run(dg.set_door, dungeon, _pos(pos), side, kind, value, kind == dg.OPEN_DOOR))
+    history = ctx.campaign.dice_history
+    history.append(HistoryEntry(roll=rolled.roll, table=rolled.model_copy(update={"sample": True})))
+    return [
+        Event.of(RollMade(index=len(history) - 1), f"Sample play: {rolled.describe()}"),
+        _map_event(f"Door on the {side} side of area {pos}: {kind} ({value}), sample play among the printed rows."),
+    ]
 
 
 # --------------------------------------------------------------------------- manual edits
