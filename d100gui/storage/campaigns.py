@@ -467,8 +467,3 @@ def summary_from(path: Path, hero: object, meta: object, dungeon: object = None)
         dungeon=dungeon.strip()[:200] if isinstance(dungeon, str) else "",
     )
 
-
-def list_campaigns(directory: Path | None = None) -> list[CampaignSummary]:
-    directory = directory or campaigns_dir()
-    found = [summarize(p) for p in directory.glob(f"*{SUFFIX}")]
-    return sorted(found, key=lambda s: s.last_played, reverse=True)

@@ -225,8 +225,3 @@ def read_roster(directory: Path | None = None, current: HeroLine | None = None) 
     fallen.sort(key=lambda line: line.death.at if line.death and line.death.at else line.last_played, reverse=True)
     return Roster(living=living, fallen=fallen, broken=broken)
 
-
-def is_fallen_file(path: Path) -> bool:
-    """Whether the campaign at ``path`` (a store or a JSON file) holds a fallen hero, read without opening it for play."""
-    line = read_store(path) if path.name.endswith(STORE_SUFFIX) or not path.name.endswith(".json") else read_json(path)
-    return line.fallen and not line.problem

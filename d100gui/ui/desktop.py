@@ -404,6 +404,3 @@ def install(window: MainWindow, server: InstanceServer | None) -> DropOpener:
         serve(window, server)
     return opener
 
-
-def say_hand_over_failed(exc: HandOverFailed) -> None:
-    print(f"d100gui: {exc}", file=sys.stderr)

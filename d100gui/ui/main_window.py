@@ -43,7 +43,7 @@ from d100gui.ui.campaign_files import CampaignFiles
 from d100gui.ui.combat.panel import CombatPanel
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog
-from d100gui.ui.common.preferences import Choices, Confirmations, PreferenceActions, PreferencesDialog
+from d100gui.ui.common.preferences import Confirmations, PreferenceActions, PreferencesDialog
 from d100gui.ui.common.settings import Preferences
 from d100gui.ui.decisions import RowRequests
 from d100gui.ui.dice.panel import DicePanel
@@ -452,9 +452,6 @@ class MainWindow(QMainWindow):
             self.combat_dock.raise_()
         return None
 
-    def open_creation_wizard(self) -> CreationWizard:
-        return self.hero_actions.new_character()
-
     def show_sheet_part(self, section: str) -> None:
         """A narrative's hand correction: show where to make it (the sheet, or the map for a door)."""
         if section == "doors":
@@ -484,10 +481,6 @@ class MainWindow(QMainWindow):
         """Edit > Preferences: OK applies each choice at once (see :class:`PreferenceActions`)."""
         self.preferences_dialog = self.preference_actions.edit()
         return self.preferences_dialog
-
-    def apply_preferences(self, choices: Choices) -> None:
-        """Keep ``choices`` and apply each at once (the dialog's OK comes here through the helper)."""
-        self.preference_actions.apply(choices)
 
     def _new_campaign_chosen(self) -> None:
         """File > New campaign: a blank campaign on the preferred tile set, then how to handle missing rows."""

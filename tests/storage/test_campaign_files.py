@@ -14,7 +14,6 @@ from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
 from d100gui.storage.campaigns import (
     CampaignFileError,
     backups_of,
-    list_campaigns,
     load_campaign,
     save_campaign,
 )
@@ -97,14 +96,6 @@ def test_file_over_50_mb_is_refused(tmp_path):
         fh.truncate(51 * 1024 * 1024)
     with pytest.raises(CampaignFileError, match="at most 50 MB"):
         load_campaign(path)
-
-
-def test_campaign_list_reads_summaries(tmp_path):
-    save_campaign(Campaign(), tmp_path / "a.d100.json")
-    (tmp_path / "b.d100.json").write_text("nope", encoding="utf-8")
-    summaries = {s.path.name: s for s in list_campaigns(tmp_path)}
-    assert summaries["a.d100.json"].hero == "(no hero yet)"
-    assert summaries["b.d100.json"].problem
 
 
 def _valid_text() -> str:

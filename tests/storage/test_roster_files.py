@@ -8,7 +8,7 @@ from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import campaigns_dir, save_campaign
 from d100gui.storage.resources import bundled_rules
-from d100gui.storage.roster import is_fallen_file, line_of, read_roster
+from d100gui.storage.roster import line_of, read_roster
 from d100gui.storage.store import CampaignStore, export_json, import_json
 
 RULES = bundled_rules()
@@ -44,7 +44,6 @@ def test_living_and_fallen_heroes_from_stores_and_json_files():
     assert cael.name == "Cael" and cael.death is not None
     assert (cael.death.cause, cael.death.at) == ("a poison needle trap", "2026-03-01T08:59:00")
     assert [b.path.name for b in roster.broken] == ["broken.d100"]
-    assert is_fallen_file(folder / "cael.d100.json") and not is_fallen_file(folder / "bryn.d100")
 
 
 def test_copies_of_one_campaign_are_one_hero_opened_at_the_one_played_last():

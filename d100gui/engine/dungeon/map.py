@@ -1005,30 +1005,6 @@ def set_door(
     return draft.finish(refresh=[pos])
 
 
-def resolve_door(dungeon: Dungeon, pos: Pos, side: Direction, result: TableRoll, library: TableLibrary) -> Dungeon:
-    """Fill in a pending door once the player has typed the missing Table D row.
-
-    ``result`` is the door's roll after :meth:`TableRoller.resolve_missing`.
-    """
-    if result.row is None:
-        raise EditRefused(f"Table D row {result.value} is still missing: type it in first.")
-    door = door_from_roll(result, library)
-    return set_door(dungeon, pos, side, door.type, door.roll, door.is_open)
-
-
-def roll_door(dungeon: Dungeon, pos: Pos, side: Direction, door_roller: TableRoller) -> tuple[Dungeon, DoorRoll]:
-    """Roll Table D for a door that has no roll yet (a hand-placed tile, a wall deleted)."""
-    area = dungeon.area_at(pos)
-    ex = area.exits.get(side) if area else None
-    if ex is None or ex.kind != "door":
-        raise EditRefused(f"There is no door on the {DIRECTION_NAMES[side]} side of {_where(pos)} to roll for.")
-    result = door_roller.roll(DOOR_TABLE, f"Table D: door on the {DIRECTION_NAMES[side]} side of {_where(pos)}")
-    door = door_from_roll(result, door_roller.library)
-    draft = _Draft(dungeon)
-    draft.area(pos).exits[side].door = door
-    return draft.finish(), DoorRoll(col=pos[0], row=pos[1], side=side, roll=result, door=door)
-
-
 def _check_square(square: Square | None) -> Square | None:
     if square is not None and not all(isinstance(v, int) and 0 <= v <= 2 for v in square):
         raise EditRefused(f"A square of an area is (x, y) with x and y 0-2, not {square}.")
@@ -1079,12 +1055,6 @@ def delete_note(dungeon: Dungeon, ref: int) -> Dungeon:
     """Remove a note; its reference number is not reused."""
     draft = _Draft(dungeon)
     _pop_note(draft, ref)
-    return draft.finish()
-
-
-def set_features(dungeon: Dungeon, pos: Pos, features: list[str]) -> Dungeon:
-    draft = _Draft(dungeon)
-    draft.area(pos).features = list(features)
     return draft.finish()
 
 

@@ -66,9 +66,6 @@ class Tile(Model):
             raise ValueError("the floor must be 3 rows of 3 squares")
         return value
 
-    def is_floor(self, x: int, y: int) -> bool:
-        return self.floor[y][x]
-
     @property
     def kind(self) -> str:
         """A plain description of the shape by its exits, for lists and the editor."""

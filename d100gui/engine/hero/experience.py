@@ -69,11 +69,6 @@ def experience_track(character: Character, rules: Rules, track: str) -> Experien
     refuse(f"There is no experience track called {track!r}.")
 
 
-def experience_value(character: Character, rules: Rules, track: str) -> ExperienceTrack:
-    """(value, maximum, step, track length) of a characteristic or skill track (same as :func:`experience_track`)."""
-    return experience_track(character, rules, track)
-
-
 def at_maximum(character: Character, rules: Rules, track: str) -> bool:
     """Whether ``track`` is at its maximum, so it takes no more pips."""
     t = experience_track(character, rules, track)

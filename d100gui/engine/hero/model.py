@@ -190,9 +190,6 @@ class Character(Model):
     dead: bool = False
     creation: CreationProgress | None = None  # None once creation is finished
 
-    def item_in(self, slot_id: str) -> Item | None:
-        return self.equipment.get(slot_id)
-
     def primary(self, stat: str) -> int:
         return self.characteristics[stat].primary
 

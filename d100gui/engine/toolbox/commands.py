@@ -299,9 +299,7 @@ class ScarsClockAdvance(Command):
 
 
 def _dungeon_clock(ctx: GameContext, given: ex.DungeonClock | None) -> ex.DungeonClock:
-    """The dungeon clock to act on, checking encounters by the procedure rules table's numbers."""
-    clock = given if given is not None else ctx.campaign.toolbox.dungeon_clock
-    return ex.dungeon_clock_numbers(clock, ex.exploration_numbers(ctx.tables.library))
+    return given if given is not None else ctx.campaign.toolbox.dungeon_clock
 
 
 def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelClock:
@@ -311,7 +309,7 @@ def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelCl
         rounds = ex.travel_rounds(ctx.tables.library.get(ex.TRAVEL_ROUNDS_TABLE))
         if rounds != clock.rounds:
             clock = clock.model_copy(update={"rounds": rounds})
-    return ex.travel_clock_numbers(clock, ex.exploration_numbers(ctx.tables.library))
+    return clock
 
 
 def _light_events(step: ex.DungeonStep) -> list[Event]:
@@ -469,8 +467,7 @@ class Rest(Command):
             result = ex.rest(ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name)
         if result is not None:
             if self.worst_wound and self.wounds:
-                base = ex.exploration_numbers(ctx.tables.library).heal_tn_base
-                result = result.model_copy(update={"heal_tn": ex.heal_tn(self.worst_wound, base), "heal_tn_base": base})
+                result = result.model_copy(update={"heal_tn": ex.heal_tn(self.worst_wound)})
             events.append(Event.of(Rested(result=result), result.describe()))
         return events
 

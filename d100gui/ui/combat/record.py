@@ -179,11 +179,6 @@ class Fields:
         return out
 
 
-def rolls_of(event: Event) -> list[RollRecord]:
-    """Every roll an event carries, in the order they were made."""
-    return Fields(event).rolls()
-
-
 def outcome_of(event: Event) -> str:
     """How the fight ended, for an event of :data:`OUTCOME_KINDS` ("" for any other)."""
     if event.kind not in OUTCOME_KINDS:

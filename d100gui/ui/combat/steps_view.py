@@ -113,12 +113,6 @@ class StepsView(QWidget):
         col.addWidget(self.steps_scroll, 1)
 
     @property
-    def view_round(self) -> int | None:
-        """The round shown (None: there is no fight)."""
-        rounds = [s.round for s in self.record.sections] if self.record is not None else []
-        return self._view_round if self._view_round in rounds else (rounds[-1] if rounds else None)
-
-    @property
     def following(self) -> bool:
         """True while the view shows the latest round (it then keeps up with the fight)."""
         return self._view_round is None

@@ -187,9 +187,6 @@ class PipTrack(QWidget):
         self.setCursor(Qt.CursorShape.ArrowCursor if read_only else Qt.CursorShape.PointingHandCursor)
         self.update()
 
-    def is_read_only(self) -> bool:
-        return self._read_only
-
     def _update_accessible(self) -> None:
         self.setAccessibleName(self._name or "Track")
         self.setAccessibleDescription(f"{self._value} of {self._count} shaded")

@@ -103,10 +103,6 @@ class TestInputs(QGroupBox):
     def _changed(self, *_: object) -> None:
         self.changed.emit()
 
-    def chosen_skills(self) -> list[str]:
-        return [s for s, c in self.skill_checks.items() if c.isChecked()]
-
-
 class TargetPanel(QFrame):
     """The target and the chance of success, what makes them, and what success and failure bring."""
 

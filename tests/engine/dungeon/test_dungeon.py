@@ -34,8 +34,6 @@ from d100gui.engine.dungeon.map import (
     place_manual,
     progress_blocked,
     replace_current,
-    resolve_door,
-    roll_door,
     rotate_floor,
     secret_passage,
     select_dungeon,
@@ -416,13 +414,6 @@ def test_missing_door_row_is_pending_under_ask(world: World) -> None:
         world.move(result.dungeon, "N")
     with pytest.raises(EditRefused, match="not been identified"):
         open_door(result.dungeon, (7, 4), "N")
-    with pytest.raises(EditRefused, match="still missing"):
-        resolve_door(result.dungeon, (7, 4), "N", pending.roll, world.doors.library)
-    typed = Row(range=(80, 89), fields={"door": "JAMMED (JD)", "effect": "Test: Str [S: Open] (Strong)"})
-    resolved = world.doors.resolve_missing(pending.roll, typed)
-    dungeon = resolve_door(result.dungeon, (7, 4), "N", resolved, world.doors.library)
-    door = dungeon.areas["7,4"].exits["N"].door
-    assert door is not None and door.label == "JD (85)" and not door.is_open
 
 
 def test_missing_door_row_under_reroll_is_sample_play() -> None:
@@ -451,15 +442,12 @@ def test_real_table_d_labels() -> None:
     assert labels == ["TLD (33)", "OPEN", "MS (41)", "? (77)"]
 
 
-def test_set_door_and_roll_door_by_hand(world: World) -> None:
+def test_set_door_by_hand(world: World) -> None:
     dungeon, placement = place_manual(Dungeon(id="q"), 7, 5, world.tile(AHEAD_DOOR), 0)
     assert placement.door_rolls == []
     assert dungeon.areas["7,5"].exits["N"].door.label == "?"  # type: ignore[union-attr]
     with pytest.raises(MoveRefused, match="roll it on Table D first"):
         world.move(move_hero(dungeon, (7, 5)), "N")
-    world.script(58)
-    dungeon, door_roll = roll_door(dungeon, (7, 5), "N", world.doors)
-    assert door_roll.door.label == "TLD (58)"
     dungeon = set_door(dungeon, (7, 5), "N", "OPEN")
     assert dungeon.areas["7,5"].exits["N"].door.is_open  # type: ignore[union-attr]
     dungeon = set_door(dungeon, (7, 5), "N", None)
