@@ -229,6 +229,15 @@ class TableRoller:
                 discarded.append(again)
         return result.model_copy(update={"missing": table.gap_containing(record.final)})
 
+    def resample(self, missed: TableRoll) -> TableRoll:
+        """Sample play for one roll that landed on a row the tables lack: the table rolled again, with the
+        same modifiers, until a printed row comes up (nothing is saved)."""
+        modifier = sum(m.value for m in missed.roll.modifiers)
+        result = self.with_policy(MissingRowPolicy.REROLL).roll(missed.table_id, missed.roll.purpose, modifier)
+        if result.row is None:
+            raise DiceError(f"{missed.table_title} has no printed row to re-roll among: type the row from your rulebook.")
+        return result.model_copy(update={"sample": True})
+
     def _found(self, result: TableRoll, row: Row) -> TableRoll:
         """The result with its row, and the dice written in the cell it reads rolled."""
         cells = [row.fields.get(result.column, "")] if result.column else [*row.fields.values(), row.text]

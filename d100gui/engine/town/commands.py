@@ -24,6 +24,7 @@ from typing import ClassVar, Literal
 
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.command_registry import register_command
+from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -265,17 +266,28 @@ class RollMarket(Command):
 
 @register_command
 class ProvideMarketRow(Command):
-    """Step 5: the row market roll ``index`` landed on, typed in by the player (missing-row policy "ask")."""
+    """Step 5: the row market roll ``index`` landed on, typed in by the player (missing-row policy "ask"); with
+    ``sample`` (and no row) its table is rolled again until a printed row comes up (sample play, this roll only)."""
 
     kind: Literal["provide_market_row"] = "provide_market_row"
     when: ClassVar[Phases] = TOWN_ONLY
     index: int
-    row: Row
+    row: Row | None = None
+    sample: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "markets")
-        resolved = markets.provide_row(state, ctx.tables, self.index, self.row)
         left = market_rolls_allowed(ctx.rules, ch) - len(state.market_rolls)
+        if self.row is None:
+            if not self.sample:
+                refuse("Type the row from your rulebook, or re-roll among the printed rows.")
+            sampled = markets.sample_row(state, ctx.tables, self.index)
+            return [
+                Event.of(
+                    MarketRolled(index=self.index, table_roll=sampled, rolls_left=left), f"Sample play: {sampled.describe()}"
+                )
+            ]
+        resolved = markets.provide_row(state, ctx.tables, self.index, self.row)
         return [
             Event.of(MarketRolled(index=self.index, table_roll=resolved, rolls_left=left), resolved.describe()),
             Event.of(
@@ -357,17 +369,28 @@ class RollInvestments(Command):
 
 @register_command
 class ProvideInvestmentRow(Command):
-    """Step 7: the Table J row the roll landed on, typed in by the player; it is then applied."""
+    """Step 7: the Table J row the roll landed on, typed in by the player; it is then applied. With ``sample``
+    (and no row) Table J is rolled again until a printed row comes up, which then applies (sample play)."""
 
     kind: Literal["provide_investment_row"] = "provide_investment_row"
     when: ClassVar[Phases] = TOWN_ONLY
-    row: Row
+    row: Row | None = None
+    sample: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "investments")
         rolled = state.investment_roll
         if rolled is None or rolled.row is not None:
             refuse("No Table J roll is waiting for its row.")
+        if self.row is None:
+            if not self.sample:
+                refuse("Type the Table J row from your rulebook, or re-roll among the printed rows.")
+            try:
+                state.investment_roll = ctx.tables.resample(rolled)
+            except DiceError as exc:
+                refuse(str(exc))
+            assert state.investment_roll.row is not None
+            return _cross_reference(ctx, ch, state, state.investment_roll.row)
         try:
             state.investment_roll = ctx.tables.resolve_missing(rolled, self.row)
         except ValueError as exc:

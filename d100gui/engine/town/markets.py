@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from d100gui.engine.combat.spells import SPELL_TABLE
+from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.guards import refuse
@@ -62,6 +63,20 @@ def provide_row(state: TownState, tables: TableRoller, index: int, row: Row) -> 
     try:
         resolved = tables.resolve_missing(rolled, row)
     except ValueError as exc:
+        refuse(str(exc))
+    state.market_rolls[index] = resolved
+    return resolved
+
+
+def sample_row(state: TownState, tables: TableRoller, index: int) -> TableRoll:
+    """Sample play for market roll ``index``, which landed on a missing row: its table rolled again until a
+    printed row comes up, kept in its place."""
+    rolled = market_roll(state, index)
+    if rolled.row is not None:
+        refuse(f"Market roll {index + 1} already has its row.")
+    try:
+        resolved = tables.resample(rolled)
+    except DiceError as exc:
         refuse(str(exc))
     state.market_rolls[index] = resolved
     return resolved

@@ -88,8 +88,10 @@ class InvestmentsPanel(StepPanel):
         table = ctx.library.get(INVESTMENT_TABLE)
         final = rolled.roll.final
         gap = rolled.missing or table.gap_containing(final) or (final, final)
-        dialog = MissingRowDialog(table, final, gap, self, rules=ctx.rules)
+        dialog = MissingRowDialog(table, final, gap, self, rules=ctx.rules, can_sample=True)
+        dialog.sample_always.setVisible(False)  # "from now on" is the preference's (Edit > Preferences)
         dialog.accepted.connect(lambda: self.act(ProvideInvestmentRow(row=dialog.row())))
+        dialog.sample_requested.connect(lambda _always: self.act(ProvideInvestmentRow(sample=True)))
         dialog.open()
         self.dialog = dialog
         return dialog

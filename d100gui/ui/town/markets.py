@@ -111,8 +111,10 @@ class MarketsPanel(StepPanel):
             return None
         table = ctx.library.get(rolled.table_id)
         gap = rolled.missing or table.gap_containing(rolled.roll.final) or (rolled.roll.final, rolled.roll.final)
-        dialog = MissingRowDialog(table, rolled.roll.final, gap, self, rules=ctx.rules)
+        dialog = MissingRowDialog(table, rolled.roll.final, gap, self, rules=ctx.rules, can_sample=True)
+        dialog.sample_always.setVisible(False)  # "from now on" is the preference's (Edit > Preferences)
         dialog.accepted.connect(lambda: self.act(ProvideMarketRow(index=index, row=dialog.row())))
+        dialog.sample_requested.connect(lambda _always: self.act(ProvideMarketRow(index=index, sample=True)))
         dialog.open()
         self.dialog = dialog
         return dialog
