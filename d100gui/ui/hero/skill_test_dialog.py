@@ -242,6 +242,10 @@ class SkillTestDialog(QDialog):
                 self.characteristic.blockSignals(True)  # the inputs show the test's, not STR's defaults
                 self.characteristic.setCurrentIndex(index)
                 self.characteristic.blockSignals(False)
+            for skill, box in self.skill_checks.items():  # and its skills (Traps, Aware, Lucky), not none
+                box.blockSignals(True)
+                box.setChecked(skill in spec.skills)
+                box.blockSignals(False)
             self.show_state()
             return
         try:

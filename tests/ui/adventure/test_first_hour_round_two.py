@@ -79,6 +79,7 @@ def test_the_skill_test_dialogs_fate_line_is_not_cut_after_fate_was_spent(qtbot,
     dialog = window.hero_actions.test_dialog
     qtbot.waitExposed(dialog)
     assert dialog.characteristic.currentData() == "DEX" and dialog.formula_label.text().endswith("= 30")
+    assert sorted(s for s, box in dialog.skill_checks.items() if box.isChecked()) == ["Aware", "Lucky", "Traps"]
     window.game.override.push(9, 5)
     qtbot.mouseClick(dialog.fate_both, Qt.MouseButton.LeftButton)
     QApplication.processEvents()
