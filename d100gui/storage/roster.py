@@ -8,8 +8,9 @@ character) lists the hero in the hall of the fallen, with the cause and date of 
 event. Files are read without validating them whole and without locking a store; a broken one is
 listed with its problem. The campaign being played (its store locked by the window) is passed in.
 A store keeping the statistics' state (``CampaignStore`` ``STATS``, written while the Statistics view
-counts) gives the hero's headline figures (:class:`Headline`: quests begun, fights and fights won) as
-of that state; without one they stay blank (the whole log is never read for the roster).
+counts) gives the hero's headline figures (:class:`Headline`: quests begun, fights and fights won, the
+cause of death) as of that state. A store that keeps none yet is counted once by :func:`count_statistics`
+(the roster window runs it off the GUI thread), which keeps the state in the store for next time.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from d100gui.engine.game import Campaign, LogEntry
 from d100gui.engine.hero.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.engine.stats import Statistics
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object
-from d100gui.storage.store import KEPT_STATS, STORE_SUFFIX, file_problem, is_store, peek_store, store_path_for
+from d100gui.storage.store import (
+    KEPT_STATS,
+    STORE_SUFFIX,
+    CampaignStore,
+    file_problem,
+    is_store,
+    peek_store,
+    store_path_for,
+)
 
 #: the newest log entries read for the death event and its fight's start (nothing is played after a death)
 DEATH_TAIL = 100
@@ -39,6 +48,7 @@ class Headline:
     quests: int  # quest attempts begun
     fights: int
     fights_won: int
+    cause: str = ""  # the last death's cause (the statistics' ``deaths``), "" if the hero never died
 
 
 def headline(state: object) -> Headline | None:
@@ -46,10 +56,17 @@ def headline(state: object) -> Headline | None:
     if not isinstance(state, dict):
         return None
     try:
-        campaign = Statistics.from_state(state).figures()["campaign"]
-        return Headline(int(campaign["quests_attempted"]), int(campaign["fights"]), int(campaign["fights_won"]))
+        return headline_from(Statistics.from_state(state).figures())
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, ZeroDivisionError):
         return None
+
+
+def headline_from(figures: dict[str, Any]) -> Headline:
+    """The headline figures of ``Statistics.figures()``."""
+    campaign = figures["campaign"]
+    deaths = campaign["deaths"]
+    cause = str(deaths[-1].get("cause") or "") if deaths else ""
+    return Headline(int(campaign["quests_attempted"]), int(campaign["fights"]), int(campaign["fights_won"]), cause)
 
 
 @dataclass(frozen=True)
@@ -225,3 +242,36 @@ def read_roster(directory: Path | None = None, current: HeroLine | None = None) 
     fallen.sort(key=lambda line: line.death.at if line.death and line.death.at else line.last_played, reverse=True)
     return Roster(living=living, fallen=fallen, broken=broken)
 
+
+#: log entries read at a time when a store's statistics are counted for the roster
+COUNT_PAGE = 1000
+
+
+def count_statistics(path: Path) -> Headline | None:
+    """Count a campaign store's statistics once (from the state it keeps, if any, then the entries after it) and
+    keep the state in the store, so the roster and the Statistics view start from it next time; its headline.
+
+    Opens the store for writing (refused, None, while the window plays it: the window counts that one); the
+    kept state is written when the store closes, only if the log still holds the entries it counts. Safe in
+    a worker thread (its own connection). None when the store cannot be opened or its log cannot be read."""
+    try:
+        with CampaignStore.open(path) as store:
+            kept = store.kept_statistics()
+            stats = Statistics()
+            if kept is not None:
+                try:
+                    stats = Statistics.from_state(kept[1])
+                except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+                    stats = Statistics()
+            length = store.log_length
+            while stats.next_index < length:
+                page = store.log_page(stats.next_index, COUNT_PAGE)
+                if not page:
+                    break
+                stats.fold_all(page)
+            state = stats.state()
+            if stats.next_index > 0 and (kept is None or kept[0] < stats.next_index):
+                store.keep_statistics(stats.next_index, state)
+    except (OSError, ValueError, sqlite3.Error):  # a CampaignFileError (busy, broken, newer) is a ValueError
+        return None
+    return headline(state)

@@ -18,13 +18,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from d100gui.storage.campaigns import CampaignFileError, campaigns_dir
-from d100gui.storage.roster import HeroLine, line_of
+from d100gui.storage.roster import HeroLine, headline_from, line_of
 from d100gui.ui.roster.read_only import GuardedBridge, ReadOnlyLock
 
 if TYPE_CHECKING:  # the viewer and the roster are imported when first opened, not at start-up
     from d100gui.ui.fallen_viewer import FallenViewer
     from d100gui.ui.main_window import MainWindow
     from d100gui.ui.roster.dialog import RosterDialog
+    from d100gui.ui.stats.feed import StatsFeed
     from d100gui.ui.toolbox.dock import ToolboxPanel
 
 
@@ -48,6 +49,7 @@ class RosterActions(QObject):
         self.window = window
         self.dialog: RosterDialog | None = None
         self.viewer: FallenViewer | None = None
+        self.feed: StatsFeed | None = None  # counts the campaign in play for the roster when its store keeps no statistics
         self._greyed: dict[QAction, str] = {}  # the actions greyed for a fallen campaign, with their own tooltips
         self.lock = ReadOnlyLock(self, keep=self.reads_only)  # the window's own widgets that would send a command
 
@@ -117,11 +119,29 @@ class RosterActions(QObject):
         kept = store.kept_statistics() if store is not None else None  # the headline figures, if it keeps them
         return None if path is None else line_of(self.window.game.campaign, path, kept[1] if kept else None)
 
+    def _count_current(self, dialog: RosterDialog, path: Path) -> None:
+        """Count the campaign in play (its store keeps no statistics yet) with a statistics feed: it reads the
+        store's log a page per event-loop turn and keeps the state in the store; the roster's cells follow."""
+        from d100gui.ui.stats.feed import StatsFeed
+
+        window = self.window
+        if self.feed is None:
+            older = lambda at, n: window.campaigns.store.log_page(at, n) if window.campaigns.store else []
+            self.feed = StatsFeed(window.bridge, older, self, lambda: window.campaigns.store)
+        if self.feed.ready:  # a log all in memory is counted at once
+            dialog.show_headline(path, headline_from(self.feed.figures()))
+            return
+        dialog.show_counting(path)
+        self.feed.updated.connect(dialog.show_current_figures)  # a bound slot: gone with the dialog
+
     def show_roster(self, hall: bool = False) -> RosterDialog:
         """File > Heroes: the living heroes (Open, New hero) and the hall of the fallen (View)."""
         from d100gui.ui.roster.dialog import RosterDialog
 
-        dialog = RosterDialog(campaigns_dir(), self.window, current=self.current_line())
+        current = self.current_line()
+        dialog = RosterDialog(campaigns_dir(), self.window, current=current)
+        if current is not None and current.headline is None and self.window.campaigns.store is not None:
+            self._count_current(dialog, current.path)
         dialog.open_requested.connect(self.window.open_campaign)
         dialog.view_requested.connect(lambda path: self.view_fallen(Path(path)))
         dialog.new_hero_requested.connect(self.new_hero)

@@ -1,16 +1,20 @@
 """The roster: the living heroes of this installation (open one, or start a new hero) and the hall of the fallen.
 
 Lines come from :func:`d100gui.storage.roster.read_roster` (every campaign in the campaigns
-folder, the one in play read from memory). A living hero opens for play; a fallen one opens in
+folder, the one in play read from memory). A campaign whose store keeps no statistics yet is counted
+once off the GUI thread (:class:`HeadlineCounter`, :func:`~d100gui.storage.roster.count_statistics`,
+which keeps the state in the store): its headline figures fill in when it is done. A living hero opens for play; a fallen one opens in
 the read-only viewer (their final sheet, map and adventure log). The dialog only asks: the window
 does the opening, through the signals.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,13 +29,15 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.hero.fallen import how, when
-from d100gui.storage.roster import HeroLine, Roster, read_roster
+from d100gui.storage.roster import Headline, HeroLine, Roster, count_statistics, headline_from, read_roster
+from d100gui.storage.store import is_store
 
 LIVING_COLUMNS = ("Hero", "REP", "Gold", "Quests done", "Quests begun", "Fights (won)", "Last played", "Campaign files")
 FALLEN_COLUMNS = ("Hero", "REP", "Quests done", "Fell on", "Cause", "Gold", "Quests begun", "Fights (won)")
 #: the columns from the statistics' kept state (HeroLine.headline): blank for a campaign that keeps none
 HEADLINE_COLUMNS = ("Quests begun", "Fights (won)")
-HEADLINE_TIP = "As the Statistics view (View > Statistics) last counted this campaign; blank if it never did"
+HEADLINE_TIP = "From the campaign's statistics (View > Statistics), as last counted; 'counting...' while they are counted once"
+COUNTING = "counting..."
 
 
 def _number(value: int | None, unit: str = "") -> str:
@@ -40,7 +46,11 @@ def _number(value: int | None, unit: str = "") -> str:
 
 def headline_values(line: HeroLine) -> tuple[str, str]:
     """Quests begun and fights (won), from the statistics' kept state; blank without one."""
-    figures = line.headline
+    return headline_cells(line.headline)
+
+
+def headline_cells(figures: Headline | None) -> tuple[str, str]:
+    """The headline columns' cells for ``figures`` (blank for none)."""
     if figures is None:
         return ("", "")
     return (str(figures.quests), f"{figures.fights} ({figures.fights_won} won)")
@@ -70,10 +80,51 @@ def fallen_values(line: HeroLine) -> tuple[str, ...]:
         _number(line.rep),
         _number(line.quests_done),
         when(death.at) if death is not None and death.at else "(not in the log)",
-        (how(death) if death is not None and how(death) else "(the log names none)"),
+        cause_of(line, line.headline),
         _number(line.gold, " gp"),
         *headline_values(line),
     )
+
+
+def cause_of(line: HeroLine, figures: Headline | None) -> str:
+    """The cause of death: the log's death event's (it names the fight too), else the statistics' own."""
+    death = line.death
+    if death is not None and how(death):
+        return how(death)
+    return figures.cause if figures is not None and figures.cause else "(the log names none)"
+
+
+class HeadlineCounter(QObject):
+    """Counts the statistics of campaigns that keep none yet, one after another in a worker thread.
+
+    ``counted(path, headline)`` comes back on the GUI thread for each. The worker holds its own
+    connection to each store (``count_statistics``); :meth:`stop` makes it stop after the campaign in hand.
+    """
+
+    counted = Signal(str, object)  # the campaign's path, its Headline (None: it could not be counted)
+
+    def __init__(self, paths: list[Path], count: Callable[[Path], Headline | None] = count_statistics) -> None:
+        super().__init__()
+        self.paths = list(paths)
+        self.count = count
+        self._stop = threading.Event()
+        self.worker = threading.Thread(target=self._run, name="roster-statistics", daemon=True)
+
+    def start(self) -> None:
+        if self.paths:
+            self.worker.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        for path in self.paths:
+            if self._stop.is_set():
+                return
+            figures = self.count(path)
+            if self._stop.is_set():
+                return
+            self.counted.emit(str(path), figures)
 
 
 def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], lines: list[HeroLine], stretch: int = -1) -> QTableWidget:
@@ -142,6 +193,62 @@ class RosterDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self._current_path: Path | None = None
+        self.counter = self._count_missing(current)
+
+    def _count_missing(self, current: HeroLine | None) -> HeadlineCounter:
+        """Count, off the GUI thread, the stores that keep no statistics yet (not the one in play: its store
+        is the window's); their headline cells say so meanwhile."""
+        skip = current.path if current is not None else None
+        paths: list[Path] = []
+        for table, lines in ((self.living, self.roster.living), (self.fallen, self.roster.fallen)):
+            for row, line in enumerate(lines):
+                if line.headline is None and line.path != skip and is_store(line.path):
+                    paths.append(line.path)
+                    self._set_headline(table, row, line, None, counting=True)
+        counter = HeadlineCounter(paths)
+        counter.counted.connect(self._counted)
+        self.finished.connect(lambda _result: counter.stop())
+        counter.start()
+        return counter
+
+    def show_counting(self, path: Path) -> None:
+        """The campaign at ``path`` is being counted elsewhere (the one in play, by the window's feed):
+        :meth:`show_current_figures` fills its cells."""
+        self._current_path = path
+        for table, lines in ((self.living, self.roster.living), (self.fallen, self.roster.fallen)):
+            for row, line in enumerate(lines):
+                if line.path == path:
+                    self._set_headline(table, row, line, None, counting=True)
+
+    def show_current_figures(self, figures: dict[str, object]) -> None:
+        """The figures (``Statistics.figures()``) of the campaign :meth:`show_counting` named."""
+        if self._current_path is not None:
+            self.show_headline(self._current_path, headline_from(figures))
+
+    def show_headline(self, path: Path, figures: Headline | None) -> None:
+        """The headline figures of the campaign at ``path``, counted elsewhere."""
+        self._counted(str(path), figures)
+
+    def _counted(self, path: str, figures: Headline | None) -> None:
+        for table, lines in ((self.living, self.roster.living), (self.fallen, self.roster.fallen)):
+            for row, line in enumerate(lines):
+                if str(line.path) == path:
+                    self._set_headline(table, row, line, figures)
+
+    def _set_headline(
+        self, table: QTableWidget, row: int, line: HeroLine, figures: Headline | None, counting: bool = False
+    ) -> None:
+        columns = LIVING_COLUMNS if table is self.living else FALLEN_COLUMNS
+        cells = (COUNTING, COUNTING) if counting else headline_cells(figures)
+        for name, text in zip(HEADLINE_COLUMNS, cells, strict=True):
+            item = table.item(row, columns.index(name))
+            if item is not None:
+                item.setText(text)
+        if table is self.fallen and not counting:
+            item = table.item(row, FALLEN_COLUMNS.index("Cause"))
+            if item is not None:
+                item.setText(cause_of(line, figures))
 
     def _page(self, table: QTableWidget, empty: str, *buttons: QPushButton) -> QWidget:
         page = QWidget()

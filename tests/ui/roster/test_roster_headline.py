@@ -45,11 +45,42 @@ def test_the_hall_shows_the_fights_the_statistics_counted(qtbot):
     assert header is not None and header.toolTip() == HEADLINE_TIP
 
 
-def test_without_a_kept_state_the_headline_stays_blank(qtbot):
+def test_without_a_kept_state_the_roster_counts_it_once(qtbot):
+    """Issue 24: the roster no longer waits for the Statistics view (this test pinned blank cells before): a
+    store keeping no statistics is counted off the GUI thread, and the state it keeps serves the next roster."""
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
     window.close()  # the Statistics view never counted this campaign
 
     again = window_for(qtbot)
     cells = fallen_cells(again)
-    assert cells["Hero"] == "Aria" and cells["Fights (won)"] == "" and cells["Quests begun"] == ""
+    assert cells["Hero"] == "Aria" and cells["Fights (won)"] in ("counting...", "1 (0 won)")
+    dialog = again.roster.dialog
+    column = FALLEN_COLUMNS.index("Fights (won)")
+    qtbot.waitUntil(lambda: dialog.fallen.item(0, column).text() == "1 (0 won)")
+    assert dialog.fallen.item(0, FALLEN_COLUMNS.index("Quests begun")).text() == "0"
+    dialog.counter.worker.join()
+    dialog.reject()
+
+    counted = []
+    again.roster_action.trigger()
+    second = again.roster.dialog
+    second.counter.counted.connect(lambda path, figures: counted.append(path))
+    assert second.fallen.item(0, column).text() == "1 (0 won)", "read from the state the first count kept"
+    assert second.counter.paths == [] and counted == []
+
+
+def test_the_campaign_in_play_is_counted_for_the_roster(qtbot):
+    """Its store is the window's: a statistics feed counts it (a page per event-loop turn) and keeps the state."""
+    window = window_for(qtbot, Campaign(character=hero()))
+    die_in_a_fight(qtbot, window)
+    assert window.campaigns.store is not None and window.campaigns.store.kept_statistics() is None
+    window.roster_action.trigger()
+    dialog = window.roster.dialog
+    column = FALLEN_COLUMNS.index("Fights (won)")
+    qtbot.waitUntil(lambda: dialog.fallen.item(0, column).text() == "1 (0 won)")
+    assert dialog.counter.paths == [], "the campaign in play is not opened a second time"
+    window.close()  # the store writes the state the feed handed it
+
+    again = window_for(qtbot)
+    assert fallen_cells(again)["Fights (won)"] == "1 (0 won)"
