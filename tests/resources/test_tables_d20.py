@@ -14,8 +14,8 @@ def pack() -> Pack:
     return read_pack_file(resource_dir() / "tables" / "d20-scars.json")
 
 
-def test_pack_holds_only_the_reaction_table(pack: Pack) -> None:
-    assert [t.id for t in pack.tables] == ["d20.reaction"]
+def test_pack_holds_the_reaction_table_and_the_rules_numbers(pack: Pack) -> None:
+    assert [t.id for t in pack.tables] == ["d20.reaction", "d20.rules"]  # the rules table: issue 22, deliver 2
 
 
 def test_reaction_rows(pack: Pack) -> None:

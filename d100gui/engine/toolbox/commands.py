@@ -79,6 +79,11 @@ def _encounter(ctx: GameContext, given: sc.ScarsEncounter | None) -> sc.ScarsEnc
 # --------------------------------------------------------------------------- d20 scars combat
 
 
+def _scars(ctx: GameContext) -> sc.ScarsNumbers:
+    """The d20 checks' numbers as the player's rules table prints them."""
+    return sc.scars_numbers(ctx.tables.library)
+
+
 @register_command
 class ScarsAttack(Command):
     """Resolve an attack: alone (attribute against ``armour_class``) or in the fight (``in_encounter``: attacker against target)."""
@@ -195,9 +200,9 @@ class ScarsMoraleTest(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         if self.encounter is None and not self.in_encounter:
-            result = sc.morale_check(ctx.dice, self.hd, self.name)
+            result = sc.morale_check(ctx.dice, self.hd, self.name, _scars(ctx).morale_base)
             return [Event.of(ScarsMorale(result=result), result.describe())]
-        after, result = sc.encounter_morale(_encounter(ctx, self.encounter), ctx.dice, self.name)
+        after, result = sc.encounter_morale(_encounter(ctx, self.encounter), ctx.dice, self.name, _scars(ctx).morale_base)
         _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsMorale(result=result, encounter=after), result.describe())]
 
@@ -239,7 +244,7 @@ class ScarsDistanceRoll(Command):
     outdoors: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = sc.roll_encounter_distance(ctx.dice, self.outdoors)
+        result = sc.roll_encounter_distance(ctx.dice, self.outdoors, _scars(ctx))
         return [Event.of(ScarsDistance(result=result), result.describe())]
 
 
@@ -256,9 +261,9 @@ class ScarsZeroHealthCheck(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         if self.encounter is None and not self.in_encounter:
-            result = sc.zero_health(ctx.dice, self.scars, self.name)
+            result = sc.zero_health(ctx.dice, self.scars, self.name, _scars(ctx))
             return [Event.of(ScarsZeroHealth(result=result), result.describe())]
-        after, result = sc.encounter_zero_health(_encounter(ctx, self.encounter), ctx.dice, self.name)
+        after, result = sc.encounter_zero_health(_encounter(ctx, self.encounter), ctx.dice, self.name, _scars(ctx))
         _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsZeroHealth(result=result, encounter=after), result.describe())]
 
@@ -274,7 +279,7 @@ class ScarsPackRetrieve(Command):
     name: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = sc.retrieve_from_pack(ctx.dice, self.cunning, self.search, self.name)
+        result = sc.retrieve_from_pack(ctx.dice, self.cunning, self.search, self.name, _scars(ctx).pack_search_die)
         return [Event.of(ScarsPackRetrieval(result=result), result.describe())]
 
 
@@ -290,7 +295,7 @@ class ScarsClockAdvance(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         clock = self.clock if self.clock is not None else ctx.campaign.toolbox.scars_clock
-        step = sc.advance_scars_clock(clock, ctx.dice, self.count, self.unit)
+        step = sc.advance_scars_clock(clock, ctx.dice, self.count, self.unit, _scars(ctx))
         _keep(ctx, scars_clock=step.clock)
         return [Event.of(ScarsClockAdvanced(result=step, clock=step.clock), step.describe())]
 
@@ -299,7 +304,9 @@ class ScarsClockAdvance(Command):
 
 
 def _dungeon_clock(ctx: GameContext, given: ex.DungeonClock | None) -> ex.DungeonClock:
-    return given if given is not None else ctx.campaign.toolbox.dungeon_clock
+    """The dungeon clock to act on, checking encounters by the procedure rules table's numbers."""
+    clock = given if given is not None else ctx.campaign.toolbox.dungeon_clock
+    return ex.dungeon_clock_numbers(clock, ex.exploration_numbers(ctx.tables.library))
 
 
 def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelClock:
@@ -309,7 +316,7 @@ def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelCl
         rounds = ex.travel_rounds(ctx.tables.library.get(ex.TRAVEL_ROUNDS_TABLE))
         if rounds != clock.rounds:
             clock = clock.model_copy(update={"rounds": rounds})
-    return clock
+    return ex.travel_clock_numbers(clock, ex.exploration_numbers(ctx.tables.library))
 
 
 def _light_events(step: ex.DungeonStep) -> list[Event]:
@@ -467,7 +474,8 @@ class Rest(Command):
             result = ex.rest(ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name)
         if result is not None:
             if self.worst_wound and self.wounds:
-                result = result.model_copy(update={"heal_tn": ex.heal_tn(self.worst_wound)})
+                base = ex.exploration_numbers(ctx.tables.library).heal_tn_base
+                result = result.model_copy(update={"heal_tn": ex.heal_tn(self.worst_wound, base), "heal_tn_base": base})
             events.append(Event.of(Rested(result=result), result.describe()))
         return events
 

@@ -15,13 +15,16 @@ point open, the choice is noted on the function that makes it.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
 from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, Modifier, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_number, rule_text
 from d100gui.engine.toolbox.inputs import ToolInputError, dice_expression, in_range
 
 REACTION_TABLE = "d20.reaction"
@@ -29,6 +32,13 @@ ATTRIBUTE_RANGE = (1, 20)
 AC_RANGE = (0, 20)
 MAX_SCARS = 99  # the wake-up roll is Xd6 with X the Scars: the dice roller takes up to 100 dice
 MORALE_BASE = 10
+#: the checks' dice and numbers as data; the text's (below) when the player's tables lack a row
+RULES_TABLE = "d20.rules"
+DISTANCE_DIE, DISTANCE_TIMES = "2d6", 10
+SCARS_CHECK_DIE = "2d6"
+WAKE_SIDES = 6  # Xd6 Rounds unconscious, X the Scars
+PACK_SEARCH_DIE = "1d3"
+ENCOUNTER_DIE, ENCOUNTER_ON = "1d6", 1
 MAX_CLOCK_STEPS = 100  # Turns or Watches passed on the scars clock in one go
 
 __all__ = [
@@ -48,6 +58,7 @@ __all__ = [
     "ScarsClockStep",
     "ScarsEncounter",
     "ScarsFighter",
+    "ScarsNumbers",
     "ScarsSign",
     "Side",
     "ZeroHealthResult",
@@ -70,6 +81,7 @@ __all__ = [
     "roll_initiative",
     "roll_reaction",
     "scars_modifier",
+    "scars_numbers",
     "zero_health",
 ]
 
@@ -502,23 +514,25 @@ class MoraleResult(Model):
             MoraleOutcome.RALLY: "rallies: an extra attack next round, and no more morale tests this encounter",
             MoraleOutcome.FLEE: "breaks: flees or surrenders at the first chance",
         }[self.outcome]
-        return f"{_who(self.name)}morale d20 {self.roll.final} vs {self.target} (10 + HD {self.hd}): {said}."
+        return f"{_who(self.name)}morale d20 {self.roll.final} vs {self.target} ({self.target - self.hd} + HD {self.hd}): {said}."
 
 
-def morale_check(dice: Dice, hd: int, name: str = "") -> MoraleResult:
+def morale_check(dice: Dice, hd: int, name: str = "", base: int = MORALE_BASE) -> MoraleResult:
     """Test an enemy's morale.
 
     Choice: under is strictly under 10 + HD; exactly 10 + HD is the rally; over is a rout. An
     enemy of 10 HD or more never routs (a d20 cannot beat 20).
     """
     in_range("HD", hd, 0)
-    target = MORALE_BASE + hd
+    target = base + hd
     roll = dice.roll("1d20", f"{_who(name)}morale")
     outcome = MoraleOutcome.RALLY if roll.final == target else MoraleOutcome.STAND if roll.final < target else MoraleOutcome.FLEE
     return MoraleResult(name=name, hd=hd, target=target, roll=roll, outcome=outcome)
 
 
-def encounter_morale(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[ScarsEncounter, MoraleResult]:
+def encounter_morale(
+    encounter: ScarsEncounter, dice: Dice, name: str, base: int = MORALE_BASE
+) -> tuple[ScarsEncounter, MoraleResult]:
     """Test an enemy's morale inside an encounter; a rallied enemy is never tested again."""
     enemy = encounter.fighter(name)
     if enemy.side is not Side.ENEMY:
@@ -526,7 +540,7 @@ def encounter_morale(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[
     _able(enemy, "test morale")
     if enemy.rallied:
         raise ToolInputError(f"{enemy.name} rallied and does not test morale again this encounter.")
-    result = morale_check(dice, enemy.hd, enemy.name)
+    result = morale_check(dice, enemy.hd, enemy.name, base)
     update: dict[str, object] = {"morale_tested": True}
     if result.outcome is MoraleOutcome.RALLY:
         update.update({"rallied": True, "rally_attack_next_round": True})
@@ -588,21 +602,61 @@ def roll_reaction(tables: TableRoller, purpose: str = "reaction") -> ReactionRes
     return ReactionResult(table_roll=rolled, attitude=attitude)
 
 
+class ScarsNumbers(Model):
+    """The checks' dice and numbers as ``d20.rules`` prints them (the text's, the defaults, for a row it lacks)."""
+
+    morale_base: int = MORALE_BASE
+    distance_die: str = DISTANCE_DIE
+    distance_times: int = DISTANCE_TIMES
+    scars_check_die: str = SCARS_CHECK_DIE
+    wake_sides: int = WAKE_SIDES
+    pack_search_die: str = PACK_SEARCH_DIE
+    encounter_die: str = ENCOUNTER_DIE
+    encounter_on: int = ENCOUNTER_ON
+
+
+_TIMES = re.compile(r"x\s*(\d+)")
+_SIDES = re.compile(r"d(\d+)")
+
+
+def scars_numbers(library: TableLibrary) -> ScarsNumbers:
+    """The numbers of ``d20.rules``: "10 + HD" (10), "2d6 x 10" (2d6, times 10), "Xd6" (d6 per Scar), "1d3"."""
+    t, text = RULES_TABLE, ScarsNumbers()
+    distance = rule_text(library, t, "Encounter distance")
+    times = _TIMES.search(distance)
+    wake = _SIDES.search(rule_text(library, t, "Rounds unconscious"))
+    return ScarsNumbers(
+        morale_base=rule_number(library, t, "Morale test", text.morale_base),
+        distance_die=rule_die(library, t, "Encounter distance", text.distance_die),
+        distance_times=int(times.group(1)) if times else text.distance_times,
+        scars_check_die=rule_die(library, t, "Scars check", text.scars_check_die),
+        wake_sides=int(wake.group(1)) if wake else text.wake_sides,
+        pack_search_die=rule_die(library, t, "Pack search", text.pack_search_die),
+        encounter_die=rule_die(library, t, "Random encounter check", text.encounter_die),
+        encounter_on=rule_number(library, t, "Random encounter on", text.encounter_on),
+    )
+
+
 class DistanceResult(Model):
     """How far away an encounter starts: 2d6 x 10 feet in the dungeon, yards outside."""
 
     roll: RollRecord
     distance: int
     unit: str
+    times: int = DISTANCE_TIMES
 
     def describe(self) -> str:
-        return f"Encounter distance 2d6 {self.roll.final} x 10: {self.distance} {self.unit}."
+        die = self.roll.expression.removeprefix("1")
+        return f"Encounter distance {die} {self.roll.final} x {self.times}: {self.distance} {self.unit}."
 
 
-def roll_encounter_distance(dice: Dice, outdoors: bool = False) -> DistanceResult:
+def roll_encounter_distance(dice: Dice, outdoors: bool = False, numbers: ScarsNumbers | None = None) -> DistanceResult:
     """Roll the distance of an encounter the fiction leaves open."""
-    roll = dice.roll("2d6", "encounter distance")
-    return DistanceResult(roll=roll, distance=roll.final * 10, unit="yards" if outdoors else "feet")
+    n = numbers or ScarsNumbers()
+    roll = dice.roll(n.distance_die, "encounter distance")
+    return DistanceResult(
+        roll=roll, distance=roll.final * n.distance_times, unit="yards" if outdoors else "feet", times=n.distance_times
+    )
 
 
 # --------------------------------------------------------------------------- zero health
@@ -623,23 +677,27 @@ class ZeroHealthResult(Model):
         return self.wake_roll.final if self.wake_roll is not None else None
 
     def describe(self) -> str:
-        head = f"{_who(self.name)}0 health, Scar {self.scars}: 2d6 {self.roll.final} vs {self.scars} Scars: "
+        head = f"{_who(self.name)}0 health, Scar {self.scars}: {self.roll.expression.removeprefix('1')} {self.roll.final} vs {self.scars} Scars: "
         if self.dead:
             return head + "succumbs to their wounds and dies."
-        return head + f"survives, wakes at 1 health in {self.rounds_out} rounds ({self.scars}d6)."
+        wake = self.wake_roll.expression if self.wake_roll is not None else f"{self.scars}d6"
+        return head + f"survives, wakes at 1 health in {self.rounds_out} rounds ({wake})."
 
 
-def zero_health(dice: Dice, scars: int, name: str = "") -> ZeroHealthResult:
+def zero_health(dice: Dice, scars: int, name: str = "", numbers: ScarsNumbers | None = None) -> ZeroHealthResult:
     """The check an adventurer makes on reaching 0 health, with ``scars`` Scars before it."""
     in_range("Scars", scars, 0, MAX_SCARS - 1)
+    n = numbers or ScarsNumbers()
     now = scars + 1
-    roll = dice.roll("2d6", f"{_who(name)}scars check")
+    roll = dice.roll(n.scars_check_die, f"{_who(name)}scars check")
     dead = roll.final <= now
-    wake = None if dead else dice.roll(f"{now}d6", f"{_who(name)}rounds unconscious")
+    wake = None if dead else dice.roll(f"{now}d{n.wake_sides}", f"{_who(name)}rounds unconscious")
     return ZeroHealthResult(name=name, scars_before=scars, scars=now, roll=roll, dead=dead, wake_roll=wake)
 
 
-def encounter_zero_health(encounter: ScarsEncounter, dice: Dice, name: str) -> tuple[ScarsEncounter, ZeroHealthResult]:
+def encounter_zero_health(
+    encounter: ScarsEncounter, dice: Dice, name: str, numbers: ScarsNumbers | None = None
+) -> tuple[ScarsEncounter, ZeroHealthResult]:
     """The scars check for an adventurer of the encounter who is at 0 health."""
     hero = encounter.fighter(name)
     if hero.side is not Side.ADVENTURER:
@@ -650,7 +708,7 @@ def encounter_zero_health(encounter: ScarsEncounter, dice: Dice, name: str) -> t
         raise ToolInputError(f"{hero.name} is at {hero.health} health: the scars check is made at 0.")
     if hero.wakes_in_rounds is not None:
         raise ToolInputError(f"{hero.name} already made the scars check and wakes in {hero.wakes_in_rounds} rounds.")
-    result = zero_health(dice, hero.scars, hero.name)
+    result = zero_health(dice, hero.scars, hero.name, numbers)
     hero = hero.model_copy(
         update={"scars": result.scars, "dead": result.dead, "down": True, "wakes_in_rounds": result.rounds_out}
     )
@@ -687,7 +745,9 @@ class PackRetrievalResult(Model):
         return f"{_who(self.name)}pack d20 {self.roll.final} vs Cunning {self.cunning}: {said}."
 
 
-def retrieve_from_pack(dice: Dice, cunning: int, search: bool = True, name: str = "") -> PackRetrievalResult:
+def retrieve_from_pack(
+    dice: Dice, cunning: int, search: bool = True, name: str = "", search_die: str = PACK_SEARCH_DIE
+) -> PackRetrievalResult:
     """Dig an item out of a pack under pressure; on a failure ``search`` spends 1d3 rounds looking.
 
     Choice: the check passes at or under the Cunning, as the attack roll.
@@ -700,7 +760,7 @@ def retrieve_from_pack(dice: Dice, cunning: int, search: bool = True, name: str 
         return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.NEXT_ROUND)
     if not search:
         return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.FORGONE)
-    rounds = dice.roll("1d3", f"{_who(name)}rounds searching the pack")
+    rounds = dice.roll(search_die, f"{_who(name)}rounds searching the pack")
     return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.SEARCHING, search_roll=rounds)
 
 
@@ -724,10 +784,11 @@ class ScarsClockStep(Model):
     count: int
     checks: list[RollRecord] = Field(default_factory=list)
     clock: ScarsClock
+    on: int = ENCOUNTER_ON  # the face that brings an encounter (the rules table's)
 
     @property
     def encounters(self) -> int:
-        return sum(1 for r in self.checks if r.final == 1)
+        return sum(1 for r in self.checks if r.final == self.on)
 
     def describe(self) -> str:
         rolls = " ".join(str(r.final) for r in self.checks)
@@ -735,7 +796,9 @@ class ScarsClockStep(Model):
         return f"{self.count} {self.unit}(s) pass, encounter checks {rolls}: {met}."
 
 
-def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str = "turn") -> ScarsClockStep:
+def advance_scars_clock(
+    clock: ScarsClock, dice: Dice, count: int = 1, unit: str = "turn", numbers: ScarsNumbers | None = None
+) -> ScarsClockStep:
     """Spend ``count`` Turns (dungeon) or Watches (outside), checking for an encounter after each.
 
     Choice: the text names no die for the Watch check; it uses the Turn's (1d6, a 1 is an encounter).
@@ -743,12 +806,13 @@ def advance_scars_clock(clock: ScarsClock, dice: Dice, count: int = 1, unit: str
     in_range("Number of turns or watches", count, 1, MAX_CLOCK_STEPS)
     if unit not in ("turn", "watch"):
         raise ToolInputError(f"The scars clock counts turns or watches, not {unit!r}.")
-    checks = [dice.roll("1d6", f"encounter check ({unit} {i + 1})") for i in range(count)]
+    n = numbers or ScarsNumbers()
+    checks = [dice.roll(n.encounter_die, f"encounter check ({unit} {i + 1})") for i in range(count)]
     if unit == "turn":
         after = clock.model_copy(update={"turns": clock.turns + count})
     else:
         after = clock.model_copy(update={"watches": clock.watches + count})
-    return ScarsClockStep(unit=unit, count=count, checks=checks, clock=after)
+    return ScarsClockStep(unit=unit, count=count, checks=checks, clock=after, on=n.encounter_on)
 
 
 # --------------------------------------------------------------------------- a ritual in a fight

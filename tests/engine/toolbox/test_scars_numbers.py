@@ -1,0 +1,81 @@
+"""Deliver 2 of issue 22 for the d20 scars combat: the morale base, the encounter distance, the scars check, the
+Rounds unconscious, the pack search and the Turn's encounter check are read from d20.rules (each rule quoted
+from the text); a changed value changes the result through the commands; without the table, the text's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.game import Campaign, Game
+from d100gui.engine.toolbox import commands as tc
+from d100gui.engine.toolbox import scars as sc
+from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS
+from d100gui.storage import packs
+from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules, resource_dir, standard_tilesets
+
+RULE_TEXT = resource_dir().parent.parent / "shared" / "rules" / "d20-scars-combat.txt"
+
+
+@pytest.fixture(scope="module")
+def bundled() -> TableLibrary:
+    return packs.load_library(user_data_dir()).library
+
+
+def _edited(library: TableLibrary, values: dict[str, str]) -> TableLibrary:
+    table = library.get(sc.RULES_TABLE)
+    rows = [r.model_copy(update={"fields": {**r.fields, "value": values[r.key]}}) if r.key in values else r for r in table.rows]
+    tables = [table.model_copy(update={"rows": rows}) if t.id == sc.RULES_TABLE else t for t in library]
+    return TableLibrary([Pack(id="mine", title="mine", tables=tables)])
+
+
+def _game(library: TableLibrary, *faces: int) -> Game:
+    game = Game(Campaign(), library, TOOLBOX_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    game.override = ScriptedSource(list(faces))
+    return game
+
+
+def test_the_shipped_numbers_are_the_text_s_with_each_rule_quoted(bundled):
+    path = Path(RULE_TEXT).resolve()
+    if not path.exists():
+        pytest.skip("the rule texts are not next to this checkout")
+    flat = " ".join(path.read_text(encoding="utf-8").split()).lower()
+    assert all(" ".join(r.fields["rule"].split()).lower() in flat for r in bundled.get(sc.RULES_TABLE).rows)
+    assert sc.scars_numbers(bundled) == sc.ScarsNumbers()
+    bare = TableLibrary([Pack(id="mine", title="mine", tables=[t for t in bundled if t.id != sc.RULES_TABLE])])
+    assert sc.scars_numbers(bare) == sc.ScarsNumbers()
+
+
+def test_morale_reads_its_base(bundled):
+    [stood] = _game(bundled, 12).execute(tc.ScarsMoraleTest(hd=2))  # under 10 + 2: stands
+    assert "morale d20 12 vs 12 (10 + HD 2): rallies" in stood.message
+    mine = _edited(bundled, {"Morale test": "8 + HD"})
+    [fled] = _game(mine, 12).execute(tc.ScarsMoraleTest(hd=2))
+    assert "morale d20 12 vs 10 (8 + HD 2): breaks" in fled.message
+
+
+def test_distance_scars_check_pack_and_clock_read_the_table(bundled):
+    mine = _edited(
+        bundled,
+        {
+            "Encounter distance": "3d6 x 5",
+            "Scars check": "3d6",
+            "Rounds unconscious": "Xd4",
+            "Pack search": "1d4",
+            "Random encounter on": "2",
+        },
+    )
+    [far] = _game(mine, 1, 2, 3).execute(tc.ScarsDistanceRoll())
+    assert "Encounter distance 3d6 6 x 5: 30 feet." in far.message
+    [woke] = _game(mine, 4, 4, 4, 3).execute(tc.ScarsZeroHealthCheck(scars=0))  # 3d6 12 over 1 Scar; 1d4 3
+    assert "3d6 12 vs 1 Scars: survives, wakes at 1 health in 3 rounds (1d4)" in woke.message
+    [found] = _game(mine, 15, 4).execute(tc.ScarsPackRetrieve(cunning=10))  # over Cunning: 1d4 rounds searching
+    assert found.payload().result.search_roll is not None and found.payload().result.search_roll.expression == "1d4"
+    [step] = _game(mine, 1, 2, 2).execute(tc.ScarsClockAdvance(count=3))
+    assert "encounter checks 1 2 2: 2 encounter(s)" in step.message
+    [text_step] = _game(bundled, 1, 2, 2).execute(tc.ScarsClockAdvance(count=3))
+    assert "encounter checks 1 2 2: 1 encounter(s)" in text_step.message
