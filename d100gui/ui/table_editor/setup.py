@@ -76,6 +76,7 @@ class PolicyChoiceDialog(QDialog):
     def __init__(self, current: MissingRowPolicy, parent: QWidget | None = None, library: TableLibrary | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rows your tables lack")
+        self.setMinimumWidth(660)  # the tables' names and counts in full
         self.job = ""
         layout = QVBoxLayout(self)
         gaps = lacking(library) if library is not None else []
@@ -137,6 +138,8 @@ class PolicyChoiceDialog(QDialog):
         view.setHorizontalHeaderLabels(["Table", "Printed rows", "Results without a row"])
         view.verticalHeader().setVisible(False)
         view.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        view.setSelectionMode(QTableWidget.SelectionMode.NoSelection)  # read, not chosen from
+        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for index, (table, covered, total) in enumerate(gaps):
             cells = (table.title, f"{len(printed_rows(table))} ({covered} of {total} results)", f"{total - covered} of {total}")
             for col, text in enumerate(cells):
@@ -144,10 +147,12 @@ class PolicyChoiceDialog(QDialog):
                 if col:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 view.setItem(index, col, item)
+        view.setWordWrap(False)
         header = view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2):
+        for col in (0, 1):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        view.resizeRowsToContents()
         view.setMaximumHeight(200)
         return view
 
