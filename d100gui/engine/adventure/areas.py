@@ -6,7 +6,7 @@
 * blue: the quest's objective: one more objective met;
 * a mapped area where an escaped monster waits: it is met again (combat's ``face_escaped_monster``).
 
-Searching rolls Table F with its colour's column bonus (:attr:`~.model.AdventureRules.search_bonus`),
+Searching rolls Table F with its colour's column bonus (:attr:`~d100gui.engine.adventure.model.AdventureRules.search_bonus`),
 marks the area S, shades the row's time (every trigger fired) and applies its effect, following
 its links to Table G and Table E the way an area of that colour would.
 
@@ -19,12 +19,12 @@ from __future__ import annotations
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, pass_clocks
 from d100gui.engine.adventure.model import AdventureRules, FightOffer, adventure_rules
-from d100gui.engine.adventure.rows import feature, to_history, wait_for_row
 from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import MapChanged
+from d100gui.engine.effects.interpreter import absorbed, apply_effect, apply_option
+from d100gui.engine.effects.rows import feature, to_history, wait_for_row
 from d100gui.engine.game import GameContext
-from d100gui.engine.hero.effects import absorbed, apply_effect, apply_option
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Effect, Option, parse_effects
@@ -82,7 +82,7 @@ def geographic(ctx: GameContext, area: dg.Area, die: str | None = None, found: s
     """Table G: its feature's effect applies; a test in it waits for the player to roll it.
 
     A roll on a row the player's tables lack waits for the typed row, then applies the same way
-    (:class:`~.row_commands.ApplyTypedRow`). ``found``: what rolled it when not the area's colour (a search)."""
+    (:class:`~d100gui.engine.adventure.row_commands.ApplyTypedRow`). ``found``: what rolled it when not the area's colour (a search)."""
     arules = adventure_rules(ctx.rules)
     result = ctx.tables.roll(arules.geographic_table, "Table G - Geographic", die=die)
     said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="geographic", table_roll=result, source=found)

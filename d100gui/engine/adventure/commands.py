@@ -31,8 +31,8 @@ from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import NewDungeon
 from d100gui.engine.dungeon.events import MapChanged
+from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.game import Campaign, Command, GameContext
-from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Event

@@ -21,8 +21,8 @@ from typing import ClassVar, Literal
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dungeon.commands import SetDoor
 from d100gui.engine.dungeon.events import Side
+from d100gui.engine.effects.interpreter import apply_effect
 from d100gui.engine.game import Campaign, Command, GameContext
-from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event

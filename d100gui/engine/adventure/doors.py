@@ -37,9 +37,9 @@ from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.door_tests import check_door, door_row, open_tested_door
+from d100gui.engine.effects.interpreter import apply_effect
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest, pending_of
-from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import RollTest

@@ -20,13 +20,13 @@ from pydantic import Field
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of
 from d100gui.engine.adventure.model import RowWaiting
-from d100gui.engine.adventure.rows import RowCall, apply_row
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row
+from d100gui.engine.effects.interpreter import apply_option, apply_outcome
+from d100gui.engine.effects.rows import RowCall, apply_row
 from d100gui.engine.game import Command, GameContext
-from d100gui.engine.hero.effects import apply_option, apply_outcome
 from d100gui.engine.hero.events import Narrative
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases

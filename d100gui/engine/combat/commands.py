@@ -36,10 +36,10 @@ from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
+from d100gui.engine.effects.interpreter import apply_effect
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import clamp_hp, derive, items_at
-from d100gui.engine.hero.effects import apply_effect
 from d100gui.engine.hero.equipment import equip
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce

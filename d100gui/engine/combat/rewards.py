@@ -13,7 +13,7 @@ from d100gui.engine.combat.loot import PARTS_TABLE, loot_gain
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError
-from d100gui.engine.hero.effects import apply_outcome
+from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.hero.model import CombatTrackEntry
 from d100gui.engine.rules.notation import LootOption, Outcome, parse_effects
 

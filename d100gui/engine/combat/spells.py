@@ -38,8 +38,8 @@ from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
+from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.hero.derive import clamp_hp, derive
-from d100gui.engine.hero.effects import apply_effect, apply_outcome
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Item, TestPart
 from d100gui.engine.rules.model import STATS

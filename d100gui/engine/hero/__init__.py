@@ -6,7 +6,6 @@
   track, equipping and Belt Checks, as pure functions over the models.
 * :mod:`.item_rows` — items read from printed table rows.
 * :mod:`.decisions` — the pending decisions left to the player.
-* :mod:`.effects` — the effects interpreter (what an outcome does to the sheet).
 * :mod:`.events` — every event kind the hero emits, with its typed payload.
 * :mod:`.guards` — :func:`~.guards.refuse` and :func:`~.guards.living_character`.
 * Commands: :mod:`.creation`, :mod:`.skill_test`, :mod:`.commands` (items; ``CHARACTER_COMMANDS``),

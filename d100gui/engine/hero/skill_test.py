@@ -31,6 +31,7 @@ from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dungeon.door_tests import check_door, door_for_test
 from d100gui.engine.dungeon.map import DoorAt
+from d100gui.engine.effects.interpreter import apply_effect, apply_option, apply_outcome, belt_check, roll_on_table
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import (
@@ -46,7 +47,6 @@ from d100gui.engine.hero.decisions import (
     take_pending,
 )
 from d100gui.engine.hero.derive import derive
-from d100gui.engine.hero.effects import apply_effect, apply_option, apply_outcome, belt_check, roll_on_table
 from d100gui.engine.hero.experience import earns_experience, shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Literal
 
 from d100gui.engine.dice.tables import Row
+from d100gui.engine.effects.interpreter import SUPPLY_FIELDS
 from d100gui.engine.hero.derive import clamp_hp, derive
-from d100gui.engine.hero.effects import SUPPLY_FIELDS
 from d100gui.engine.hero.experience import shade_experience
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character, Item

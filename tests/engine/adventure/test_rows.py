@@ -8,7 +8,6 @@ import pytest
 from adventure_support import RULES, game_for, hero, kinds
 from test_turn import RED_CROSSROADS, YELLOW_CROSSROADS, d100, game_of, push, quiet_clock
 
-from d100gui.engine.adventure import rows
 from d100gui.engine.adventure.commands import BeginQuest
 from d100gui.engine.adventure.corrections import CorrectByHand, correction, corrections_for
 from d100gui.engine.adventure.model import AdventureRules
@@ -19,8 +18,9 @@ from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoller
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon.commands import EnterDungeon
+from d100gui.engine.effects import rows
+from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.game import Campaign, Game, GameContext
-from d100gui.engine.hero.effects import apply_outcome
 from d100gui.engine.hero.model import Item
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.notation import Effect, parse_effects

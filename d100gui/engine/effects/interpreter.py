@@ -2,14 +2,14 @@
 
 An outcome (``notation.Outcome``) is one option or a "/" choice of options; an option is
 effects and tests in order. :func:`apply_outcome` applies one option or leaves an
-:class:`~.decisions.OutcomeChoice`; :func:`apply_option` applies every item (a test inside
-leaves a :class:`~.decisions.CalledTest`); :func:`apply_effect` applies one effect through
+:class:`~d100gui.engine.hero.decisions.OutcomeChoice`; :func:`apply_option` applies every item (a test inside
+leaves a :class:`~d100gui.engine.hero.decisions.CalledTest`); :func:`apply_effect` applies one effect through
 :data:`EFFECT_HANDLERS`, one small function per effect kind. An effect the engine cannot
 carry out (or one without the number it needs) is narrative: the log shows it for the
 player to do at the table. An effect that lets the player choose its target leaves a
-:class:`~.decisions.TargetChoice`.
+:class:`~d100gui.engine.hero.decisions.TargetChoice`.
 
-"Roll on Table X" rolls it and applies that row (:data:`~d100gui.engine.adventure.rows.ROW_HANDLERS`:
+"Roll on Table X" rolls it and applies that row (:data:`~d100gui.engine.effects.rows.ROW_HANDLERS`:
 loot into the backpack, a boost, a curse, a feature, a find, a monster offered to combat), whose
 own effects come back here one level deeper, to any depth up to the loop guard. "Encounter X"
 offers the monster its table prints to combat; repair pips land on a random equipped item.
@@ -23,14 +23,14 @@ from dataclasses import dataclass
 
 from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.adventure.events import told
-from d100gui.engine.adventure.follow_ups import follow_up_roll
 from d100gui.engine.adventure.model import adventure_rules
-from d100gui.engine.adventure.repairs import shade_random_item
-from d100gui.engine.adventure.rows import RowCall, apply_row, encounter_effect, to_history, wait_for_row
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.dungeon.door_tests import open_tested_door
 from d100gui.engine.dungeon.map import DoorAt
+from d100gui.engine.effects.follow_ups import follow_up_roll
+from d100gui.engine.effects.repairs import shade_random_item
+from d100gui.engine.effects.rows import RowCall, apply_row, encounter_effect, to_history, wait_for_row
 from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import CalledTest, OutcomeChoice, TargetChoice, add_pending

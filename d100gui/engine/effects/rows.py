@@ -1,6 +1,6 @@
 """What a rolled row of each rulebook table does when an effect rolls on it: :data:`ROW_HANDLERS`.
 
-An effect that says "roll on Table X" (:func:`~d100gui.engine.hero.effects.roll_on_table`)
+An effect that says "roll on Table X" (:func:`~d100gui.engine.effects.interpreter.roll_on_table`)
 rolls it and applies that row here, one small function per table:
 
 * B (boosts) and C (curses): the magic package's :func:`~d100gui.engine.magic.boosts.apply_boost`
@@ -12,7 +12,7 @@ rolls it and applies that row here, one small function per table:
 * G (geographic): a feature's test waits for the player; without one its effects apply;
 * I, L, P, R, TA, TB, TC (and A, W): the find goes in the backpack (a potion with the unequipped
   potions), or a bracketed effect ("(+1 Food)", "(Add one Objective)") or coins apply instead;
-  a full backpack (:attr:`~.model.AdventureRules.backpack_rows`) leaves the choice to the player;
+  a full backpack (:attr:`~d100gui.engine.adventure.model.AdventureRules.backpack_rows`) leaves the choice to the player;
 * S (spells): the spell found is a scroll of it, for the backpack.
 
 A row's own effects may roll again: they go back through the effects interpreter one level
@@ -21,7 +21,7 @@ The interpreter is passed in (``then``), as this module is what it calls.
 
 Every roll goes in the dice history (:func:`to_history`), so a row the player's tables lack is
 asked for the way the dice panel asks; the roll waits in ``Campaign.adventure.rows_waiting``
-and :class:`~.row_commands.ApplyTypedRow` applies it once typed.
+and :class:`~d100gui.engine.adventure.row_commands.ApplyTypedRow` applies it once typed.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, hp_rule, time_effect
-from d100gui.engine.adventure.follow_ups import remember_notes
 from d100gui.engine.adventure.health import lay_to_rest
 from d100gui.engine.adventure.model import FightOffer, RowWaiting, adventure_rules
 from d100gui.engine.combat.loot import loot_gain
@@ -41,6 +40,7 @@ from d100gui.engine.dice.events import RollMade, RowMissing
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
+from d100gui.engine.effects.follow_ups import remember_notes
 from d100gui.engine.game import GameContext
 from d100gui.engine.hero.events import Narrative
 from d100gui.engine.hero.guards import living_character
@@ -281,7 +281,7 @@ def apply_row(call: RowCall) -> list[Event]:
 
 
 def wait_for_row(ctx: GameContext, result: TableRoll, entry: int, source: str, depth: int) -> None:
-    """A roll whose row the player's tables lack: it waits for the typed row (:mod:`.row_commands`)."""
+    """A roll whose row the player's tables lack: it waits for the typed row (:mod:`~d100gui.engine.adventure.row_commands`)."""
     if result.table_id in ROW_HANDLERS:
         waiting = RowWaiting(entry=entry, table_id=result.table_id, source=source, depth=depth)
         adventure_of(ctx.campaign).rows_waiting.append(waiting)

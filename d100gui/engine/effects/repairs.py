@@ -4,7 +4,7 @@
 equipped roll again until you select an item that is equipped." The d10 reads the sheet's hit
 locations (:meth:`~d100gui.engine.rules.model.Rules.slot_at_location`); a location whose item
 has no repair track counts as empty. With nothing equipped that has a track no roll can find one,
-so none is made; the re-rolls are capped (:attr:`~.model.AdventureRules.location_rolls`) as a guard.
+so none is made; the re-rolls are capped (:attr:`~d100gui.engine.adventure.model.AdventureRules.location_rolls`) as a guard.
 A full track destroys the item, as in a fight.
 """
 
