@@ -31,6 +31,8 @@ from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
 Send = Callable[[Command], bool]
+#: a line of a menu: its text, what it does, whether it may be chosen
+MenuEntry = tuple[str, Callable[[], object], bool]
 
 #: what each action button does (its tooltip while it is allowed; a greyed one says why instead)
 ACTION_TIPS = {
@@ -57,6 +59,7 @@ class ActionsBox(QWidget):
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(4)
         self.buttons: dict[str, QPushButton] = {}
+        self._menu_keys: dict[int, list[tuple[str, bool]]] = {}  # what each menu shows (see _fill)
         self._rows = [QHBoxLayout() for _ in range(3)]
         for row in self._rows:
             row.setSpacing(4)
@@ -149,53 +152,58 @@ class ActionsBox(QWidget):
         self.bonus_label.setVisible(spells or scrolls)
         self.spell_bonus.setVisible(spells or scrolls)
 
-    def _fill_change_menu(self, ch: Character) -> None:
-        menu = self.change_menu
+    def _fill(self, menu: QMenu, entries: list[MenuEntry], empty: str) -> None:
+        """Fill ``menu`` with ``entries`` (text, slot, enabled), or one greyed ``empty`` line; a menu that
+        would read the same is left as it is (most actions change no weapon, spell or belt item)."""
+        key = [(text, enabled) for text, _slot, enabled in entries] or [(empty, False)]  # the key of what it shows
+        if self._menu_keys.get(id(menu)) == key:
+            return
+        self._menu_keys[id(menu)] = key
         menu.clear()
+        for text, slot, enabled in entries:
+            menu.addAction(text, slot).setEnabled(enabled)
+        if not entries and empty:
+            menu.addAction(empty).setEnabled(False)
+
+    def _fill_change_menu(self, ch: Character) -> None:
+        entries: list[MenuEntry] = []
         main, off = ch.equipment.get("main_weapon"), ch.equipment.get("off_weapon")
         if main is not None or off is not None:
-            menu.addAction("Swap main and off weapons", lambda: self.send(CombatChangeWeapon(swap=True)))
+            entries.append(("Swap main and off weapons", lambda: self.send(CombatChangeWeapon(swap=True)), True))
         for index, item in enumerate(ch.backpack):
             if item.kind == "weapon":
-                menu.addAction(
-                    f"Take {item.name} in your main hand",
-                    partial(self.send, CombatChangeWeapon(backpack_index=index, slot="main_weapon")),
-                )
+                command = CombatChangeWeapon(backpack_index=index, slot="main_weapon")
+                entries.append((f"Take {item.name} in your main hand", partial(self.send, command), True))
             if item.kind in ("weapon", "shield"):
-                menu.addAction(
-                    f"Take {item.name} in your off hand",
-                    partial(self.send, CombatChangeWeapon(backpack_index=index, slot="off_weapon")),
-                )
+                command = CombatChangeWeapon(backpack_index=index, slot="off_weapon")
+                entries.append((f"Take {item.name} in your off hand", partial(self.send, command), True))
         if main is not None:
-            menu.addAction(f"Put {main.name} in the backpack", partial(self.send, CombatChangeWeapon(slot="main_weapon")))
+            command = CombatChangeWeapon(slot="main_weapon")
+            entries.append((f"Put {main.name} in the backpack", partial(self.send, command), True))
         if off is not None:
-            menu.addAction(f"Put {off.name} in the backpack", partial(self.send, CombatChangeWeapon(slot="off_weapon")))
+            command = CombatChangeWeapon(slot="off_weapon")
+            entries.append((f"Put {off.name} in the backpack", partial(self.send, command), True))
+        self._fill(self.change_menu, entries, "")
 
     def _fill_cast_menu(self, ch: Character) -> None:
-        menu = self.cast_menu
-        menu.clear()
+        entries: list[MenuEntry] = []
         d = derive(ch, self.rules)
         for index, entry in enumerate(ch.spell_book):
             if entry is None:
                 continue
             cost = f" ({entry.cost})" if entry.cost else ""
-            action = menu.addAction(f"{entry.name}{cost}", partial(self._cast, index))
             usable = index < len(d.usable_spells) and d.usable_spells[index]
-            action.setEnabled(usable)
-            if not usable:
-                action.setText(f"{entry.name}{cost} - needs INT {d.spell_thresholds[index]}")
-        if menu.isEmpty():
-            menu.addAction("Your spell book is empty").setEnabled(False)
+            text = f"{entry.name}{cost}" if usable else f"{entry.name}{cost} - needs INT {d.spell_thresholds[index]}"
+            entries.append((text, partial(self._cast, index), usable))
+        self._fill(self.cast_menu, entries, "Your spell book is empty")
 
     def _fill_belt_menu(self, ch: Character) -> None:
-        menu = self.belt_menu
-        menu.clear()
+        entries: list[MenuEntry] = []
         for n, item in enumerate(ch.belt, start=1):
             if item is not None:
                 effect = f" - {item.effect}" if item.effect else ""
-                menu.addAction(f"{n}. {item.name}{effect}", partial(self._use_belt, n))
-        if menu.isEmpty():
-            menu.addAction("Your belt is empty").setEnabled(False)
+                entries.append((f"{n}. {item.name}{effect}", partial(self._use_belt, n), True))
+        self._fill(self.belt_menu, entries, "Your belt is empty")
 
 
 def shortcut(parent: QWidget, key: Qt.Key, slot: Callable[[], object]) -> QShortcut:

@@ -7,6 +7,7 @@ and the experience pips and milestone choices the fight left. Every button sends
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
@@ -69,6 +70,131 @@ def _pips(count: float) -> str:
     return {0.5: "half a pip", 1: "a pip"}.get(count, f"{count:g} pips")
 
 
+@dataclass
+class FateButtons:
+    """One set of Fate buttons: its row, the Fate left, a button per die (then "both" and "picked")."""
+
+    holder: QWidget
+    label: QLabel
+    buttons: list[QPushButton]
+    picked: QPushButton | None
+
+    def parts(self) -> tuple[QLabel, list[QPushButton], QPushButton | None]:
+        return self.label, self.buttons, self.picked
+
+
+class RollChoice(QWidget):
+    """The roll the fight waits on: its dice drawn large, what it came to, where a table roll lands,
+    Continue, and Fate die by die.
+
+    Kept between actions (the fight waits on a roll at about every other step): an action gives it
+    other dice, words and enabled states; its Fate buttons are made again only when the dice are
+    named otherwise (a d100, then a damage roll). Made and thrown away at each action, its widgets
+    cost their polish, first layout and deletion every time.
+    """
+
+    def __init__(self, box: DecisionBox) -> None:
+        super().__init__()
+        self._box = box
+        self._names: tuple[str, ...] | None = None
+        self._can = False
+        col = QVBoxLayout(self)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(4)
+        top = QHBoxLayout()
+        top.setSpacing(4)
+        self.dice = BigDice(RollRecord(expression="", terms=[], dice=[], natural=0, final=0), selectable=True)
+        self.dice.selection_changed.connect(self._picked_changed)
+        top.addWidget(self.dice)
+        self.what = QLabel()
+        scaled_font(self.what, 1.2)  # grows with the system font
+        top.addWidget(self.what)
+        top.addStretch(1)
+        col.addLayout(top)
+        self.landed = dim_label()
+        self.landed.setObjectName("landed")
+        col.addWidget(self.landed)
+        row = QHBoxLayout()  # the answers on lines of their own: a narrow dock must never cut them short
+        row.setSpacing(4)
+        self.continue_button = QPushButton("Continue (Space)")
+        self.continue_button.setToolTip("Accept the roll and carry on")
+        self.continue_button.clicked.connect(lambda _=False: box.continue_fight())
+        self.continue_button.setDefault(True)
+        row.addWidget(self.continue_button)
+        row.addStretch(1)
+        col.addLayout(row)
+        self.fate_rows = QVBoxLayout()  # one set of Fate buttons per way the dice are named, the one in use shown
+        self.fate_rows.setContentsMargins(0, 0, 0, 0)
+        col.addLayout(self.fate_rows)
+        self._fate_sets: dict[tuple[str, ...], FateButtons] = {}
+        self.fate_label = QLabel()
+        self.fate_buttons: list[QPushButton] = []
+        self.picked: QPushButton | None = None
+
+    def show_roll(self, record: RollRecord, what: str, landed: str, fate: int, cost: int) -> None:
+        """Show ``record`` (``what`` it came to, where it ``landed``), with ``fate`` left at ``cost`` a re-roll."""
+        self.dice.roll = record
+        self.dice.set_faces(record.dice, record.rerolled)  # the dice picked for Fate are forgotten
+        self.dice.setFixedSize(self.dice.sizeHint())
+        self.dice.setToolTip(record.describe())
+        self.what.setText(what)
+        self.landed.setText(landed)
+        self.landed.setVisible(bool(landed))
+        names = tuple(die_names(record))
+        if names != self._names:
+            self._names = names
+            for kept, fates in self._fate_sets.items():
+                fates.holder.setVisible(kept == names)
+            if names not in self._fate_sets:
+                self._fate_sets[names] = self._fate_set(names, cost)
+            self.fate_label, self.fate_buttons, self.picked = self._fate_sets[names].parts()
+        self._can = fate >= cost
+        self.fate_label.setText(f"Fate ({fate} left):")
+        for b in self.fate_buttons:
+            if b is not self.picked:
+                b.setEnabled(self._can)
+        if self.picked is not None:
+            self.picked.setEnabled(False)  # until dice are picked
+
+    def _fate_set(self, names: tuple[str, ...], cost: int) -> FateButtons:
+        """The Fate buttons for dice named ``names`` (a d100's tens and units, a damage roll's d6 and
+        location...), made once and kept: the fight's rolls take turns between a few sets."""
+        box = self._box
+        fates = FateButtons(QWidget(), QLabel(), [], None)
+        rows = QVBoxLayout(fates.holder)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(4)
+        fate_row, more = QHBoxLayout(), QHBoxLayout()
+        for line in (fate_row, more):
+            line.setSpacing(4)
+            rows.addLayout(line)
+        fate_row.addWidget(fates.label)
+
+        def button(line: QHBoxLayout, text: str, slot: Callable[[], object], tip: str) -> QPushButton:
+            b = QPushButton(text)
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _=False: slot())
+            line.addWidget(b)
+            fates.buttons.append(b)
+            return b
+
+        for i, name in enumerate(names):
+            button(fate_row, f"Re-roll {name}", partial(box.fate, [i]), f"Spend {cost} Fate to re-roll the {name} die")
+        if len(names) > 1:
+            both = "both" if len(names) == 2 else "all"
+            button(more, f"Re-roll {both} (F)", box.fate_all, f"Spend {cost} Fate to re-roll every die")
+            tip = "Click dice above to pick them, then re-roll those"
+            fates.picked = button(more, "Re-roll picked", lambda: box.fate(self.dice.selected()), tip)
+        fate_row.addStretch(1)
+        more.addStretch(1)
+        self.fate_rows.addWidget(fates.holder)
+        return fates
+
+    def _picked_changed(self, selected: list[int]) -> None:
+        if self.picked is not None:
+            self.picked.setEnabled(bool(selected) and self._can)
+
+
 class DecisionBox(Box):
     """What the fight asks now, with one button per answer."""
 
@@ -90,7 +216,16 @@ class DecisionBox(Box):
         self.prompt_label.setWordWrap(True)
         self.prompt_label.setStyleSheet("font-weight: bold;")
         self.column.addWidget(self.prompt_label)
-        self.choice_area = QVBoxLayout()
+        self.roll_choice = RollChoice(self)  # kept: shown whenever the fight waits on a roll
+        # Its room is kept while it is hidden (the fight waits on an action): the box keeps its height from
+        # step to step, so the action buttons below stay where they were and the steps above are not laid
+        # out again at every action (a box that grows and shrinks moves and repaints the whole panel).
+        policy = self.roll_choice.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.roll_choice.setSizePolicy(policy)
+        self.roll_choice.hide()
+        self.column.addWidget(self.roll_choice)
+        self.choice_area = QVBoxLayout()  # the rarer choices (aim, offsets, loot, a row): made for each
         self.choice_area.setSpacing(4)
         self.column.addLayout(self.choice_area)
         self.xp_area = QVBoxLayout()
@@ -98,6 +233,7 @@ class DecisionBox(Box):
         self.row_dialog: MissingRowDialog | None = None  # the last "type the row" dialog opened
         self._reset()
         self.decision_buttons: dict[str, list[QPushButton]] = {}
+        self._decisions_shown: tuple[str, ...] | None = None  # what the experience and choice boxes show
 
     def _reset(self) -> None:
         self.fate_buttons: list[QPushButton] = []
@@ -107,8 +243,10 @@ class DecisionBox(Box):
         self.loot_buttons: list[QPushButton] = []
         self.row_buttons: list[QPushButton] = []
         self.landed_label: QLabel | None = None  # where a held table roll lands
-        self.offset_item = QSpinBox()
-        self.offset_shield = QSpinBox()
+        spins = [getattr(self, "offset_item", None), getattr(self, "offset_shield", None)]
+        if any(spin is None or spin.parent() is not None for spin in spins):  # new ones once shown (they go with the form)
+            self.offset_item = QSpinBox()
+            self.offset_shield = QSpinBox()
         self.offset_apply: QPushButton | None = None
 
     # ------------------------------------------------------------------ commands
@@ -156,6 +294,7 @@ class DecisionBox(Box):
         clear_layout(self.choice_area)
         self._reset()
         prompt = self._render_waiting(c, ch) if c is not None and ch is not None else ""
+        self.roll_choice.setVisible(self.continue_button is not None)
         self.prompt_label.setText(prompt)
         self.prompt_label.setVisible(bool(prompt))
         self._render_decisions(fight_decisions(self._campaign(), record))
@@ -226,28 +365,18 @@ class DecisionBox(Box):
         record, test = waiting_roll(campaign), waiting_test(campaign)
         if record is None:
             return f"Waiting for {WAIT_TEXT[waiting]}."
-        row = self._row()
-        self.big_dice = BigDice(record, selectable=True)
-        row.addWidget(self.big_dice)
         if test is not None:
             verdict = "SUCCESS" if test.success else "FAILURE"
-            what = QLabel(f"<b>{record.natural}</b> against {test.target}: <b>{verdict}</b>")
+            what = f"<b>{record.natural}</b> against {test.target}: <b>{verdict}</b>"
         else:
             location = location_of(record)
-            what = QLabel(f"<b>{roll_value(record, self._where(location) if location else '')}</b>")
-        scaled_font(what, 1.2)  # grows with the system font
-        row.addWidget(what)
-        row.addStretch(1)
+            what = f"<b>{roll_value(record, self._where(location) if location else '')}</b>"
         landed = self._landed(campaign)
-        if landed:
-            self.landed_label = dim_label(landed)
-            self.landed_label.setObjectName("landed")
-            self.choice_area.addWidget(self.landed_label)
-        row = self._row()  # the answers on lines of their own: a narrow dock must never cut them short
-        self.continue_button = self._button(row, "Continue (Space)", self.continue_fight, "Accept the roll and carry on")
-        row.addStretch(1)
-        self.continue_button.setDefault(True)
-        self._render_fate(ch, record, self.big_dice)
+        choice = self.roll_choice
+        choice.show_roll(record, what, landed, ch.fate, self.rules.fate_cost)
+        self.big_dice, self.continue_button = choice.dice, choice.continue_button
+        self.fate_buttons = list(choice.fate_buttons)
+        self.landed_label = choice.landed if landed else None
         purpose = (test.spec.name or test.spec.label()) if test is not None else record.purpose
         return f"{purpose}: accept the roll, or spend Fate to re-roll dice."
 
@@ -265,31 +394,6 @@ class DecisionBox(Box):
                 update={"roll": held.record, "row": row, "missing": table.gap_containing(held.record.final)}
             )
         return f"{result.describe()} - applied when you accept it."
-
-    def _render_fate(self, ch: Character, record: RollRecord, dice: BigDice) -> None:
-        fate_row, more = self._row(), self._row()
-        cost = self.rules.fate_cost
-        can = ch.fate >= cost
-        fate_row.addWidget(QLabel(f"Fate ({ch.fate} left):"))
-        names = die_names(record)
-        for i, name in enumerate(names):
-            tip = f"Spend {cost} Fate to re-roll the {name} die"
-            self.fate_buttons.append(self._button(fate_row, f"Re-roll {name}", partial(self.fate, [i]), tip))
-        if len(names) > 1:
-            both = "both" if len(names) == 2 else "all"
-            tip = f"Spend {cost} Fate to re-roll every die"
-            self.fate_buttons.append(self._button(more, f"Re-roll {both} (F)", self.fate_all, tip))
-        for b in self.fate_buttons:
-            b.setEnabled(can)
-        if len(names) > 1:
-            picked = self._button(
-                more, "Re-roll picked", lambda: self.fate(dice.selected()), "Click dice above to pick them, then re-roll those"
-            )
-            picked.setEnabled(False)
-            dice.selection_changed.connect(lambda sel: picked.setEnabled(bool(sel) and can))
-            self.fate_buttons.append(picked)
-        fate_row.addStretch(1)
-        more.addStretch(1)
 
     def _render_aim(self, c: CombatState, waiting: str) -> str:
         hit = c.hero_hit
@@ -336,6 +440,10 @@ class DecisionBox(Box):
 
     # ------------------------------------------------------------------ experience and choices
     def _render_decisions(self, decisions: list[FightDecision]) -> None:
+        shown = tuple(d.model_dump_json() for d in decisions)
+        if shown == self._decisions_shown:  # the same choices: kept (with the skills picked in them)
+            return
+        self._decisions_shown = shown
         clear_layout(self.xp_area)
         self.decision_buttons = {}
         for decision in decisions:

@@ -13,7 +13,7 @@ from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.combat.widgets import Box, FlowRow, badge, set_dim_style
+from d100gui.ui.combat.widgets import BadgeSpec, Box, FlowRow, set_dim_style
 from d100gui.ui.common.theme import scaled_font
 
 LOCATION_SHORT = {"main_weapon": "Main", "off_weapon": "Off"}
@@ -25,30 +25,30 @@ CONDITION_NAMES = {
 }
 
 
-def conditions(ch: Character, c: CombatState | None) -> list[QWidget]:
-    """Badges for what holds the hero back or helps them in this fight."""
-    out: list[QWidget] = []
+def conditions(ch: Character, c: CombatState | None) -> list[BadgeSpec]:
+    """Badges (text, tip, strong) for what holds the hero back or helps them in this fight."""
+    out: list[BadgeSpec] = []
     if c is not None:
         for reason, when in ((c.forfeit_attack, "this round"), (c.next_forfeit_attack, "next round")):
             if reason:
                 name = CONDITION_NAMES.get(reason, "Forfeit attack")
-                out.append(badge(f"{name}: no attack {when}", f"You forfeit your attack {when}: {reason}.", True))
+                out.append((f"{name}: no attack {when}", f"You forfeit your attack {when}: {reason}.", True))
         for reason, when in ((c.no_escape, "this round"), (c.next_no_escape, "next round")):
             if reason:
-                out.append(badge(f"No escape {when}", f"You cannot escape {when}: {reason}.", True))
+                out.append((f"No escape {when}", f"You cannot escape {when}: {reason}.", True))
         for reason, when in ((c.no_belt, "this round"), (c.next_no_belt, "next round")):
             if reason:
-                out.append(badge(f"No belt {when}", f"You cannot use your belt {when}: {reason}.", True))
+                out.append((f"No belt {when}", f"You cannot use your belt {when}: {reason}.", True))
         if c.def_penalty:
-            out.append(badge(f"Frozen: DEF -{c.def_penalty} this round", "AVOID FREEZE failed last round.", True))
+            out.append((f"Frozen: DEF -{c.def_penalty} this round", "AVOID FREEZE failed last round.", True))
         if c.next_def_penalty:
-            out.append(badge(f"Frozen: DEF -{c.next_def_penalty} next round", "AVOID FREEZE failed.", True))
+            out.append((f"Frozen: DEF -{c.next_def_penalty} next round", "AVOID FREEZE failed.", True))
         for boost in c.boosts:
-            out.append(badge(f"{boost.source or 'Brew'}: +{boost.amount} {boost.stat}", "Lasts until used in this fight."))
+            out.append((f"{boost.source or 'Brew'}: +{boost.amount} {boost.stat}", "Lasts until used in this fight.", False))
     if ch.disease:
-        out.append(badge(f"Disease {ch.disease}", "Pips on the disease track: checked when the time track refreshes."))
+        out.append((f"Disease {ch.disease}", "Pips on the disease track: checked when the time track refreshes.", False))
     if ch.poison:
-        out.append(badge(f"Poison {ch.poison}", "Pips on the poison track: checked when the time track refreshes."))
+        out.append((f"Poison {ch.poison}", "Pips on the poison track: checked when the time track refreshes.", False))
     return out
 
 
@@ -124,4 +124,4 @@ class HeroBox(Box):
             )
             if value.styleSheet() != style:  # set again, a style sheet polishes the label again
                 value.setStyleSheet(style)
-        self.condition_row.set_widgets(conditions(ch, c))
+        self.condition_row.set_badges(conditions(ch, c))

@@ -17,7 +17,7 @@ from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import preview_test
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, badge, dim_label
+from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, dim_label
 from d100gui.ui.common.theme import scaled_font
 
 #: Abilities that call for a test of the hero: the test's kind in ``TEST_SPECS``.
@@ -106,7 +106,7 @@ class MonsterCard(Box):
         self.hp_view.set_members(c.hp, m.hp)
         self.hp_view.setMinimumWidth(min(360, self.hp_view.sizeHint().width()))
         self.hp_text.setText(f"HP {m.hp_label([max(0, v) for v in c.hp])} of {m.hp_label()}")
-        self.ability_row.set_widgets([badge(a.name, ability_tip(a, c, ch, self.rules)) for a in m.abilities])
+        self.ability_row.set_badges([(a.name, ability_tip(a, c, ch, self.rules), False) for a in m.abilities])
         self.monster_notes.setText("\n".join(m.notes))
         self.monster_notes.setVisible(bool(m.notes))
         self._render_reaction(c)

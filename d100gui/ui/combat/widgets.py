@@ -115,15 +115,23 @@ class PackHpView(QWidget):
         painter.end()
 
 
+#: a badge as data: its text, its tooltip and whether it is drawn strong (see :func:`badge`)
+BadgeSpec = tuple[str, str, bool]
+
+
+def badge_style(strong: bool) -> str:
+    border = "palette(highlight)" if strong else "palette(mid)"
+    return (
+        f"QLabel#badge {{ border: 1px solid {border}; border-radius: 9px; padding: 1px 7px;"
+        " background: palette(alternate-base); color: palette(window-text); }"
+    )
+
+
 def badge(text: str, tip: str = "", strong: bool = False) -> QLabel:
     label = QLabel(text)
     label.setObjectName("badge")
     label.setToolTip(tip)
-    border = "palette(highlight)" if strong else "palette(mid)"
-    label.setStyleSheet(
-        f"QLabel#badge {{ border: 1px solid {border}; border-radius: 9px; padding: 1px 7px;"
-        " background: palette(alternate-base); color: palette(window-text); }"
-    )
+    label.setStyleSheet(badge_style(strong))
     return label
 
 
@@ -158,8 +166,30 @@ class FlowRow(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setSpacing(3)
         self.widgets: list[QWidget] = []
+        self._specs: list[BadgeSpec] | None = None  # what set_badges last showed
+
+    def set_badges(self, specs: list[BadgeSpec]) -> None:
+        """Show one badge per ``(text, tip, strong)``. The badges shown are kept and only told what
+        changed (an action rarely changes a monster's abilities or the hero's conditions): a badge made
+        and thrown away at every action costs its polish, its first layout and its deletion."""
+        if specs == self._specs:
+            return
+        old = self._specs or []
+        if len(specs) != len(old):
+            self.set_widgets([badge(*spec) for spec in specs])
+        else:
+            for label, (text, tip, strong), before in zip(self.widgets, specs, old, strict=True):
+                assert isinstance(label, QLabel)
+                if text != before[0]:
+                    label.setText(text)
+                if tip != before[1]:
+                    label.setToolTip(tip)
+                if strong != before[2]:
+                    label.setStyleSheet(badge_style(strong))
+        self._specs = list(specs)
 
     def set_widgets(self, widgets: list[QWidget]) -> None:
+        self._specs = None
         clear_layout(self.grid)
         self.widgets = list(widgets)
         row: QHBoxLayout | None = None
