@@ -25,7 +25,7 @@ from d100gui.engine.toolbox.classic import magic as cm
 from d100gui.engine.toolbox.classic import monsters as cmon
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_die, rule_number
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
@@ -613,7 +613,8 @@ class ClassicWandering(Command):
         events: list[Event] = []
         if self.check:
             on = rule_number(ctx.tables.library, ITEM_RULES_TABLE, "A wandering monster appears", cmon.WANDERING_ON)
-            checked = cmon.wandering_check(ctx.dice, on)
+            die = rule_die(ctx.tables.library, ITEM_RULES_TABLE, "Wandering monster check", cmon.WANDERING_DIE)
+            checked = cmon.wandering_check(ctx.dice, on, die)
             events.append(Event.of(ClassicWanderingChecked(check=checked), checked.describe()))
             if not checked.appeared:
                 return events

@@ -17,6 +17,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -179,12 +180,13 @@ def item_save(dice_roller: TableRoller, item: str, attack: Attack, opposite: boo
         raise ToolInputError(f"{item!r} is not on {table.title}: items not listed are destroyed without a throw.")
     printed = row.fields["save"]
     target = _percent(printed)
+    harder = rule_number(dice_roller.library, ITEM_RULES_TABLE, "An item's save penalty", SAVE_PENALTY)
     penalty = ""
     if printed.endswith("**"):
         if attack == "lightning":
-            target, penalty = target + SAVE_PENALTY, "minus 2, hit by lightning"
+            target, penalty = target + harder, f"minus {harder}, hit by lightning"
     elif printed.endswith("*") and opposite:
-        target, penalty = target + SAVE_PENALTY, "minus 2, hit by the opposite of what it throws"
+        target, penalty = target + harder, f"minus {harder}, hit by the opposite of what it throws"
     roll = dice_roller.dice.roll("1d20", f"saving throw: {item} against {attack}")
     return ItemSave(item=item, printed=printed, attack=attack, target=target, penalty=penalty, roll=roll)
 

@@ -53,9 +53,10 @@ class WanderingCheck(Model):
         return f"Wandering monster check: {self.roll.final}: " + ("a monster appears." if self.appeared else "nothing comes.")
 
 
-def wandering_check(dice: Dice, on: int = WANDERING_ON) -> WanderingCheck:
-    """The end-of-turn check: a 6 (``on``, as the rules table prints it) on a d6 brings a wandering monster."""
-    return WanderingCheck(roll=dice.roll(WANDERING_DIE, "wandering monster check"), on=on)
+def wandering_check(dice: Dice, on: int = WANDERING_ON, die: str = WANDERING_DIE) -> WanderingCheck:
+    """The end-of-turn check: a 6 (``on``, as the rules table prints it) on a d6 (``die``, the table's) brings a
+    wandering monster."""
+    return WanderingCheck(roll=dice.roll(die, "wandering monster check"), on=on)
 
 
 class WanderingMonster(Model):

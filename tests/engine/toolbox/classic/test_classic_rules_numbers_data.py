@@ -25,6 +25,7 @@ from d100gui.engine.toolbox.classic import evasion as cev
 from d100gui.engine.toolbox.classic import healing as chl
 from d100gui.engine.toolbox.classic import magic as cm
 from d100gui.engine.toolbox.classic import swords as csw
+from d100gui.engine.toolbox.classic.items import item_save
 from d100gui.engine.toolbox.classic.meeting import RULES_TABLE, MeetingNumbers, meet, meeting_numbers
 from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_text
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS
@@ -222,3 +223,31 @@ def test_a_map_s_guardians_come_from_the_printed_levels(bundled_library):
     with pytest.raises(CommandRefused, match="monster level 5 or 6"):
         make(bundled_library).execute(tc.ClassicMagicItem(guardians=4))
     assert cm.guardian_levels(_without(bundled_library, ITEM_RULES_TABLE)) == cm.GUARDIAN_LEVELS
+
+
+# --------------------------------------------------------------------------- the wandering check's die, an item's save penalty
+
+
+def test_the_wandering_check_die_and_the_item_save_penalty_come_from_the_item_rules(bundled_library):
+    flat = _flat_text()
+    for key, value, words in (
+        ("Wandering monster check", "d6", 'the dm will roll a d6 to see if a "wandering monster" has been encountered'),
+        ("An item's save penalty", "minus 2", "minus 2 if hit by the opposite weapon it throws"),
+    ):
+        row = bundled_library.get(ITEM_RULES_TABLE).find_key(key)
+        assert row is not None and row.fields["value"] == value and words in row.fields["rule"].lower() and words in flat
+    mine = _edited(
+        bundled_library,
+        ITEM_RULES_TABLE,
+        {"Wandering monster check": "d8", "A wandering monster appears": "8", "An item's save penalty": "minus 3"},
+    )
+    game = _game(mine)
+    game.override = ScriptedSource([7])  # a 7, a face only the d8 has; under the player's 8: nothing comes
+    [event] = game.execute(tc.ClassicWandering(level=1, party_size=4, check=True))
+    assert event.payload().check.roll.expression == "1d8" and not event.payload().check.appeared
+    wand = "Fire Ball Wand Lightning Bolt Wand"  # 14*, hit by the opposite of what it throws: 14 + 2, or + 3
+    shipped, _ = _roller(bundled_library, 16)
+    assert item_save(shipped, wand, "lightning", opposite=True).saved
+    roller, _ = _roller(mine, 16)
+    save = item_save(roller, wand, "lightning", opposite=True)
+    assert save.target == 17 and "minus 3" in save.describe() and not save.saved
