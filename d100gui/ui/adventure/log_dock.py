@@ -9,17 +9,22 @@ centres the map there (:func:`centre_on_area`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, QStringListModel, Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListView,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +36,17 @@ from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 Index = QModelIndex | QPersistentModelIndex
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
+CORRECTION_ROLE = Qt.ItemDataRole.UserRole + 2  # True for a line of a hand correction
 AskPath = Callable[[str, str], str]
+#: the mark before each line of a hand correction (a map command run by hand during a quest)
+CORRECTION_MARK = "\u270e "
+CORRECTION_TIP = "Hand correction: changed by hand during the quest, not a step of the turn."
+
+
+def whole_text(line: LogLine, corrected: bool) -> str:
+    """A line whole, as its tooltip and the dock's line under the list give it: with where it happened."""
+    where = f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
+    return "\n".join([*([CORRECTION_TIP] if corrected else []), shown_text(line), where])
 
 
 def shown_text(line: LogLine) -> str:
@@ -60,6 +75,8 @@ class LogModel(QStringListModel):
         self.categories: frozenset[Category] = frozenset()
         self.text = ""
         self._shown: list[int] = []  # indexes into book.lines
+        self.corrections: set[int] = set()  # the log entries that are hand corrections (their event says so)
+        self.correction_font: QFont | None = None  # how their lines are drawn (the view's font, in italics)
 
     # ------------------------------------------------------------------ Qt
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -76,16 +93,21 @@ class LogModel(QStringListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._shown):
             return None
         line = self.book.lines[self._shown[index.row()]]
+        corrected = line.entry in self.corrections
         if role == Qt.ItemDataRole.DisplayRole:
-            return shown_text(line)
+            return (CORRECTION_MARK if corrected else "") + shown_text(line)
         if role == Qt.ItemDataRole.ToolTipRole:
-            where = f"Area {line.area}: click to show it on the map" if line.area else "Not in a dungeon"
-            return f"{shown_text(line)}\n{where}"  # the whole line, which the list may end in "..."
+            # the whole line, which the list may end in "...", as rich text: a tooltip wraps it
+            return "".join(f"<p>{escape(part)}</p>" for part in whole_text(line, corrected).split("\n"))
         if role == LINE_ROLE:
             return line
+        if role == CORRECTION_ROLE:
+            return corrected
+        if role == Qt.ItemDataRole.FontRole and corrected:
+            return self.correction_font
         if role == Qt.ItemDataRole.SizeHintRole and self.row_height:
-            # as narrow as can be: a row then spans the list's width and a long line ends in "..." (its tooltip
-            # and the exports have it whole) instead of widening every row into a sideways scroll
+            # as narrow as can be: a row then spans the list's width and a long line ends in "..." (its tooltip,
+            # the line shown whole below the list and the exports have it whole) instead of a sideways scroll
             return QSize(1, self.row_height)
         return None
 
@@ -101,7 +123,12 @@ class LogModel(QStringListModel):
         """Forget every line (another campaign is on screen)."""
         self.book = LogBook(self.table_of)
         self.first = 0
+        self.corrections = set()
         self._show_rows([])
+
+    def _note_corrections(self, lines: list[LogLine]) -> None:
+        """The entries among ``lines`` that are hand corrections: the engine marks each with its event."""
+        self.corrections.update(line.entry for line in lines if line.kind == "hand_correction")
 
     def sync(self, log: list[Any], start: int) -> None:
         """Follow the campaign's log (``log`` begins at entry ``start``): read the new entries only.
@@ -114,11 +141,13 @@ class LogModel(QStringListModel):
         if not self.book.entries or end < start or end > total:
             self.book = LogBook(self.table_of)
             self.first = start
-            self.book.extend(log)
+            self.corrections = set()
+            self._note_corrections(self.book.extend(log))
             self._show_rows(self._filtered(0))
             return
         first = len(self.book.lines)
         added = self.book.extend(log[end - start :])
+        self._note_corrections(added)
         if added:
             rows = self._filtered(first)
             if rows:
@@ -130,12 +159,19 @@ class LogModel(QStringListModel):
         """Entries from ``entries`` (a log index) on were taken off the log."""
         if entries >= self.first + self.book.entries:
             return
+        self.corrections = {entry for entry in self.corrections if entry < entries}
         if entries < self.first:
             self.book = LogBook(self.table_of)  # read again from the log by the next sync
             self.first = entries
-        else:
-            self.book.truncate(entries - self.first)
-        self._show_rows(self._filtered(0))
+            self._show_rows(self._filtered(0))
+            return
+        self.book.truncate(entries - self.first)
+        # the lines shown are in order: those of the entries taken back are the last rows, taken off
+        # (resetting the model would make the list lay out every row again at each undo)
+        cut = bisect_left(self._shown, len(self.book.lines))
+        if cut < len(self._shown):
+            del self._shown[cut:]
+            self.removeRows(cut, self.rowCount() - cut)
 
     def set_filter(self, categories: frozenset[Category], text: str) -> None:
         self.categories, self.text = categories, text
@@ -144,6 +180,9 @@ class LogModel(QStringListModel):
     def _filtered(self, first: int) -> list[int]:
         lines, cats, text = self.book.lines, self.categories, self.text
         return [i for i in range(first, len(lines)) if matches(lines[i], cats, text)]
+
+
+CHOOSE_A_LINE = "Click a line to read it whole here."
 
 
 class AdventureLog(QWidget):
@@ -165,8 +204,18 @@ class AdventureLog(QWidget):
         self.list.setModel(self.model)
         self.list.setUniformItemSizes(True)  # rows of one height: the view never measures every row
         self.model.row_height = self.list.fontMetrics().height() + 4
+        italic = QFont(self.list.font())
+        italic.setItalic(True)
+        self.model.correction_font = italic
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setWordWrap(False)
+        # The line chosen, whole and wrapped: a list row is one line high and ends in "..." when too long
+        self.whole_line = QLabel(CHOOSE_A_LINE)
+        self.whole_line.setObjectName("logLineWhole")
+        self.whole_line.setAccessibleName("The chosen log line, whole")
+        self.whole_line.setWordWrap(True)
+        self.whole_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.whole_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # wraps, never widens
         self.search = QLineEdit()
         self.search.setAccessibleName("Search the log")
         self.search.setPlaceholderText("Search the log")
@@ -197,8 +246,12 @@ class AdventureLog(QWidget):
         layout.addLayout(filters)
         layout.addLayout(exports)
         layout.addWidget(self.list, 1)
+        layout.addWidget(self.whole_line)
         self.search.textChanged.connect(self._refilter)
         self.list.clicked.connect(self._clicked)
+        self.list.selectionModel().currentChanged.connect(self._show_whole)
+        self.model.modelReset.connect(lambda: self._show_whole(QModelIndex()))
+        self.model.rowsRemoved.connect(lambda *_: self._show_whole(self.list.currentIndex()))
         bridge.changed.connect(self._changed)  # once per action, undo and redo alike
         self.refresh()
 
@@ -223,6 +276,14 @@ class AdventureLog(QWidget):
         self.model.sync(campaign.log, campaign.log_start)
         if self.model.rowCount() != rows:
             self.list.scrollToBottom()
+
+    def _show_whole(self, index: QModelIndex, _previous: object = None) -> None:
+        """Under the list: the line chosen, whole (wrapped), with where it happened."""
+        if not index.isValid() or not 0 <= index.row() < self.model.rowCount():
+            self.whole_line.setText(CHOOSE_A_LINE)
+            return
+        line = self.model.line(index.row())
+        self.whole_line.setText(whole_text(line, line.entry in self.model.corrections))
 
     def _refilter(self, *_args: object) -> None:
         chosen = frozenset(c for c, b in self.filters.items() if b.isChecked())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -110,6 +112,20 @@ def test_an_undo_takes_its_lines_off(dock):
     assert len(dock.model.book.lines) == before - 1 and "turn_ended" not in kinds_shown(dock)
 
 
+def test_an_undo_takes_off_only_its_own_rows(qtbot, dock):
+    """The rows of the entries undone are removed from the end: the list is not reset (laid out whole again)."""
+    kept = [line.text for line in dock.model.shown()][:-1]
+    resets, removed = [], []
+    dock.model.modelReset.connect(lambda: resets.append(1))
+    dock.model.rowsRemoved.connect(lambda _parent, first, last: removed.append((first, last)))
+    rows = dock.model.rowCount()
+    assert dock.bridge.undo()  # the turn's end: its one line goes
+    assert resets == [] and removed == [(rows - 1, rows - 1)]
+    assert [line.text for line in dock.model.shown()] == kept
+    assert dock.bridge.redo()  # and comes back at the end
+    assert dock.model.shown()[-1].kind == "turn_ended" and dock.model.rowCount() == rows
+
+
 class CountingModel(LogModel):
     """The dock's model, noting which rows the view asks for."""
 
@@ -164,4 +180,8 @@ def test_a_long_line_ends_in_dots_within_the_list_and_its_tooltip_has_it_whole(q
     assert dock.list.fontMetrics().horizontalAdvance(text) > dock.list.viewport().width()  # too long to show whole
     assert not dock.list.horizontalScrollBar().isVisible()  # no sideways scroll: the row ends in "..."
     assert dock.list.visualRect(first).width() <= dock.list.viewport().width()
-    assert first.data(Qt.ItemDataRole.ToolTipRole).startswith(text)
+    tip = first.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("<p>") and escape(text) in tip  # whole, as rich text: a long tooltip wraps
+    qtbot.mouseClick(dock.list.viewport(), Qt.MouseButton.LeftButton, pos=dock.list.visualRect(first).center())
+    assert text in dock.whole_line.text() and dock.whole_line.wordWrap()  # the line chosen, whole, under the list
+    assert dock.whole_line.width() <= dock.width()  # wrapped within the dock, never widening it
