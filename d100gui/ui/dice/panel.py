@@ -25,7 +25,7 @@ from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollT
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.engine.flow import fight_for_roll
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
 from d100gui.ui.dice.history_view import HistoryView
 
@@ -196,8 +196,7 @@ class DicePanel(QWidget):
         self.bridge.roll_made.connect(self.show_entry)
         self.bridge.row_provided.connect(self.show_entry)
         self.bridge.tables_changed.connect(self.refresh_tables)
-        self.bridge.campaign_changed.connect(self.reload_history)
-        self.bridge.changed.connect(self._follow_flow)
+        self.bridge.changed.connect(self._changed)
 
     # ------------------------------------------------------------------ actions
     @property
@@ -360,6 +359,13 @@ class DicePanel(QWidget):
             self.result_text.setText(f"<b>[{row.range_label()}]</b> " + "<br>".join(parts))
         self._set_followups(index, entry)
         self.history.roll_shown(index)
+
+    def _changed(self, change: ChangeSet) -> None:
+        """Once per action: the history re-read when another campaign is shown or an undo or redo changed
+        it (a roll done is shown by ``roll_made``); the fight offer kept to the flow."""
+        if change.reset or (change.action != "do" and change.touches("dice_history")):
+            self.reload_history()
+        self._follow_flow()
 
     def _follow_flow(self, _change: object = None) -> None:
         """Keep "Fight this monster" to what the flow says now (the turn's monster once one waits; greyed in a fight)."""

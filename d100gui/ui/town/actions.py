@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 if TYPE_CHECKING:  # the wizard is imported when it first opens, not at start-up
     from d100gui.ui.town.wizard import TownWizard
@@ -24,9 +24,7 @@ class TownActions(QObject):
         self.bridge = bridge
         self.window = window
         self.wizard: TownWizard | None = None
-        self._seen = bridge.game.campaign.log_length  # the log in memory is only its newest entries
-        bridge.command_done.connect(self._after_command)
-        bridge.campaign_changed.connect(self._reset)
+        bridge.changed.connect(self._changed)
 
     def open_wizard(self) -> TownWizard:
         """Show the wizard (one per window), at the step the campaign is at."""
@@ -39,12 +37,8 @@ class TownActions(QObject):
         self.wizard.activateWindow()
         return self.wizard
 
-    def _reset(self) -> None:
-        self._seen = self.bridge.game.campaign.log_length
-
-    def _after_command(self) -> None:
-        log = self.bridge.game.campaign.log
-        length = self.bridge.game.campaign.log_length
-        grew, self._seen = length > self._seen, length
-        if grew and log and any(e.kind in QUEST_ENDS for e in log[-1].events):
+    def _changed(self, change: ChangeSet) -> None:
+        """A quest ended by the action just done (its events say so): the between-quests phase comes next.
+        Undo and redo open nothing (a redo brings back the quest's end the player has already seen)."""
+        if change.action == "do" and any(event.kind in QUEST_ENDS for event in change.events):
             self.open_wizard()

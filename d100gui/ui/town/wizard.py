@@ -9,14 +9,14 @@ same step (the step lives in the campaign, not in the widget).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from d100gui.engine.game import Command
 from d100gui.engine.town.commands import BeginTown, FinishTown, TownNext
 from d100gui.engine.town.model import TOWN_STEPS, TownState
 from d100gui.engine.town.queries import town_view
-from d100gui.ui.common.bridge import EngineBridge
+from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.town.investments import InvestmentsPanel
 from d100gui.ui.town.markets import MarketsPanel
 from d100gui.ui.town.parts import StepPanel, TownContext, allow
@@ -25,6 +25,9 @@ from d100gui.ui.town.repair import RepairPanel
 from d100gui.ui.town.required import RequiredPanel
 from d100gui.ui.town.sell import SellPanel
 from d100gui.ui.town.training import TrainingPanel
+
+#: the campaign's parts the wizard shows: the hero (gold, items), the phase, what waits, the quest, the rolls
+WIZARD_PARTS = ("character", "town", "pending", "adventure", "dice_history")
 
 
 class BeginPanel(StepPanel):
@@ -52,6 +55,7 @@ class TownWizard(QDialog):
         self.setObjectName("townWizard")  # F1 opens its help topic
         self.setWindowTitle("Before your next quest")
         self.bridge = bridge
+        self._stale = False  # an action changed what it shows while it was hidden
         self._error = ""
         self.begin = BeginPanel(self)
         self.panels: dict[str, StepPanel] = {
@@ -66,8 +70,7 @@ class TownWizard(QDialog):
         }
         self._build()
         bridge.error.connect(self._remember)
-        for signal in (bridge.campaign_changed, bridge.character_changed, bridge.command_done):
-            signal.connect(self.refresh)
+        bridge.changed.connect(self._changed)  # once per do, undo, redo or campaign shown
         self.undo_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self, self.undo)
         self.undo_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.resize(640, 460)
@@ -145,8 +148,22 @@ class TownWizard(QDialog):
         self._error = text
 
     # ------------------------------------------------------------------ render
+    def _changed(self, change: ChangeSet) -> None:
+        """Drawn again when the action touched what the wizard shows; hidden, on its next show."""
+        if change.reset or change.touches(*WIZARD_PARTS):
+            if self.isVisible():
+                self.refresh()
+            else:
+                self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
+
     def refresh(self) -> None:
         """Re-read the phase and show its step, its gold and its prices."""
+        self._stale = False
         game = self.bridge.game
         ch, state = game.campaign.character, self.state
         active = state.active and ch is not None
