@@ -99,16 +99,20 @@ def trigger_text(trigger: ChronicleTrigger) -> str:
 
 
 def turn_notes(chronicle: QuestChronicle) -> dict[int, list[str]]:
-    """What happened in each turn (fights, finds, tests, triggers), one short line each, by turn number."""
-    notes: dict[int, list[str]] = {}
-    for fight in chronicle.fights:
-        notes.setdefault(fight.turn, []).append(f"Fight: {fight.monster} ({FIGHT_OUTCOMES.get(fight.outcome, fight.outcome)})")
+    """What happened in each turn (fights, finds, tests, triggers), one short line each in log order, by turn number."""
+    lines: list[tuple[int, int, str]] = []  # (turn, log entry, line)
+    # within one action: a search's find, then a test, then the time it took and its triggers, then the fight they start
     for find in chronicle.finds:
-        notes.setdefault(find.turn, []).append(f"Find: {find.what}")
+        lines.append((find.turn, find.entry, f"Find: {find.what}"))
     for test in chronicle.tests:
-        notes.setdefault(test.turn, []).append(f"Test: {test.name} ({'passed' if test.success else 'failed'})")
+        lines.append((test.turn, test.entry, f"Test: {test.name} ({'passed' if test.success else 'failed'})"))
     for trigger in chronicle.triggers:
-        notes.setdefault(trigger.turn, []).append(trigger_text(trigger))
+        lines.append((trigger.turn, trigger.entry, trigger_text(trigger)))
+    for fight in chronicle.fights:
+        lines.append((fight.turn, fight.entry, f"Fight: {fight.monster} ({FIGHT_OUTCOMES.get(fight.outcome, fight.outcome)})"))
+    notes: dict[int, list[str]] = {}
+    for turn, _entry, line in sorted(lines, key=lambda t: (t[0], t[1])):  # stable: an entry's own order kept
+        notes.setdefault(turn, []).append(line)
     return notes
 
 
