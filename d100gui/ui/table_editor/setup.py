@@ -106,7 +106,7 @@ class PolicyChoiceDialog(QDialog):
             button.setObjectName(f"choice_{choice}")
             self.group.addButton(button, index)
             self.buttons_by_choice[choice] = button
-            layout.addWidget(button)
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)  # as wide as its words: a click beside them is no choice
         self.buttons_by_choice[SAMPLE if current is MissingRowPolicy.REROLL else ASK].setChecked(True)
         complete = QLabel("Complete your tables now:")
         layout.addWidget(complete)

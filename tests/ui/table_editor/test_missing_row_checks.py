@@ -108,11 +108,12 @@ def test_reroll_among_printed_rows_from_now_on_changes_the_preference(window, qt
     assert window.game.campaign.dice_history[-1].table.row.fields["weapon"] == "Baton"
 
 
-def test_a_door_row_is_checked_too_and_offers_no_reroll_without_a_door_command(window):
+def test_a_door_row_is_checked_too_and_offers_the_reroll(window):
     window.game.override = ScriptedSource([0, 3, 1, 2, 9, 0])  # entrance tile 3; tile 12 north, its door rolls 90
     assert window.bridge.send(NewDungeon()) and window.bridge.send(EnterDungeon()) and window.bridge.send(MoveHero(side="N"))
     dialog = window.missing_row_dialog
-    assert dialog.table.id == "d100.D" and not dialog.sample_once.isVisibleTo(dialog)
+    # issue 19: every missing-row dialog offers the re-roll (ResolveDoorRow(sample=True) settles the door)
+    assert dialog.table.id == "d100.D" and dialog.sample_once.isVisibleTo(dialog)
     dialog.fields["door"].setText("IRON GATE (IG)")
     assert "fill this in" not in dialog.reasons["door"].text()
 
