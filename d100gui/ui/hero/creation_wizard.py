@@ -443,6 +443,8 @@ class RollPage(_Page):
         if self.rolls:
             roll, text = self.rolls[-1]
             self.faces.set_faces(roll.dice if roll else [], roll.rerolled if roll else [])
+            if row is not None and roll == row.table_roll.roll:  # the box below says what is missing, once
+                text = f"{row.table_roll.table_title}: {roll.final}, a row your tables do not have."
             self.result.setText(text)
             self.history.setText("<br>".join(t for _, t in self.rolls[:-1]))
         self.completeChanged.emit()

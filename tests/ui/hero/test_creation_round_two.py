@@ -1,5 +1,5 @@
-"""The creation wizard's missing-row lines follow the campaign once the row is typed (issue 19, round two): no
-"not in your tables" left beside the weapon the typed row placed."""
+"""The creation wizard's missing-row lines (issue 19, round two): said once while the row waits, and none left beside
+the weapon a typed row placed."""
 
 from __future__ import annotations
 
@@ -10,6 +10,13 @@ from test_creation_first_hour import on_a_missing_weapon_row
 from test_ui_creation import bridge  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.gui
+
+
+def test_a_missing_row_is_said_once_while_it_waits(qtbot, bridge):  # noqa: F811
+    _wizard, weapon = on_a_missing_weapon_row(qtbot, bridge)  # Table W 50: the excerpt prints 1-8
+    shown = " ".join(t for t in (weapon.result.text(), weapon.history.text(), weapon.missing_text.text()) if t)
+    assert shown.count("not in your tables") == 1, shown  # the box that offers to type it or re-roll
+    assert "50" in weapon.result.text()
 
 
 def test_a_typed_weapon_row_leaves_no_missing_row_line(qtbot, bridge):  # noqa: F811
