@@ -467,11 +467,23 @@ class Rest(Command):
             events += [Event.of(ExploreTurnsSpent(result=step), step.describe()), *_light_events(step)]
         elif self.travel is not None or self.on_clock == "travel":
             travel = _travel_clock(ctx, self.travel)
-            moved, result = ex.rest_on_the_road(travel, ctx.dice, self.rest, self.hd, self.wounds, self.heal_check, self.name)
+            moved, result = ex.rest_on_the_road(
+                travel,
+                ctx.dice,
+                self.rest,
+                self.hd,
+                self.wounds,
+                self.heal_check,
+                self.name,
+                ex.exploration_numbers(ctx.tables.library),
+            )
             _keep(ctx, travel_clock=moved.clock)
             events += _travel_events(moved)
         else:
-            result = ex.rest(ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name)
+            result = ex.rest(
+                ctx.dice, self.rest, self.hd, self.wounds, self.minutes, self.heal_check, self.name,
+                ex.exploration_numbers(ctx.tables.library),
+            )  # fmt: skip
         if result is not None:
             if self.worst_wound and self.wounds:
                 base = ex.exploration_numbers(ctx.tables.library).heal_tn_base

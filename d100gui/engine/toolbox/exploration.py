@@ -24,8 +24,9 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
-from d100gui.engine.dice.tables import Row, Table
+from d100gui.engine.dice.tables import Row, Table, TableLibrary
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_number
 from d100gui.engine.toolbox.inline import InlineDice, roll_inline
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
@@ -49,6 +50,9 @@ TRAVEL_FRIENDLY_AT_LEAST = 11
 TRAVEL_ROUNDS_BEFORE_REST = 2
 PUSH_ON_DIE = "3d4"
 PUSH_ON_INJURED_AT_MOST = 5
+TRAVEL_ENCOUNTER_DIE = "2d6"
+#: the checks' numbers as data (the text's above are used when the player's tables lack a row)
+RULES_TABLE = "explore.procedure_rules"
 MAX_TURNS = 10_000  # one spend: more than a lantern's whole life
 MAX_HOURS = 24 * 30
 MAX_WOUNDS = 100  # wounds healed by one rest
@@ -65,6 +69,7 @@ __all__ = [
     "DungeonClock",
     "DungeonEncounterCheck",
     "DungeonStep",
+    "ExplorationNumbers",
     "InjuryResult",
     "LightEvent",
     "LightSource",
@@ -79,7 +84,9 @@ __all__ = [
     "Traveller",
     "action_cost",
     "action_costs",
+    "dungeon_clock_numbers",
     "duration_turns",
+    "exploration_numbers",
     "item_durations",
     "light",
     "push_on",
@@ -92,6 +99,7 @@ __all__ = [
     "spend_turns",
     "take_action",
     "take_travel_action",
+    "travel_clock_numbers",
 ]
 
 
@@ -185,6 +193,8 @@ class DungeonClock(Model):
     lights: list[LightSource] = Field(default_factory=list)
     encounter_every_rounds: int = Field(default=ROUNDS_PER_CARD, ge=1)  # the text's card of 10 Rounds
     light_warning_turns: int = Field(default=TURNS_PER_ROUND, ge=0)  # warn when this many Turns are left
+    encounter_die: str = DUNGEON_ENCOUNTER_DIE  # the check's dice and its top face for an encounter, as the
+    encounter_at_most: int = DUNGEON_ENCOUNTER_AT_MOST  # procedure rules table prints them (see exploration_numbers)
 
     @property
     def turn(self) -> int:
@@ -231,12 +241,14 @@ class DungeonEncounterCheck(Model):
     roll: RollRecord
     encounter: bool
     table_roll: RollRecord | None = None  # the d% the player reads on their dungeon's encounter table
+    die: str = DUNGEON_ENCOUNTER_DIE
 
     def describe(self) -> str:
+        die = self.die.removeprefix("1")
         if not self.encounter:
-            return f"Encounter check 2d12 {self.roll.final}: nothing comes."
+            return f"Encounter check {die} {self.roll.final}: nothing comes."
         d100 = f", d% {self.table_roll.final} on the dungeon's table" if self.table_roll else ""
-        return f"Encounter check 2d12 {self.roll.final}: an encounter{d100}."
+        return f"Encounter check {die} {self.roll.final}: an encounter{d100}."
 
 
 class DungeonStep(Model):
@@ -300,10 +312,10 @@ def spend_turns(clock: DungeonClock, dice: Dice, turns: int, label: str = "") ->
         lights += events
         spent += 1
         if at % every == 0:
-            roll = dice.roll(DUNGEON_ENCOUNTER_DIE, f"dungeon encounter check (round {at // TURNS_PER_ROUND})")
-            met = roll.final <= DUNGEON_ENCOUNTER_AT_MOST
+            roll = dice.roll(clock.encounter_die, f"dungeon encounter check (round {at // TURNS_PER_ROUND})")
+            met = roll.final <= clock.encounter_at_most
             table = dice.roll("d100", "dungeon encounter table", clamp=(1, 100)) if met else None
-            checks.append(DungeonEncounterCheck(at_turn=at, roll=roll, encounter=met, table_roll=table))
+            checks.append(DungeonEncounterCheck(at_turn=at, roll=roll, encounter=met, table_roll=table, die=clock.encounter_die))
             if met:
                 break
     return DungeonStep(label=label, asked=turns, spent=spent, clock=clock, lights=lights, checks=checks)
@@ -364,6 +376,7 @@ class TravelEncounterCheck(Model):
     kind: TravelEncounter
     hour_roll: RollRecord | None = None
     table_roll: RollRecord | None = None
+    die: str = TRAVEL_ENCOUNTER_DIE
 
     @property
     def hour(self) -> int | None:
@@ -371,7 +384,7 @@ class TravelEncounterCheck(Model):
         return self.hour_roll.final if self.hour_roll is not None else None
 
     def describe(self) -> str:
-        head = f"Day {self.day} {self.round_name} encounter check 2d6 {self.roll.final}"
+        head = f"Day {self.day} {self.round_name} encounter check {self.die.removeprefix('1')} {self.roll.final}"
         if self.kind is TravelEncounter.NONE:
             return f"{head}: no encounter."
         what = "a hostile or neutral encounter" if self.kind is TravelEncounter.HOSTILE_OR_NEUTRAL else "a friendly encounter"
@@ -388,6 +401,11 @@ class TravelClock(Model):
     rounds_since_rest: int = Field(default=0, ge=0)
     rest_hours_this_round: int = Field(default=0, ge=0)
     rounds: tuple[tuple[str, int], ...] = TRAVEL_ROUNDS  # (name, starting hour) of each Round of the day
+    # the check's numbers and the Rounds of travel before a rest, as the procedure rules table prints them
+    encounter_die: str = TRAVEL_ENCOUNTER_DIE
+    hostile_at_most: int = TRAVEL_HOSTILE_AT_MOST
+    friendly_at_least: int = TRAVEL_FRIENDLY_AT_LEAST
+    rest_after_rounds: int = TRAVEL_ROUNDS_BEFORE_REST
 
     @property
     def round_number(self) -> int:
@@ -413,8 +431,8 @@ class TravelClock(Model):
 
     @property
     def must_rest(self) -> bool:
-        """Two Rounds of travel without a Round of rest: rest now or push on."""
-        return self.rounds_since_rest >= TRAVEL_ROUNDS_BEFORE_REST
+        """Two Rounds of travel (the rules table's number) without a Round of rest: rest now or push on."""
+        return self.rounds_since_rest >= self.rest_after_rounds
 
     def describe(self) -> str:
         owed = "; rest or push on" if self.must_rest else ""
@@ -449,22 +467,23 @@ class TravelStep(Model):
         if self.interrupted:
             parts.append(f"Interrupted with {self.unspent} hour(s) of the action left")
         if self.clock.must_rest and self.rounds_ended:
-            parts.append("Two rounds of travel: rest a round or push on")
+            parts.append(f"{self.clock.rest_after_rounds} rounds of travel: rest a round or push on")
         return " ".join(p if p.endswith(".") else p + "." for p in parts)
 
 
 def _check_round(clock: TravelClock, dice: Dice) -> TravelEncounterCheck:
     day, name = clock.day, clock.round_name
-    roll = dice.roll("2d6", f"travel encounter check (day {day}, {name.lower()})")
-    if roll.final <= TRAVEL_HOSTILE_AT_MOST:
+    roll = dice.roll(clock.encounter_die, f"travel encounter check (day {day}, {name.lower()})")
+    die = clock.encounter_die
+    if roll.final <= clock.hostile_at_most:
         kind = TravelEncounter.HOSTILE_OR_NEUTRAL
-    elif roll.final >= TRAVEL_FRIENDLY_AT_LEAST:
+    elif roll.final >= clock.friendly_at_least:
         kind = TravelEncounter.FRIENDLY
     else:
-        return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=TravelEncounter.NONE)
+        return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=TravelEncounter.NONE, die=die)
     hour = dice.roll("1d8", "hour of the encounter")
     table = dice.roll("d100", f"{name.lower()} encounter table", clamp=(1, 100))
-    return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=kind, hour_roll=hour, table_roll=table)
+    return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=kind, hour_roll=hour, table_roll=table, die=die)
 
 
 def _hour(text: str) -> int | None:
@@ -651,7 +670,8 @@ class PushOnRoll(Model):
     injury: InjuryResult | None = None
 
     def describe(self) -> str:
-        head = f"{self.name}: {self.stress} Stress, {self.strength_damage} Strength damage, 3d4 {self.check.final}"
+        die = self.check.expression.removeprefix("1")
+        head = f"{self.name}: {self.stress} Stress, {self.strength_damage} Strength damage, {die} {self.check.final}"
         if not self.injured:
             return f"{head}: no injury."
         wounds = self.wound_points.final if self.wound_points else 0
@@ -673,10 +693,11 @@ def push_on(tables: TableRoller, party: list[Traveller]) -> PushOnResult:
     if not party:
         raise ToolInputError("Party size must be 1 or more; 0 is out of range.")
     rolls = []
+    n = exploration_numbers(tables.library)
     for who in party:
         in_range(f"{who.name}'s HD", who.hd, 0)
-        check = tables.dice.roll(PUSH_ON_DIE, f"{who.name}: pushing on")
-        injured = check.final <= PUSH_ON_INJURED_AT_MOST
+        check = tables.dice.roll(n.push_on_die, f"{who.name}: pushing on")
+        injured = check.final <= n.push_on_injured_at_most
         wounds = tables.dice.roll("1d4", f"{who.name}: wound points") if injured else None
         injury = roll_injury(tables) if injured else None
         rolls.append(PushOnRoll(name=who.name, stress=who.hd, check=check, injured=injured, wound_points=wounds, injury=injury))
@@ -692,15 +713,18 @@ class RestKind(StrEnum):
     FULL = "full"  # 24 hours of bed rest
 
 
-SHORT_REST_HOURS = 8
+SHORT_REST_HOURS = 8  # the text's; the procedure rules table's are used (ExplorationNumbers)
 FULL_REST_HOURS = 24
+SHORT_HEAL_DIE = "1d4"  # per wound with the Heal skill at the end of a Short rest
+FULL_HEAL_DIE = "3d4"  # per wound at the end of a Full rest
 HEAL_TN_BASE = 10  # "a TN of 10 plus the highest damage value among wounds that character has"
 MAX_WOUND_DAMAGE = 100
 
 
-def heal_tn(worst_wound: int) -> int:
-    """The Heal check's target number for a resting character: 10 plus the highest damage among their wounds."""
-    return HEAL_TN_BASE + in_range("Worst wound's damage", worst_wound, 0, MAX_WOUND_DAMAGE)
+def heal_tn(worst_wound: int, base: int = HEAL_TN_BASE) -> int:
+    """The Heal check's target number for a resting character: ``base`` (the text's 10, or the procedure rules
+    table's) plus the highest damage among their wounds."""
+    return base + in_range("Worst wound's damage", worst_wound, 0, MAX_WOUND_DAMAGE)
 
 
 class RestResult(Model):
@@ -717,6 +741,7 @@ class RestResult(Model):
     all_stress_and_mana: bool = False  # a Full Rest restores all Stress and Mana
     heal_rolls: list[RollRecord] = Field(default_factory=list)  # end-of-rest dice, one per wound
     heal_tn: int = 0  # the Heal check's target number, when the worst wound was given (0: not shown)
+    heal_tn_base: int = HEAL_TN_BASE  # the number the worst wound is added to
 
     def describe(self) -> str:
         who = f"{self.name}: " if self.name else ""
@@ -727,12 +752,19 @@ class RestResult(Model):
             parts.append(f"{self.wound_points_per_wound} wound point(s) per wound")
         if self.heal_rolls:
             parts.append("then " + ", ".join(f"{r.final}" for r in self.heal_rolls) + " on the wounds")
-        tn = f" The Heal check's TN: {HEAL_TN_BASE} + the worst wound = {self.heal_tn}." if self.heal_tn else ""
+        tn = f" The Heal check's TN: {self.heal_tn_base} + the worst wound = {self.heal_tn}." if self.heal_tn else ""
         return ", ".join(parts) + "." + tn
 
 
 def rest(
-    dice: Dice, kind: RestKind, hd: int = 1, wounds: int = 0, minutes: int = 10, heal_check: bool = False, name: str = ""
+    dice: Dice,
+    kind: RestKind,
+    hd: int = 1,
+    wounds: int = 0,
+    minutes: int = 10,
+    heal_check: bool = False,
+    name: str = "",
+    numbers: ExplorationNumbers | None = None,
 ) -> RestResult:
     """What a rest restores.
 
@@ -761,8 +793,9 @@ def rest(
             wound_points_per_wound=per_wound,
             mana=0,
         )
-    hours = SHORT_REST_HOURS if kind is RestKind.SHORT else FULL_REST_HOURS
-    die = "1d4" if kind is RestKind.SHORT else "3d4"
+    n = numbers or ExplorationNumbers()
+    hours = n.rest_hours(kind)
+    die = n.short_heal_die if kind is RestKind.SHORT else n.full_heal_die
     rolls = []
     if kind is RestKind.FULL or heal_check:
         rolls = [dice.roll(die, f"{name + ': ' if name else ''}{kind.value} rest, wound {i + 1}") for i in range(wounds)]
@@ -799,7 +832,14 @@ def rest_in_dungeon(
 
 
 def rest_on_the_road(
-    clock: TravelClock, dice: Dice, kind: RestKind, hd: int = 1, wounds: int = 0, heal_check: bool = False, name: str = ""
+    clock: TravelClock,
+    dice: Dice,
+    kind: RestKind,
+    hd: int = 1,
+    wounds: int = 0,
+    heal_check: bool = False,
+    name: str = "",
+    numbers: ExplorationNumbers | None = None,
 ) -> tuple[TravelStep, RestResult | None]:
     """A short (8 hours) or full (24 hours) rest on the travel clock: the hours pass as rest, then what they restore.
 
@@ -808,8 +848,70 @@ def rest_on_the_road(
     if kind is RestKind.PARTIAL:
         raise ToolInputError("A partial rest is counted in minutes: take it on the dungeon clock.")
     in_range("HD", hd, 0)
-    hours = SHORT_REST_HOURS if kind is RestKind.SHORT else FULL_REST_HOURS
+    n = numbers or ExplorationNumbers()
+    hours = n.rest_hours(kind)
     step = spend_hours(clock, dice, hours, f"{kind.value} rest", rest=True)
     if step.spent < hours:
         return step, None
-    return step, rest(dice, kind, hd, wounds, heal_check=heal_check, name=name)
+    return step, rest(dice, kind, hd, wounds, heal_check=heal_check, name=name, numbers=n)
+
+
+# --------------------------------------------------------------------------- the procedure's numbers, as data
+
+
+class ExplorationNumbers(Model):
+    """The checks' numbers as the procedure rules table prints them (the text's, the defaults, for a row it lacks)."""
+
+    dungeon_die: str = DUNGEON_ENCOUNTER_DIE
+    dungeon_at_most: int = DUNGEON_ENCOUNTER_AT_MOST
+    travel_die: str = TRAVEL_ENCOUNTER_DIE
+    hostile_at_most: int = TRAVEL_HOSTILE_AT_MOST
+    friendly_at_least: int = TRAVEL_FRIENDLY_AT_LEAST
+    rounds_before_rest: int = TRAVEL_ROUNDS_BEFORE_REST
+    push_on_die: str = PUSH_ON_DIE
+    push_on_injured_at_most: int = PUSH_ON_INJURED_AT_MOST
+    heal_tn_base: int = HEAL_TN_BASE
+    short_rest_hours: int = SHORT_REST_HOURS
+    full_rest_hours: int = FULL_REST_HOURS
+    short_heal_die: str = SHORT_HEAL_DIE
+    full_heal_die: str = FULL_HEAL_DIE
+
+    def rest_hours(self, kind: RestKind) -> int:
+        return self.short_rest_hours if kind is RestKind.SHORT else self.full_rest_hours
+
+
+def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
+    """The numbers of ``explore.procedure_rules`` ("2d12", "7 or less", "11 or 12": the first number)."""
+    t, text = RULES_TABLE, ExplorationNumbers()
+    return ExplorationNumbers(
+        dungeon_die=rule_die(library, t, "Dungeon encounter check", text.dungeon_die),
+        dungeon_at_most=rule_number(library, t, "Dungeon encounter on", text.dungeon_at_most),
+        travel_die=rule_die(library, t, "Travel encounter check", text.travel_die),
+        hostile_at_most=rule_number(library, t, "Travel encounter: hostile or neutral", text.hostile_at_most),
+        friendly_at_least=rule_number(library, t, "Travel encounter: friendly", text.friendly_at_least),
+        rounds_before_rest=rule_number(library, t, "Rounds of travel before a rest", text.rounds_before_rest),
+        push_on_die=rule_die(library, t, "Pushing on check", text.push_on_die),
+        push_on_injured_at_most=rule_number(library, t, "Pushing on: injured on", text.push_on_injured_at_most),
+        heal_tn_base=rule_number(library, t, "Heal check TN", text.heal_tn_base),
+        short_rest_hours=rule_number(library, t, "Short rest", text.short_rest_hours),
+        full_rest_hours=rule_number(library, t, "Full rest", text.full_rest_hours),
+        short_heal_die=rule_die(library, t, "Heal skill on a Short rest", text.short_heal_die),
+        full_heal_die=rule_die(library, t, "Full rest healing", text.full_heal_die),
+    )
+
+
+def dungeon_clock_numbers(clock: DungeonClock, n: ExplorationNumbers) -> DungeonClock:
+    """``clock`` checking encounters by ``n`` (the same clock when it already does)."""
+    update = {"encounter_die": n.dungeon_die, "encounter_at_most": n.dungeon_at_most}
+    return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)
+
+
+def travel_clock_numbers(clock: TravelClock, n: ExplorationNumbers) -> TravelClock:
+    """``clock`` checking encounters and counting Rounds before a rest by ``n``."""
+    update: dict[str, object] = {
+        "encounter_die": n.travel_die,
+        "hostile_at_most": n.hostile_at_most,
+        "friendly_at_least": n.friendly_at_least,
+        "rest_after_rounds": n.rounds_before_rest,
+    }
+    return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)

@@ -266,11 +266,17 @@ def _party(values: dict[str, Any]) -> dict[str, Any]:
     return {"party": [ex.Traveller(name=f"Character {i + 1}", hd=hd) for i in range(size)]}
 
 
-RESTS = (
-    ("Partial (minutes)", ex.RestKind.PARTIAL),
-    ("Short (8 hours)", ex.RestKind.SHORT),
-    ("Full (24 hours)", ex.RestKind.FULL),
-)
+def rest_choices(library: TableLibrary) -> tuple[tuple[str, Any], ...]:
+    """The rests, each labelled with its length as the procedure rules table prints it."""
+    n = ex.exploration_numbers(library)
+    return (
+        ("Partial (minutes)", ex.RestKind.PARTIAL),
+        (f"Short ({n.short_rest_hours} hours)", ex.RestKind.SHORT),
+        (f"Full ({n.full_rest_hours} hours)", ex.RestKind.FULL),
+    )
+
+
+RESTS = rest_choices(TableLibrary([]))  # before the player's tables are read: the text's
 ON_CLOCK = (("No clock", "none"), ("Dungeon clock", "dungeon"), ("Travel clock", "travel"))
 
 EXPLORATION_TOOLS: tuple[Tool, ...] = (
@@ -302,7 +308,7 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
         "and an encounter can cut it short.",
         tc.Rest,
         (
-            ToolInput("rest", "Rest", "choice", choices=RESTS, default=ex.RestKind.PARTIAL),
+            ToolInput("rest", "Rest", "choice", choices=RESTS, default=ex.RestKind.PARTIAL, choices_for=rest_choices),
             _rng("hd", "HD", OPEN, 1),
             _rng("wounds", "Wounds", (0, ex.MAX_WOUNDS)),
             _rng("worst_wound", "Worst wound's damage", (0, ex.MAX_WOUND_DAMAGE)),

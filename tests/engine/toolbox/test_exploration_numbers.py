@@ -1,0 +1,102 @@
+"""Deliver 2 of issue 22 for the exploration procedure: the dungeon and travel encounter checks, the Rounds of
+travel before a rest, pushing on's check and the Heal check's TN are read from explore.procedure_rules (each
+rule quoted from the text); a changed value changes the result through the commands, and without the table the
+text's numbers are used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.game import Campaign, Game
+from d100gui.engine.toolbox import commands as tc
+from d100gui.engine.toolbox import exploration as ex
+from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS
+from d100gui.storage import packs
+from d100gui.storage.paths import user_data_dir
+from d100gui.storage.resources import bundled_rules, resource_dir, standard_tilesets
+
+RULE_TEXT = resource_dir().parent.parent / "shared" / "rules" / "exploration-procedure.txt"
+
+
+@pytest.fixture(scope="module")
+def bundled() -> TableLibrary:
+    return packs.load_library(user_data_dir()).library
+
+
+def _edited(library: TableLibrary, values: dict[str, str]) -> TableLibrary:
+    table = library.get(ex.RULES_TABLE)
+    rows = [r.model_copy(update={"fields": {**r.fields, "value": values[r.key]}}) if r.key in values else r for r in table.rows]
+    tables = [table.model_copy(update={"rows": rows}) if t.id == ex.RULES_TABLE else t for t in library]
+    return TableLibrary([Pack(id="mine", title="mine", tables=tables)])
+
+
+def _game(library: TableLibrary, *faces: int) -> Game:
+    game = Game(Campaign(), library, TOOLBOX_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())
+    game.override = ScriptedSource(list(faces))
+    return game
+
+
+def test_the_shipped_numbers_are_the_text_s_with_each_rule_quoted(bundled):
+    path = Path(RULE_TEXT).resolve()
+    if not path.exists():
+        pytest.skip("the rule texts are not next to this checkout")
+    flat = " ".join(path.read_text(encoding="utf-8").split()).lower()
+    table = bundled.get(ex.RULES_TABLE)
+    assert all(" ".join(r.fields["rule"].split()).lower() in flat for r in table.rows)
+    assert ex.exploration_numbers(bundled) == ex.ExplorationNumbers()  # 2d12 / 7, 2d6 / 3 / 11, 2, 3d4 / 5, TN 10
+    bare = TableLibrary([Pack(id="mine", title="mine", tables=[t for t in bundled if t.id != ex.RULES_TABLE])])
+    assert ex.exploration_numbers(bare) == ex.ExplorationNumbers()
+
+
+def test_the_dungeon_check_reads_the_table(bundled):
+    # a card of 10 Rounds (100 Turns): the check 2d12 = 4 + 4 = 8: nothing by the text's 7 or less
+    [spent, *_] = _game(bundled, 4, 4).execute(tc.ExploreSpend(turns=100))
+    assert "Encounter check 2d12 8: nothing comes." in spent.message
+    mine = _edited(bundled, {"Dungeon encounter on": "8 or less"})
+    [met, *_] = _game(mine, 4, 4, 5, 0).execute(tc.ExploreSpend(turns=100))  # 8 now meets; d% 50
+    assert "Encounter check 2d12 8: an encounter, d% 50" in met.message
+    d20 = _edited(bundled, {"Dungeon encounter check": "1d20"})
+    [rolled, *_] = _game(d20, 19).execute(tc.ExploreSpend(turns=100))
+    assert "Encounter check d20 19: nothing comes." in rolled.message
+
+
+def test_the_travel_check_and_the_rest_owed_read_the_table(bundled):
+    # the first Round's check: 2d6 = 2 + 2 = 4: nothing by the text (3 or less); hostile by the player's 4 or less
+    [hours, *_] = _game(bundled, 2, 2).execute(tc.TravelSpend(hours=1))
+    assert "encounter check 2d6 4: no encounter" in hours.message
+    hostile = _edited(bundled, {"Travel encounter: hostile or neutral": "4 or less"})
+    events = _game(hostile, 2, 2, 8, 3, 0).execute(tc.TravelSpend(hours=8))  # hostile; hour 8 of the Round; d% 30
+    assert "encounter check 2d6 4: a hostile or neutral encounter in hour 8" in " ".join(e.message for e in events)
+    # a Round of travel (2d6 7: nothing) is all the player's table allows before a rest; the text allows 2
+    for library, owed in ((bundled, False), (_edited(bundled, {"Rounds of travel before a rest": "1"}), True)):
+        game = _game(library, 3, 4, 3, 4)
+        text = " ".join(e.message for e in game.execute(tc.TravelSpend(hours=8)))
+        assert game.campaign.toolbox.travel_clock.must_rest is owed
+        assert ("1 rounds of travel: rest a round or push on" in text) is owed
+
+
+def test_pushing_on_and_the_heal_tn_read_the_table(bundled):
+    party = [ex.Traveller(name="Vera", hd=2)]
+    [pushed] = _game(bundled, 2, 2, 2).execute(tc.PushOn(party=party))  # 3d4 = 6: over 5, no injury
+    assert "3d4 6: no injury" in pushed.message
+    mine = _edited(bundled, {"Pushing on: injured on": "6 or less", "Heal check TN": "12 plus the worst wound"})
+    game = _game(mine, 2, 2, 2, 3, 0, 5, 2)  # 6: injured now; 1d4 3 wound points; d% 05: sprained ankle (1d4 2)
+    events = game.execute(tc.PushOn(party=party))
+    assert "3d4 6: 3 wound point(s)" in events[0].message and "sprained ankle" in events[0].message
+    [rested] = _game(mine).execute(tc.Rest(rest=ex.RestKind.PARTIAL, wounds=1, worst_wound=4))
+    assert "The Heal check's TN: 12 + the worst wound = 16." in rested.message
+
+
+def test_the_rests_hours_and_healing_dice_read_the_table(bundled):
+    # a full rest: 24 hours, 3d4 a wound by the text; the player's: 20 hours, 2d6 a wound
+    [full] = _game(bundled, 1, 2, 3).execute(tc.Rest(rest=ex.RestKind.FULL, hd=1, wounds=1))
+    assert "full rest (24 h)" in full.message and "then 6 on the wounds" in full.message
+    mine = _edited(bundled, {"Full rest": "20 hours", "Full rest healing": "2d6", "Short rest": "6 hours"})
+    [theirs] = _game(mine, 6, 6).execute(tc.Rest(rest=ex.RestKind.FULL, hd=1, wounds=1))
+    assert "full rest (20 h): all Stress and Mana" in theirs.message and "then 12 on the wounds" in theirs.message
+    [short] = _game(mine).execute(tc.Rest(rest=ex.RestKind.SHORT, hd=2))
+    assert "short rest (6 h): 12 Stress, 12 Mana" in short.message

@@ -1,0 +1,49 @@
+"""Choices that carry a rulebook number follow the player's tables (issue 22, deliver 2): the magic item's map
+guardians (the monster levels printed) and the rests' lengths (the hours printed)."""
+
+from __future__ import annotations
+
+import pytest
+from test_toolbox_dock import click_tool
+
+from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.toolbox import exploration as ex
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE
+
+pytestmark = pytest.mark.gui
+
+
+def _edited(library: TableLibrary, table_id: str, values: dict[str, str]) -> TableLibrary:
+    table = library.get(table_id)
+    rows = [r.model_copy(update={"fields": {**r.fields, "value": values[r.key]}}) if r.key in values else r for r in table.rows]
+    return TableLibrary(
+        [
+            Pack(
+                id="mine",
+                title="mine",
+                tables=[table.model_copy(update={"rows": rows}) if t.id == table_id else t for t in library],
+            )
+        ]
+    )
+
+
+def _labels(combo) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_the_shipped_choices_name_the_text_s_numbers(qtbot, make_dock):
+    _table, dock = make_dock()
+    magic = click_tool(qtbot, dock, "Magic item")
+    assert _labels(magic.inputs["guardians"]) == ["Left to you", "Rolled on monster level 5", "Rolled on monster level 6"]
+    rest = click_tool(qtbot, dock, "Rest")
+    assert _labels(rest.inputs["rest"]) == ["Partial (minutes)", "Short (8 hours)", "Full (24 hours)"]
+
+
+def test_the_choices_follow_the_player_s_tables(qtbot, make_dock):
+    table, dock = make_dock()
+    library = _edited(table.game.library, ITEM_RULES_TABLE, {"A map's guardians": "4th level"})
+    table.game.library = _edited(library, ex.RULES_TABLE, {"Short rest": "6 hours"})
+    magic = click_tool(qtbot, dock, "Magic item")
+    assert _labels(magic.inputs["guardians"]) == ["Left to you", "Rolled on monster level 4"]
+    rest = click_tool(qtbot, dock, "Rest")
+    assert _labels(rest.inputs["rest"])[1] == "Short (6 hours)"
