@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from d100gui.engine.combat.attack import WEAPON_SLOTS, has_weapon, weapon_in
 from d100gui.engine.combat.flow import WAIT_TEXT, Fight
-from d100gui.engine.combat.guards import CHANGE_WEAPON
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.fight_lock import CHANGE_WEAPON
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules

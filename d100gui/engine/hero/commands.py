@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, NoReturn
 
-from d100gui.engine.combat.guards import equipment_locked
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
 from d100gui.engine.hero.equipment import equip, unequip
+from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Item

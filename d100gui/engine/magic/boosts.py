@@ -16,13 +16,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.row_values import row_price
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic.sheet_effects import apply_to_sheet
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_effects
-from d100gui.engine.town.prices import row_price
 
 BOOST_TABLE = "d100.B"
 

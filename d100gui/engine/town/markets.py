@@ -21,6 +21,7 @@ from typing import Literal
 from d100gui.engine.combat.spells import SPELL_TABLE
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.row_values import row_price
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
@@ -105,7 +106,7 @@ def offer(state: TownState, index: int) -> tuple[int | None, str]:
 
 
 def _printed(rolled: TableRoll) -> int | None:
-    return prices.row_price(rolled.row) if rolled.row is not None else None
+    return row_price(rolled.row) if rolled.row is not None else None
 
 
 def item_of(rules: Rules, rolled: TableRoll) -> Item:

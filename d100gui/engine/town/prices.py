@@ -6,14 +6,9 @@ The wizard shows these before anything is paid; the steps refuse with the same n
 
 from __future__ import annotations
 
-import re
-
-from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.rules.model import Rules
-
-_GP = re.compile(r"(\d+)\s*(?:gp|gps|gold)?", re.I)
 
 
 def afford(character: Character, cost: int, what: str) -> None:
@@ -74,10 +69,3 @@ def training_limit_text(rules: Rules, character: Character, done: int) -> str:
 def market_rolls_allowed(rules: Rules, character: Character) -> int:
     """Rolls a phase may make on the market tables: REP times the rules' rolls per REP."""
     return character.rep * rules.shopping.market_rolls_per_rep
-
-
-def row_price(row: Row) -> int | None:
-    """The gold a row prints in its ``value`` column (``"15gp"``, ``"23 gp"``, ``"12"``); None if it prints none."""
-    text = row.fields.get("value", "").strip()
-    m = _GP.search(text)
-    return int(m.group(1)) if m else None

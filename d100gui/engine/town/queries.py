@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from d100gui.engine.dice.row_values import row_price
 from d100gui.engine.dice.tables import TableError, TableLibrary
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character, Item
@@ -130,7 +131,7 @@ def required_offers(library: TableLibrary) -> list[RequiredOffer]:
     except TableError:
         return []
     return [
-        RequiredOffer(item=r.fields.get("item", "").title(), price=prices.row_price(r), effect=r.fields.get("effect", ""))
+        RequiredOffer(item=r.fields.get("item", "").title(), price=row_price(r), effect=r.fields.get("effect", ""))
         for r in rows
         if r.fields.get("item")
     ]

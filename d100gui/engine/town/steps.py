@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from d100gui.engine.dice.row_values import row_price
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.effects.interpreter import SUPPLY_FIELDS
 from d100gui.engine.hero.derive import clamp_hp, derive
@@ -190,7 +191,7 @@ def buy_required(character: Character, rules: Rules, state: TownState, row: Row,
         refuse("Buy at least one item.")
     if bought + count > limit:
         refuse(prices.required_limit_text(rules, character, bought))
-    price = prices.row_price(row)
+    price = row_price(row)
     if price is None:
         refuse(f"Table R prints no price for {name} in your tables: type its row in with its value first.")
     cost = count * price

@@ -23,12 +23,12 @@ from d100gui.engine.combat.commands import (
     CombatProvideRow,
     StartCombat,
 )
-from d100gui.engine.combat.guards import equipment_locked
 from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
+from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.model import Item, SpellEntry, new_character
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS, DiscardItem, EditItem
 from d100gui.engine.protocol import CommandRefused
