@@ -13,8 +13,8 @@ figure on a shared machine) and as wall time from launch, both against the bare 
 
 A new campaign's start is printed beside them (no bar). The package's bytecode is compiled first (``make``
 does it at install; ``PYTHONDONTWRITEBYTECODE=1`` would otherwise compile every module at every start).
-Where the time goes: ``python -X importtime -m d100gui`` and cProfile of ``d100gui.app.main``; see the
-"Start-up" section of docs/architecture.md.
+Where the time goes: ``python -X importtime -m d100gui`` and cProfile of ``d100gui.app.main``; the figures
+are in docs/architecture.md ("How data flows on open", the start-up paragraphs).
 """
 
 from __future__ import annotations
