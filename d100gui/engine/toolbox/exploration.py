@@ -51,6 +51,8 @@ TRAVEL_ROUNDS_BEFORE_REST = 2
 PUSH_ON_DIE = "3d4"
 PUSH_ON_INJURED_AT_MOST = 5
 TRAVEL_ENCOUNTER_DIE = "2d6"
+ENCOUNTER_HOUR_DIE = "1d8"  # which hour of the Round a travel encounter comes in
+PUSH_ON_WOUND_DIE = "1d4"
 #: the checks' numbers as data (the text's above are used when the player's tables lack a row)
 RULES_TABLE = "explore.procedure_rules"
 MAX_TURNS = 10_000  # one spend: more than a lantern's whole life
@@ -406,6 +408,7 @@ class TravelClock(Model):
     hostile_at_most: int = TRAVEL_HOSTILE_AT_MOST
     friendly_at_least: int = TRAVEL_FRIENDLY_AT_LEAST
     rest_after_rounds: int = TRAVEL_ROUNDS_BEFORE_REST
+    hour_die: str = ENCOUNTER_HOUR_DIE
 
     @property
     def round_number(self) -> int:
@@ -481,7 +484,7 @@ def _check_round(clock: TravelClock, dice: Dice) -> TravelEncounterCheck:
         kind = TravelEncounter.FRIENDLY
     else:
         return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=TravelEncounter.NONE, die=die)
-    hour = dice.roll("1d8", "hour of the encounter")
+    hour = dice.roll(clock.hour_die, "hour of the encounter")
     table = dice.roll("d100", f"{name.lower()} encounter table", clamp=(1, 100))
     return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=kind, hour_roll=hour, table_roll=table, die=die)
 
@@ -698,7 +701,7 @@ def push_on(tables: TableRoller, party: list[Traveller]) -> PushOnResult:
         in_range(f"{who.name}'s HD", who.hd, 0)
         check = tables.dice.roll(n.push_on_die, f"{who.name}: pushing on")
         injured = check.final <= n.push_on_injured_at_most
-        wounds = tables.dice.roll("1d4", f"{who.name}: wound points") if injured else None
+        wounds = tables.dice.roll(n.push_on_wound_die, f"{who.name}: wound points") if injured else None
         injury = roll_injury(tables) if injured else None
         rolls.append(PushOnRoll(name=who.name, stress=who.hd, check=check, injured=injured, wound_points=wounds, injury=injury))
     return PushOnResult(rolls=rolls)
@@ -870,6 +873,8 @@ class ExplorationNumbers(Model):
     rounds_before_rest: int = TRAVEL_ROUNDS_BEFORE_REST
     push_on_die: str = PUSH_ON_DIE
     push_on_injured_at_most: int = PUSH_ON_INJURED_AT_MOST
+    push_on_wound_die: str = PUSH_ON_WOUND_DIE
+    hour_die: str = ENCOUNTER_HOUR_DIE
     heal_tn_base: int = HEAL_TN_BASE
     short_rest_hours: int = SHORT_REST_HOURS
     full_rest_hours: int = FULL_REST_HOURS
@@ -893,6 +898,8 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
         push_on_die=rule_die(library, t, "Pushing on check", text.push_on_die),
         push_on_injured_at_most=rule_number(library, t, "Pushing on: injured on", text.push_on_injured_at_most),
         heal_tn_base=rule_number(library, t, "Heal check TN", text.heal_tn_base),
+        push_on_wound_die=rule_die(library, t, "Pushing on: wound points", text.push_on_wound_die),
+        hour_die=rule_die(library, t, "Hour of a travel encounter", text.hour_die),
         short_rest_hours=rule_number(library, t, "Short rest", text.short_rest_hours),
         full_rest_hours=rule_number(library, t, "Full rest", text.full_rest_hours),
         short_heal_die=rule_die(library, t, "Heal skill on a Short rest", text.short_heal_die),
@@ -913,5 +920,6 @@ def travel_clock_numbers(clock: TravelClock, n: ExplorationNumbers) -> TravelClo
         "hostile_at_most": n.hostile_at_most,
         "friendly_at_least": n.friendly_at_least,
         "rest_after_rounds": n.rounds_before_rest,
+        "hour_die": n.hour_die,
     }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)

@@ -100,3 +100,13 @@ def test_the_rests_hours_and_healing_dice_read_the_table(bundled):
     assert "full rest (20 h): all Stress and Mana" in theirs.message and "then 12 on the wounds" in theirs.message
     [short] = _game(mine).execute(tc.Rest(rest=ex.RestKind.SHORT, hd=2))
     assert "short rest (6 h): 12 Stress, 12 Mana" in short.message
+
+
+def test_the_encounter_hour_and_pushing_on_s_wounds_read_the_table(bundled):
+    mine = _edited(bundled, {"Hour of a travel encounter": "1d10", "Pushing on: wound points": "1d6"})
+    # 2d6 = 1 + 1: hostile; the hour on the player's d10: 9 (a face no d8 has); d% 30
+    events = _game(mine, 1, 1, 9, 3, 0).execute(tc.TravelSpend(hours=1))
+    assert events[1].payload().check.hour == 9
+    party = [ex.Traveller(name="Vera", hd=1)]
+    [pushed] = _game(mine, 1, 1, 1, 6, 0, 5, 2).execute(tc.PushOn(party=party))  # 3d4 3: injured; 1d6 6 wounds
+    assert "3d4 3: 6 wound point(s)" in pushed.message
