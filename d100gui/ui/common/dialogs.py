@@ -172,10 +172,12 @@ class MissingRowDialog(_Validating):
         header = known.horizontalHeader()  # each column as wide as its header and cells ("Weapo", "ep. Co" were cut)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        known.setMaximumHeight(180)
-        nearest = known.item(sorted(near, key=lambda r: r.low).index(near[0]), 0) if near else None
-        if nearest is not None:  # the nearest row in view, whichever side of the gap it is
-            known.scrollToItem(nearest)
+        # as tall as its few rows, so every one is in view without scrolling (squeezed by the form below, 3 of 4
+        # showed at 1280x720 and the nearest row was the hidden one)
+        known.resizeRowsToContents()
+        rows = sum(known.rowHeight(r) for r in range(known.rowCount()))
+        frame = 2 * known.frameWidth() + known.horizontalScrollBar().sizeHint().height()
+        known.setFixedHeight(header.sizeHint().height() + rows + frame)
         return known
 
     def _build_form(self) -> None:

@@ -206,3 +206,22 @@ def test_the_row_dialog_shows_the_printed_rows_nearest_the_roll(qtbot, window): 
     assert "13-15" in shown and "1-3" not in shown, shown
     nearest = shown.index("13-15")
     assert known.viewport().rect().contains(known.visualItemRect(known.item(nearest, 0)))  # in view, no scrolling
+
+
+def test_the_row_dialogs_nearest_rows_are_all_in_view_for_a_creation_roll(qtbot, window):  # noqa: F811
+    from PySide6.QtWidgets import QTableWidget
+
+    from d100gui.ui.common.dialogs import MissingRowDialog
+
+    window.resize(1280, 720)
+    dialog = MissingRowDialog(window.game.library.get("d100.A"), 50, (17, 100), window, can_sample=True)  # as creation
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.resize(dialog.minimumSizeHint())  # as small as it lets itself be (at 1280x720 it was shown squeezed)
+    QApplication.processEvents()
+    known = dialog.findChild(QTableWidget)
+    shown = [known.item(r, 0).text() for r in range(known.rowCount())]
+    assert shown[-1] == "13-16", shown  # the printed row nearest 50
+    for row in range(known.rowCount()):
+        assert known.viewport().rect().contains(known.visualItemRect(known.item(row, 0))), shown[row]
