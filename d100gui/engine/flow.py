@@ -581,6 +581,12 @@ def _test_answers(d: PendingTest, ch: Character, rules: Rules) -> list[FlowActio
     why = f"Spend {rules.fate_cost} Fate to re-roll the dice." if fate else "No Fate left to spend."
     every = list(range(len(d.roll.dice)))
     answers.append(_act(f"fate_{d.id}", "Fate: re-roll it", UseFate(decision=d.id, dice=every), why, enabled=fate))
+    if len(every) > 1:  # Fate re-rolls "any dice of a roll": each die alone too (the tens of an 85 against 30)
+        for i, face in enumerate(d.roll.dice):
+            name = f"the {face.role} die" if face.role in ("tens", "units") else f"die {i + 1}"
+            why_one = f"Spend {rules.fate_cost} Fate to re-roll {name} only." if fate else "No Fate left to spend."
+            command = UseFate(decision=d.id, dice=[i])
+            answers.append(_act(f"fate_{d.id}_{i}", f"Fate: {name} only", command, why_one, enabled=fate))
     return answers
 
 

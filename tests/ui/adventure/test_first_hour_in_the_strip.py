@@ -87,7 +87,8 @@ def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curs
     qtbot.mouseClick(window.sheet.spells.cast_buttons[0], Qt.MouseButton.LeftButton)
     strip = window.turn_strip
     assert window.game.campaign.town.curse_waiting is None and ch.characteristics["INT"].primary == 55  # no curse yet
-    [fate] = [b for key, b in strip.buttons.items() if key.startswith("fate_")]
+    [test] = window.game.campaign.pending
+    fate = strip.buttons[f"fate_{test.id}"]  # every die (each alone is offered beside it)
     assert fate.isEnabled()
     window.game.override.push(2, 0)  # Fate: 93 re-rolled to 20, a success
     qtbot.mouseClick(fate, Qt.MouseButton.LeftButton)

@@ -43,12 +43,17 @@ def test_a_test_rolled_from_the_strip_shows_its_dice_target_result_and_fate_ther
     strip = window.turn_strip
     assert strip.faces.isVisible() and [f.face for f in strip.faces.faces()] == [8, 5]  # the dice as rolled
     assert "rolled 85 against 30" in strip.hint.text() and "failure" in strip.hint.text()  # the target and result
-    fate = strip.buttons[strip_key(window, "fate_")]
+    fate = strip.buttons[f"fate_{test.id}"]
     assert fate.isVisible() and fate.isEnabled() and strip.buttons[strip_key(window, "accept_")].isVisible()
+    tens = strip.buttons[f"fate_{test.id}_0"]  # Fate re-rolls any dice of the roll: each die alone too
+    assert tens.isEnabled() and tens.text() == "Fate: the tens die only"
     window.game.override.push(1, 2)  # Fate: 85 re-rolled to 12, a success
     qtbot.mouseClick(fate, Qt.MouseButton.LeftButton)
     assert [f.face for f in strip.faces.faces()] == [1, 2] and "rolled 12 against 30" in strip.hint.text()
-    assert window.game.campaign.pending[0].id == test.id  # still waits: accept it
+    assert window.game.campaign.pending[0].id == test.id  # still waits
+    window.game.override.push(9)  # Fate again, the units die alone: 12 becomes 19
+    qtbot.mouseClick(strip.buttons[f"fate_{test.id}_1"], Qt.MouseButton.LeftButton)
+    assert [f.face for f in strip.faces.faces()] == [1, 9] and "rolled 19 against 30" in strip.hint.text()
     qtbot.mouseClick(strip.buttons[strip_key(window, "accept_")], Qt.MouseButton.LeftButton)
     assert not strip.faces.isVisible() and not window.game.campaign.pending
 
