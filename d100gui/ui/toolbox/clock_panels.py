@@ -104,7 +104,7 @@ class ClockPanel(QWidget):
         custom.addWidget(self.custom_range)
         custom.addWidget(self.custom_button)
         self.body = QVBoxLayout(self)
-        self.body.addWidget(tool_header(tool))
+        self.body.addWidget(tool_header(tool, runner.bridge.game.library))
         self.body.addWidget(self.clock_label)
         self.body.addWidget(self.actions_box)
         self.body.addWidget(self.custom_name)

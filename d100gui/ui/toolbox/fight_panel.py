@@ -75,7 +75,7 @@ class FightPanel(QWidget):
         self.result_box = ResultBox()
         self.result_box.same_dice_requested.connect(self.same_dice)
         layout = QVBoxLayout(self)
-        layout.addWidget(tool_header(tool))
+        layout.addWidget(tool_header(tool, runner.bridge.game.library))
         layout.addWidget(self._setup_box())
         self.round_label = QLabel("")
         self.round_label.setObjectName("fightRound")

@@ -109,13 +109,14 @@ def widget_value(widget: InputWidget) -> Any:
     return widget.text()
 
 
-def tool_header(tool: Tool) -> QWidget:
-    """The tool's title, its rule text, its summary in our words and its text's time units."""
+def tool_header(tool: Tool, library: TableLibrary | None = None) -> QWidget:
+    """The tool's title, its rule text, its summary in our words (with the numbers ``library`` prints) and its
+    text's time units."""
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
     title = QLabel(f"<b>{tool.title}</b> — <i>{tool.rule_text}</i>")
-    summary = QLabel(tool.summary)
+    summary = QLabel(tool.summary_in(library))
     summary.setObjectName("toolSummary")
     summary.setWordWrap(True)
     layout.addWidget(title)
@@ -165,7 +166,7 @@ class ToolPanel(QWidget):
         self.result_box = ResultBox()
         self.result_box.same_dice_requested.connect(self.same_dice)
         layout = QVBoxLayout(self)
-        layout.addWidget(tool_header(tool))
+        layout.addWidget(tool_header(tool, runner.bridge.game.library))
         layout.addLayout(form)
         layout.addLayout(ticks)
         layout.addWidget(self.roll_button)

@@ -109,6 +109,11 @@ class Tool:
     panel: Literal["form", "fight", "dungeon_clock", "travel_clock", "reference"] = "form"
     tables: tuple[str, ...] = ()  # tables a reference panel shows
     units_note: str = ""  # a reference panel's units, from the text its tables come from
+    summary_for: Callable[[TableLibrary], str] | None = None  # the summary with the numbers the player's tables print
+
+    def summary_in(self, library: TableLibrary | None) -> str:
+        """The summary naming the numbers of ``library``'s rules tables (the text's ``summary`` without them)."""
+        return self.summary_for(library) if self.summary_for is not None and library is not None else self.summary
 
     @property
     def units(self) -> str:
@@ -131,6 +136,101 @@ SIGNS = (("Not used", sc.ScarsSign.NONE), ("+ Scars", sc.ScarsSign.PLUS), ("- Sc
 def _scars_clock(state: ToolboxState) -> str:
     clock = state.scars_clock
     return f"{clock.turns} Turn(s) and {clock.watches} Watch(es) passed so far."
+
+
+NO_TABLES = TableLibrary([])  # a summary before the player's tables are read: the text's numbers
+
+
+def _d(die: str) -> str:
+    """ "1d6" as the texts write a single die: "d6"."""
+    return die.removeprefix("1") if die.startswith("1d") else die
+
+
+def _morale(library: TableLibrary) -> str:
+    base = sc.scars_numbers(library).morale_base
+    return (
+        f"When an enemy drops to half health, roll a d20 against {base} + its HD: under, it fights on; exactly, it "
+        "rallies (an extra attack next round, never tested again); over, it flees or gives up."
+    )
+
+
+def _distance(library: TableLibrary) -> str:
+    n = sc.scars_numbers(library)
+    return (
+        f"When the scene does not say how far away the encounter is: {n.distance_die} x {n.distance_times}, in feet "
+        "underground, in yards outside."
+    )
+
+
+def _zero_health(library: TableLibrary) -> str:
+    n = sc.scars_numbers(library)
+    return (
+        f"At 0 health an adventurer gains a Scar, then rolls {n.scars_check_die}: at or under their Scars they die; "
+        f"over, they wake at 1 health after as many d{n.wake_sides} rounds as they have Scars."
+    )
+
+
+def _pack(library: TableLibrary) -> str:
+    n = sc.scars_numbers(library)
+    return (
+        "Digging an item out of a pack mid-fight is a d20 against Cunning: exactly, it is in hand now; under, it is "
+        f"ready next round; over, the search goes on for {n.pack_search_die} rounds (or the item is given up)."
+    )
+
+
+def _scars_turns(library: TableLibrary) -> str:
+    n = sc.scars_numbers(library)
+    return (
+        "Count exploration Turns underground or Watches outside; each one ends with a "
+        f"{_d(n.encounter_die)} encounter check (a {n.encounter_on} means an encounter)."
+    )
+
+
+def _dungeon_clock_summary(library: TableLibrary) -> str:
+    n = ex.exploration_numbers(library)
+    return (
+        "Each action costs Turns; every Turn burns the lit items down, and each full card of Rounds brings a "
+        f"{n.dungeon_die} encounter check ({n.dungeon_at_most} or less brings an encounter). You are warned before a "
+        "light goes out."
+    )
+
+
+def _travel_clock_summary(library: TableLibrary) -> str:
+    n = ex.exploration_numbers(library)
+    return (
+        "Travel is counted in hours: 8-hour Rounds (morning, afternoon, night), 3 a day. Each Round gets a "
+        f"{n.travel_die} check ({n.hostile_at_most} or less: hostile or neutral, {n.friendly_at_least} or more: "
+        f"friendly) and the hour it comes on a {_d(n.hour_die)}. After {n.rounds_before_rest} Rounds of travel the "
+        "party should rest one."
+    )
+
+
+def _rest_summary(library: TableLibrary) -> str:
+    n = ex.exploration_numbers(library)
+    return (
+        "A partial rest (10-minute spells) restores a little Stress and attribute damage; a short rest "
+        f"({n.short_rest_hours} hours) and a full rest ({n.full_rest_hours} hours) restore by HD per hour and heal "
+        "wounds. On a clock, the rest's time passes there first and an encounter can cut it short."
+    )
+
+
+def _push_on_summary(library: TableLibrary) -> str:
+    n = ex.exploration_numbers(library)
+    return (
+        "Skipping the Round of rest costs each character Stress (one per HD) and a point of Strength, and a "
+        f"{n.push_on_die} roll: {n.push_on_injured_at_most} or less means {n.push_on_wound_die} wound points and a "
+        "roll on the injury table."
+    )
+
+
+def _healing_summary(library: TableLibrary) -> str:
+    first, hp = healing.healing_numbers(library)
+    days = "the first day" if first == 1 else f"the first {first} days"
+    points = "a hit point" if hp == 1 else f"{hp} hit points"
+    return (
+        f"Wounds heal with complete rest: nothing on {days}, then {points} on every second day until healed "
+        "(lost energy levels need new experience)."
+    )
 
 
 def _ritual_damage(state: ToolboxState) -> str:
@@ -184,10 +284,10 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_morale",
         "Morale",
         SCARS,
-        "When an enemy drops to half health, roll a d20 against 10 + its HD: under, it fights on; exactly, it rallies "
-        "(an extra attack next round, never tested again); over, it flees or gives up.",
+        _morale(NO_TABLES),
         tc.ScarsMoraleTest,
         (_rng("hd", "Enemy HD", OPEN),),
+        summary_for=_morale,
     ),
     Tool(
         "scars_hireling",
@@ -208,27 +308,28 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_distance",
         "Encounter distance",
         SCARS,
-        "When the scene does not say how far away the encounter is: 2d6 x 10, in feet underground, in yards outside.",
+        _distance(NO_TABLES),
         tc.ScarsDistanceRoll,
         (ToolInput("outdoors", "Outdoors", "bool", default=False),),
+        summary_for=_distance,
     ),
     Tool(
         "scars_zero_health",
         "Zero health",
         SCARS,
-        "At 0 health an adventurer gains a Scar, then rolls 2d6: at or under their Scars they die; over, they wake at "
-        "1 health after as many d6 rounds as they have Scars.",
+        _zero_health(NO_TABLES),
         tc.ScarsZeroHealthCheck,
         (_rng("scars", "Scars before this one", (0, sc.MAX_SCARS - 1)),),
+        summary_for=_zero_health,
     ),
     Tool(
         "scars_pack",
         "Pack retrieval",
         SCARS,
-        "Digging an item out of a pack mid-fight is a d20 against Cunning: exactly, it is in hand now; under, it is "
-        "ready next round; over, the search goes on for 1d3 rounds (or the item is given up).",
+        _pack(NO_TABLES),
         tc.ScarsPackRetrieve,
         (_rng("cunning", "Cunning", ATTRIBUTE, 10), ToolInput("search", "Keep searching on a failure", "bool", default=True)),
+        summary_for=_pack,
     ),
     Tool(
         "scars_ritual",
@@ -249,14 +350,14 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_clock",
         "Turn tracker",
         SCARS,
-        "Count exploration Turns underground or Watches outside; each one ends with a d6 encounter check (a 1 means "
-        "an encounter).",
+        _scars_turns(NO_TABLES),
         tc.ScarsClockAdvance,
         (
             _rng("count", "How many", (1, sc.MAX_CLOCK_STEPS)),
             ToolInput("unit", "Counting", "choice", choices=(("Turns", "turn"), ("Watches", "watch")), default="turn"),
         ),
         status=_scars_clock,
+        summary_for=_scars_turns,
     ),
 )
 
@@ -284,28 +385,25 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
         "explore_dungeon_clock",
         "Dungeon clock",
         EXPLORATION,
-        "Each action costs Turns; every Turn burns the lit items down, and each full card of Rounds brings a 2d12 "
-        "encounter check (low rolls bring an encounter). You are warned before a light goes out.",
+        _dungeon_clock_summary(NO_TABLES),
         tc.ExploreSpend,
         panel="dungeon_clock",
+        summary_for=_dungeon_clock_summary,
     ),
     Tool(
         "explore_travel_clock",
         "Travel clock",
         EXPLORATION,
-        "Travel is counted in hours: 8-hour Rounds (morning, afternoon, night), 3 a day. Each Round gets a 2d6 check "
-        "(very low: hostile or neutral, very high: friendly) and the hour it comes on a d8. After two Rounds of travel "
-        "the party should rest one.",
+        _travel_clock_summary(NO_TABLES),
         tc.TravelSpend,
         panel="travel_clock",
+        summary_for=_travel_clock_summary,
     ),
     Tool(
         "explore_rest",
         "Rest",
         EXPLORATION,
-        "A partial rest (10-minute spells) restores a little Stress and attribute damage; a short rest (8 hours) and a "
-        "full rest (24 hours) restore by HD per hour and heal wounds. On a clock, the rest's time passes there first "
-        "and an encounter can cut it short.",
+        _rest_summary(NO_TABLES),
         tc.Rest,
         (
             ToolInput("rest", "Rest", "choice", choices=RESTS, default=ex.RestKind.PARTIAL, choices_for=rest_choices),
@@ -316,16 +414,17 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
             ToolInput("heal_check", "Heal check made", "bool", default=False),
             ToolInput("on_clock", "Pass the time on", "choice", choices=ON_CLOCK, default="none"),
         ),
+        summary_for=_rest_summary,
     ),
     Tool(
         "explore_push_on",
         "Push on",
         EXPLORATION,
-        "Skipping the Round of rest costs each character Stress (one per HD) and a point of Strength, and a 3d4 roll: "
-        "a low roll means wound points and a roll on the injury table.",
+        _push_on_summary(NO_TABLES),
         tc.PushOn,
         (_rng("size", "Party size", (1, None), 1), _rng("hd", "HD of each", OPEN, 1)),
         build=_party,
+        summary_for=_push_on_summary,
     ),
     Tool(
         "explore_injury",
@@ -673,11 +772,10 @@ WILDERNESS_TOOLS: tuple[Tool, ...] = (
          (ToolInput("activity", "Activity", "choice", default="Dungeon expedition", choices_from="classic.campaign_time"),
           _rng("count", "How many", (1, calendar.MAX_COUNT), 1)),
          status=lambda state: f"Game time so far: {state.calendar.describe()}."),
-    Tool("classic_healing", "Healing by rest", WILDERNESS,
-         "Wounds heal with complete rest: nothing on the first day, then a hit point on every second day until healed "
-         "(lost energy levels need new experience).",
+    Tool("classic_healing", "Healing by rest", WILDERNESS, _healing_summary(NO_TABLES),
          ccm.ClassicHealing,
-         (_rng("hp_missing", "Hit points missing", (0, healing.MAX_HP), 5), _rng("days", "Days of rest", (0, healing.MAX_DAYS), 7))),
+         (_rng("hp_missing", "Hit points missing", (0, healing.MAX_HP), 5), _rng("days", "Days of rest", (0, healing.MAX_DAYS), 7)),
+         summary_for=_healing_summary),
 )  # fmt: skip
 
 #: reference panels: (key, title, summary, tables) — read, never rolled

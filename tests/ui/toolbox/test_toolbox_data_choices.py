@@ -47,3 +47,27 @@ def test_the_choices_follow_the_player_s_tables(qtbot, make_dock):
     assert _labels(magic.inputs["guardians"]) == ["Left to you", "Rolled on monster level 4"]
     rest = click_tool(qtbot, dock, "Rest")
     assert _labels(rest.inputs["rest"])[1] == "Short (6 hours)"
+
+
+def _summary(panel) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return panel.findChild(QLabel, "toolSummary").text()
+
+
+def test_the_summaries_name_the_player_s_numbers(qtbot, make_dock):
+    from d100gui.engine.toolbox import scars as sc
+    from d100gui.engine.toolbox.classic.healing import HEALING_TABLE
+
+    _shipped_table, shipped = make_dock()
+    assert "a d20 against 10 + its HD" in _summary(click_tool(qtbot, shipped, "Morale"))
+    assert "nothing on the first day, then a hit point" in _summary(click_tool(qtbot, shipped, "Healing by rest"))
+    assert "2d12 encounter check (7 or less" in _summary(click_tool(qtbot, shipped, "Dungeon clock"))
+    table, dock = make_dock()
+    library = _edited(table.game.library, sc.RULES_TABLE, {"Morale test": "8 + HD"})
+    library = _edited(library, HEALING_TABLE, {"HP regained every other day": "2 HP"})
+    table.game.library = _edited(library, ex.RULES_TABLE, {"Dungeon encounter on": "6 or less", "Short rest": "6 hours"})
+    assert "a d20 against 8 + its HD" in _summary(click_tool(qtbot, dock, "Morale"))
+    assert "then 2 hit points on every second day" in _summary(click_tool(qtbot, dock, "Healing by rest"))
+    assert "2d12 encounter check (6 or less" in _summary(click_tool(qtbot, dock, "Dungeon clock"))
+    assert "a short rest (6 hours)" in _summary(click_tool(qtbot, dock, "Rest"))
