@@ -580,11 +580,12 @@ def _test_answers(d: PendingTest, ch: Character, rules: Rules) -> list[FlowActio
     answers = [_act(f"accept_{d.id}", "Accept the roll", AcceptTest(decision=d.id), "Settle the test with this roll.")]
     why = f"Spend {rules.fate_cost} Fate to re-roll the dice." if fate else "No Fate left to spend."
     every = list(range(len(d.roll.dice)))
-    answers.append(_act(f"fate_{d.id}", "Fate: re-roll it", UseFate(decision=d.id, dice=every), why, enabled=fate))
+    label = "Fate: re-roll all" if len(every) > 1 else "Fate: re-roll it"
+    answers.append(_act(f"fate_{d.id}", label, UseFate(decision=d.id, dice=every), why, enabled=fate))
     if len(every) > 1:  # Fate re-rolls "any dice of a roll": each die alone too (the tens of an 85 against 30)
         for i, face in enumerate(d.roll.dice):
-            name = f"the {face.role} die" if face.role in ("tens", "units") else f"die {i + 1}"
-            why_one = f"Spend {rules.fate_cost} Fate to re-roll {name} only." if fate else "No Fate left to spend."
+            name = face.role if face.role in ("tens", "units") else f"die {i + 1}"
+            why_one = f"Spend {rules.fate_cost} Fate to re-roll the {name} die only." if fate else "No Fate left to spend."
             command = UseFate(decision=d.id, dice=[i])
             answers.append(_act(f"fate_{d.id}_{i}", f"Fate: {name} only", command, why_one, enabled=fate))
     return answers

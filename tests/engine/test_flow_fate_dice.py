@@ -16,7 +16,7 @@ def test_a_waiting_d100_test_offers_fate_on_both_dice_and_on_each_alone():
     fate = {a["key"]: a for a in test["answers"] if a["key"].startswith("fate_")}
     every, tens, units = (f"fate_{test['id']}{end}" for end in ("", "_0", "_1"))
     assert set(fate) == {every, tens, units} and all(a["enabled"] for a in fate.values())
-    assert fate[tens]["label"] == "Fate: the tens die only" and fate[tens]["command"]["dice"] == [0]
+    assert fate[tens]["label"] == "Fate: tens only" and fate[tens]["command"]["dice"] == [0]
     s.script_dice([1])  # the tens die alone: 85 becomes 15
     answer(s, tens)
     [pending] = [d for d in s.pending if d.decision == "test_roll"]

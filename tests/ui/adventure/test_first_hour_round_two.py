@@ -46,7 +46,7 @@ def test_a_test_rolled_from_the_strip_shows_its_dice_target_result_and_fate_ther
     fate = strip.buttons[f"fate_{test.id}"]
     assert fate.isVisible() and fate.isEnabled() and strip.buttons[strip_key(window, "accept_")].isVisible()
     tens = strip.buttons[f"fate_{test.id}_0"]  # Fate re-rolls any dice of the roll: each die alone too
-    assert tens.isEnabled() and tens.text() == "Fate: the tens die only"
+    assert tens.isEnabled() and tens.text() == "Fate: tens only"
     window.game.override.push(1, 2)  # Fate: 85 re-rolled to 12, a success
     qtbot.mouseClick(fate, Qt.MouseButton.LeftButton)
     assert [f.face for f in strip.faces.faces()] == [1, 2] and "rolled 12 against 30" in strip.hint.text()
