@@ -280,28 +280,55 @@ class Statistics:
         """Count one log entry (its dice, then its events in order)."""
         if entry.index < self.next_index:
             return
-        self.next_index = entry.index + 1
-        self.entries += 1
         for record in entry.rolls:
-            faces = self._dice[record.manual]
             for die in record.dice:
-                value = _die_value(die.sides, die.face)
-                if value is None:
-                    self._off_die += 1
-                    continue
-                counts = faces.get(die.sides)
-                if counts is None:
-                    counts = faces[die.sides] = [0] * die.sides
-                counts[value - 1] += 1
-        for event in entry.events:
-            handler = _HANDLERS.get(event.kind)
+                self.count_die(record.manual, die.sides, die.face)
+        self.fold_events(entry.index, ((event.kind, event.data) for event in entry.events))
+
+    def count_die(self, manual: bool, sides: int, face: int, times: int = 1) -> None:
+        """Count ``times`` rolls of ``face`` on a ``sides``-sided die (``manual``: a face given, not rolled).
+
+        With :meth:`fold_events` this is :meth:`fold` for a reader that has the log's rows rather than
+        its entries (a store reading only the dice and the events the statistics read, in SQL)."""
+        value = _die_value(sides, face)
+        if value is None:
+            self._off_die += times
+            return
+        faces = self._dice[bool(manual)]
+        counts = faces.get(sides)
+        if counts is None:
+            counts = faces[sides] = [0] * sides
+        counts[value - 1] += times
+
+    def fold_events(self, index: int, events: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Count the events (kind, payload) of log entry ``index``, in order; an entry at or below one
+        already counted is ignored. Entries skipped between two calls (no event the statistics read)
+        count as entries, and a quest under way runs through them."""
+        if index < self.next_index:
+            return
+        if self._current is not None and index > self.next_index:
+            self._current.last_entry = index - 1  # the entries skipped were the quest's too
+        self.entries += index + 1 - self.next_index
+        self.next_index = index + 1
+        for kind, data in events:
+            handler = _HANDLERS.get(kind)
             if handler is not None:
-                handler(self, event.data, entry.index)
+                handler(self, data, index)
         if self._current is not None:
-            self._current.last_entry = entry.index
+            self._current.last_entry = index
             if self._ending:  # the quest's end pays its reward or costs in the same entry, after its event
                 self._end_quest(self._ending)
         self._ending = ""
+
+    @staticmethod
+    def kinds() -> list[str]:
+        """The event kinds the statistics read (every other kind is skipped), sorted."""
+        return sorted(_HANDLERS)
+
+    def counted_up_to(self, end: int) -> None:
+        """Entries below ``end`` are all counted (the last ones held no event the statistics read)."""
+        if end > self.next_index:
+            self.fold_events(end - 1, ())
 
     # ---------------------------------------------------------------- event handlers
 

@@ -264,6 +264,7 @@ def count_statistics(path: Path) -> Headline | None:
                 except (ValueError, KeyError, TypeError, AttributeError, IndexError):
                     stats = Statistics()
             length = store.log_length
+            stats = store.fold_statistics(stats, length) or stats  # in SQL; else the entries themselves
             while stats.next_index < length:
                 page = store.log_page(stats.next_index, COUNT_PAGE)
                 if not page:

@@ -114,8 +114,11 @@ class HeadlineCounter(QObject):
         if self.paths:
             self.worker.start()
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = False) -> None:
+        """Stop after the campaign in hand; ``wait``: until its store is closed again (before opening one)."""
         self._stop.set()
+        if wait and self.worker.is_alive():
+            self.worker.join()
 
     def _run(self) -> None:
         for path in self.paths:
@@ -272,6 +275,7 @@ class RosterDialog(QDialog):
         item = table.item(table.currentRow(), 0)
         if item is None:
             return
+        self.counter.stop(wait=True)  # the worker may hold the store the player opens: let it close it first
         self.accept()
         signal.emit(item.data(Qt.ItemDataRole.UserRole))
 

@@ -3,9 +3,10 @@
 The first time (or after an undo, a redo or another campaign), the feed starts from the state the
 store keeps beside the log (``CampaignStore.kept_statistics``: the figures of its first entries) if
 it has one that fits, else from nothing; the log entries older than the ones in memory and not
-counted yet are read from the store page by page, one page per turn of the event loop, so the
-window stays responsive; then the in-memory entries are folded. Every :data:`KEEP_EVERY` entries
-(and after the first read) the feed hands its state back to the store to keep. Afterwards each action folds only
+counted yet are counted from the store page by page, one page per turn of the event loop, so the
+window stays responsive (in SQL, only their dice and the events the statistics read:
+``CampaignStore.fold_statistics``; as entries, ``older``, if a row cannot be read so); then the
+in-memory entries are folded. Every :data:`KEEP_EVERY` entries (and after the first read) the feed hands its state back to the store to keep. Afterwards each action folds only
 the entries it added (``ChangeSet`` "do" touching the log): never the whole log again.
 """
 
@@ -25,6 +26,8 @@ OlderLog = Callable[[int, int], Sequence[LogEntry]]
 PAGE = 1000
 #: the feed hands its state to the store to keep once it counts this many entries more than the kept one
 KEEP_EVERY = 100
+#: log entries counted in SQL per turn of the event loop (``CampaignStore.fold_statistics``: dice and events only)
+ROWS_PAGE = 2000
 
 
 class Keeper(Protocol):
@@ -57,6 +60,7 @@ class StatsFeed(QObject):
         self._offset = 0
         self._kept = -1  # entries the store's kept state counts (-1: none kept)
         self._generation = 0
+        self._rows = True  # count older entries in SQL while the store can (a damaged row: read the entries)
         bridge.changed.connect(self._changed)
         self.restart()
 
@@ -98,6 +102,17 @@ class StatsFeed(QObject):
         if generation != self._generation:
             return  # restarted meanwhile
         start = self.bridge.game.campaign.log_start
+        keeper = self.keeper() if self.keeper is not None else None
+        fold_rows = getattr(keeper, "fold_statistics", None) if self._rows else None
+        if fold_rows is not None and self._offset < start and self._offset == self.stats.next_index:
+            end = min(start, self._offset + ROWS_PAGE)
+            folded = fold_rows(self.stats, end)
+            if folded is not None and folded.next_index == end:
+                self.stats, self._offset = folded, end
+                self.progress.emit(self._offset, start)
+                QTimer.singleShot(0, lambda: self._next_page(generation))
+                return
+            self._rows = False  # read the entries themselves from here (log_page names a damaged one)
         if self.older is not None and self._offset < start:
             page = list(self.older(self._offset, min(PAGE, start - self._offset)))
             if page:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from d100gui.engine.api import Session
-from d100gui.engine.stats import statistics_of
+from d100gui.engine.stats import Statistics, statistics_of
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import OPEN_LOG_TAIL, STATS, CampaignStore
 from d100gui.ui.common.bridge import EngineBridge
@@ -43,13 +43,20 @@ class Opened:
         self.session = Session(bundled_game_data(), self.store.load(), "reroll")
         self.store.attach(self.session.game)
         self.bridge = EngineBridge(self.session.game)
-        self.read: list[tuple[int, int]] = []
+        self.read: list[tuple[int, int]] = []  # the older entries read: as entries (older) or their rows (SQL)
+        self.rows_read: list[tuple[int, int]] = []
+        self.store.fold_statistics = self.rows  # type: ignore[method-assign]  # counted, then the store's own
         self.feed = StatsFeed(self.bridge, self.older, keeper=lambda: self.store)
         qtbot.waitUntil(lambda: self.feed.ready)
 
     def older(self, offset: int, limit: int):
         self.read.append((offset, limit))
         return self.store.log_page(offset, limit)
+
+    def rows(self, stats, end: int):
+        self.read.append((stats.next_index, end - stats.next_index))
+        self.rows_read.append((stats.next_index, end - stats.next_index))
+        return CampaignStore.fold_statistics(self.store, stats, end)
 
     def whole(self) -> dict:
         return statistics_of(self.store.log_page(0, self.store.log_length))
@@ -111,5 +118,18 @@ def test_a_missing_kept_state_falls_back_to_the_log(stored, qtbot):
     opened = Opened(stored, qtbot)
     assert opened.store.kept_statistics() is None
     assert opened.read and opened.read[0][0] == 0
+    assert opened.rows_read == opened.read, "counted in SQL (dice and the events the statistics read), not as entries"
     assert opened.feed.figures() == opened.whole()
     opened.store.close()
+
+
+def test_a_row_sql_cannot_read_is_read_as_entries(stored, qtbot):
+    """A log row whose rolls are not JSON: the SQL count refuses whole (the feed then reads the entries, and
+    log_page names the damaged one)."""
+    db = sqlite3.connect(stored)
+    with db:
+        db.execute("UPDATE log SET rolls = 'not json' WHERE idx = 3")
+    db.close()
+    store = CampaignStore.open(stored)
+    assert store.fold_statistics(Statistics(), store.log_length) is None, "refused, nothing half counted"
+    store.close()
