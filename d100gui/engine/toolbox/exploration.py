@@ -197,25 +197,31 @@ class DungeonClock(Model):
     light_warning_turns: int = Field(default=TURNS_PER_ROUND, ge=0)  # warn when this many Turns are left
     encounter_die: str = DUNGEON_ENCOUNTER_DIE  # the check's dice and its top face for an encounter, as the
     encounter_at_most: int = DUNGEON_ENCOUNTER_AT_MOST  # procedure rules table prints them (see exploration_numbers)
+    turns_per_round: int = Field(default=TURNS_PER_ROUND, ge=1)  # the rules table's, like the check's numbers
+    seconds_per_turn: int = Field(default=SECONDS_PER_TURN, ge=1)
 
     @property
     def turn(self) -> int:
         """Turns ticked on the current Round (0-9)."""
-        return self.elapsed % TURNS_PER_ROUND
+        return self.elapsed % self.turns_per_round
 
     @property
     def round(self) -> int:
         """Rounds ticked on the current card."""
-        return (self.elapsed // TURNS_PER_ROUND) % self.encounter_every_rounds
+        return (self.elapsed // self.turns_per_round) % self.encounter_every_rounds
 
     @property
     def rounds(self) -> int:
         """Whole Rounds since the clock started."""
-        return self.elapsed // TURNS_PER_ROUND
+        return self.elapsed // self.turns_per_round
 
     @property
     def seconds(self) -> int:
-        return self.elapsed * SECONDS_PER_TURN
+        return self.elapsed * self.seconds_per_turn
+
+    @property
+    def turns_per_minute(self) -> int:
+        return max(1, 60 // self.seconds_per_turn)
 
     def describe(self) -> str:
         lit = ", ".join(f"{x.name} {x.remaining} turns left" for x in self.lights) or "no light"
@@ -306,7 +312,7 @@ def spend_turns(clock: DungeonClock, dice: Dice, turns: int, label: str = "") ->
     checks: list[DungeonEncounterCheck] = []
     lights: list[LightEvent] = []
     spent = 0
-    every = TURNS_PER_ROUND * clock.encounter_every_rounds
+    every = clock.turns_per_round * clock.encounter_every_rounds
     while spent < turns:
         at = clock.elapsed + 1
         burning, events = _burn(clock, at)
@@ -314,7 +320,7 @@ def spend_turns(clock: DungeonClock, dice: Dice, turns: int, label: str = "") ->
         lights += events
         spent += 1
         if at % every == 0:
-            roll = dice.roll(clock.encounter_die, f"dungeon encounter check (round {at // TURNS_PER_ROUND})")
+            roll = dice.roll(clock.encounter_die, f"dungeon encounter check (round {at // clock.turns_per_round})")
             met = roll.final <= clock.encounter_at_most
             table = dice.roll("d100", "dungeon encounter table", clamp=(1, 100)) if met else None
             checks.append(DungeonEncounterCheck(at_turn=at, roll=roll, encounter=met, table_roll=table, die=clock.encounter_die))
@@ -827,8 +833,8 @@ def rest_in_dungeon(
     in_range("Minutes of partial rest", minutes, REST_MINUTES_STEP, MAX_REST_MINUTES)
     if minutes % REST_MINUTES_STEP:
         raise ToolInputError(f"A partial rest is counted in whole 10 minutes; {minutes} is not.")
-    step = spend_turns(clock, dice, minutes * TURNS_PER_ROUND, "partial rest")
-    rested = step.spent // (10 * TURNS_PER_ROUND) * 10
+    step = spend_turns(clock, dice, minutes * clock.turns_per_minute, "partial rest")
+    rested = step.spent // (REST_MINUTES_STEP * clock.turns_per_minute) * REST_MINUTES_STEP
     if rested == 0:
         return step, None
     return step, rest(dice, RestKind.PARTIAL, 0, wounds, rested, heal_check, name)
@@ -876,6 +882,8 @@ class ExplorationNumbers(Model):
     push_on_wound_die: str = PUSH_ON_WOUND_DIE
     hour_die: str = ENCOUNTER_HOUR_DIE
     heal_tn_base: int = HEAL_TN_BASE
+    turns_per_round: int = TURNS_PER_ROUND
+    seconds_per_turn: int = SECONDS_PER_TURN
     short_rest_hours: int = SHORT_REST_HOURS
     full_rest_hours: int = FULL_REST_HOURS
     short_heal_die: str = SHORT_HEAL_DIE
@@ -898,6 +906,8 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
         push_on_die=rule_die(library, t, "Pushing on check", text.push_on_die),
         push_on_injured_at_most=rule_number(library, t, "Pushing on: injured on", text.push_on_injured_at_most),
         heal_tn_base=rule_number(library, t, "Heal check TN", text.heal_tn_base),
+        turns_per_round=max(1, rule_number(library, t, "Turns in a Round", text.turns_per_round)),
+        seconds_per_turn=max(1, rule_number(library, t, "Seconds in a Turn", text.seconds_per_turn)),
         push_on_wound_die=rule_die(library, t, "Pushing on: wound points", text.push_on_wound_die),
         hour_die=rule_die(library, t, "Hour of a travel encounter", text.hour_die),
         short_rest_hours=rule_number(library, t, "Short rest", text.short_rest_hours),
@@ -909,7 +919,12 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
 
 def dungeon_clock_numbers(clock: DungeonClock, n: ExplorationNumbers) -> DungeonClock:
     """``clock`` checking encounters by ``n`` (the same clock when it already does)."""
-    update = {"encounter_die": n.dungeon_die, "encounter_at_most": n.dungeon_at_most}
+    update = {
+        "encounter_die": n.dungeon_die,
+        "encounter_at_most": n.dungeon_at_most,
+        "turns_per_round": n.turns_per_round,
+        "seconds_per_turn": n.seconds_per_turn,
+    }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)
 
 

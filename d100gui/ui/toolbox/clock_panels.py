@@ -229,7 +229,7 @@ class DungeonClockPanel(ClockPanel):
     def refresh(self) -> None:
         super().refresh()
         clock = self.runner.bridge.game.campaign.toolbox.dungeon_clock
-        every = ex.TURNS_PER_ROUND * clock.encounter_every_rounds
+        every = clock.turns_per_round * clock.encounter_every_rounds
         due = every - clock.elapsed % every
         self.clock_label.setText(f"{clock.describe()} Next encounter check in {due} turn(s).")
         row = self.lights.currentRow()

@@ -110,3 +110,16 @@ def test_the_encounter_hour_and_pushing_on_s_wounds_read_the_table(bundled):
     party = [ex.Traveller(name="Vera", hd=1)]
     [pushed] = _game(mine, 1, 1, 1, 6, 0, 5, 2).execute(tc.PushOn(party=party))  # 3d4 3: injured; 1d6 6 wounds
     assert "3d4 3: 6 wound point(s)" in pushed.message
+
+
+def test_the_dungeon_clock_counts_turns_by_the_table(bundled):
+    # the text: 10 Turns a Round, a card of 10 Rounds: the check comes at Turn 100, not at 50
+    [spent] = _game(bundled).execute(tc.ExploreSpend(turns=50))
+    assert "Encounter check" not in spent.message
+    mine = _edited(bundled, {"Turns in a Round": "5", "Seconds in a Turn": "12"})
+    game = _game(mine, 4, 4)  # the player's 5 Turns a Round: the card is full at Turn 50; 2d12 8: nothing
+    [checked, *_] = game.execute(tc.ExploreSpend(turns=50))
+    assert "Encounter check 2d12 8: nothing comes." in checked.message
+    clock = game.campaign.toolbox.dungeon_clock
+    assert (clock.rounds, clock.seconds, clock.turns_per_minute) == (10, 600, 5)
+    assert "Round 10, turn 0 (10 min 0 s)" in clock.describe()
