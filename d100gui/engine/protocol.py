@@ -186,3 +186,15 @@ class FateUsed(Payload):
     success: bool | None = None
     before: int | None = None
     fate: int | None = None
+
+
+class Told(Payload):
+    """A payload that words its own sentence for the log."""
+
+    def sentence(self) -> str:  # pragma: no cover - every declared subclass words its own
+        return ""
+
+
+def told(payload: Told) -> Event:
+    """The event of ``payload`` with its own sentence."""
+    return Event.of(payload, payload.sentence())

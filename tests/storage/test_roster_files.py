@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from d100gui.engine.adventure.events import HeroFell
 from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import campaigns_dir, save_campaign

@@ -2,7 +2,6 @@
 
 * :mod:`.model` — :class:`~.model.AdventureRules` (the procedure's numbers), the quest models
   and :class:`~.model.AdventureState` (what a campaign keeps between commands).
-* :mod:`.health` — HP at 0 or less anywhere: RES, then a Life, else the hall of the fallen.
 * :mod:`.time` — ``+N`` on the time track, each clock's triggers fired in order.
 * :mod:`.quests` — Dungeon Training in order, Table Q by REP, completing and failing a quest.
 * :mod:`.events` — every event kind the adventure emits, with its typed payload.

@@ -7,13 +7,14 @@ quest's share them without importing each other.
 from __future__ import annotations
 
 from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.health import lay_to_rest, settle_hp
 from d100gui.engine.adventure.model import AdventureState, FightOffer, adventure_rules
 from d100gui.engine.adventure.time import pass_time
 from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.health import lay_to_rest, settle_hp
 from d100gui.engine.hero.time_track import FiredTrigger
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, Told, told
 
 
 def adventure_of(campaign: Campaign) -> AdventureState:
@@ -64,10 +65,10 @@ def pass_clocks(ctx: GameContext, clocks: int) -> list[Event]:
     if out.fell is not None:
         lay_to_rest(campaign, ch)
         state.end_with_hero()
-    return [ev.told(summary), *(ev.told(step) for step in out.steps)]
+    return [told(summary), *(told(step) for step in out.steps)]
 
 
-def time_effect(ctx: GameContext, clocks: int) -> tuple[list[ev.Told], list[FiredTrigger]]:
+def time_effect(ctx: GameContext, clocks: int) -> tuple[list[Told], list[FiredTrigger]]:
     """A ``+N`` from any effect: the one time-track procedure (every trigger fired, a wandering monster offered).
 
     During a fight, or while an offered monster waits, the clocks are owed: ``resume_time``
@@ -101,6 +102,6 @@ def hp_rule(ctx: GameContext, source: str) -> list[Event]:
     outcome = settle_hp(campaign, ctx.rules, source)
     if outcome is None:
         return []
-    if isinstance(outcome, ev.HeroFell):
+    if isinstance(outcome, HeroFell):
         adventure_of(campaign).end_with_hero()
-    return [ev.told(outcome)]
+    return [told(outcome)]

@@ -26,7 +26,7 @@ from d100gui.engine.effects.interpreter import absorbed, apply_effect, apply_opt
 from d100gui.engine.effects.rows import feature, to_history, wait_for_row
 from d100gui.engine.game import GameContext
 from d100gui.engine.hero.guards import living_character
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.notation import Effect, Option, parse_effects
 
 # --------------------------------------------------------------------------- step 4: the area
@@ -36,16 +36,16 @@ def resolve_area(ctx: GameContext, area: dg.Area, placed: bool) -> list[Event]:
     """Step 4 for the area the hero just entered: by colour when newly mapped; a waiting monster is met."""
     if area.escaped:
         said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="monster_waits", monster=area.escaped)
-        return [ev.told(said), *FaceEscapedMonster(pos=area.key).apply(ctx)]
+        return [told(said), *FaceEscapedMonster(pos=area.key).apply(ctx)]
     if not placed:
-        return [ev.told(ev.AreaResolved(pos=area.key, colour=area.colour, outcome="mapped"))]
+        return [told(ev.AreaResolved(pos=area.key, colour=area.colour, outcome="mapped"))]
     if area.colour == "R":
         return encounter(ctx, area, "red area")
     if area.colour == "G":
         return geographic(ctx, area)
     if area.colour == "B":
         return objective(ctx, area)
-    return [ev.told(ev.AreaResolved(pos=area.key, colour=area.colour, outcome="proceed"))]
+    return [told(ev.AreaResolved(pos=area.key, colour=area.colour, outcome="proceed"))]
 
 
 def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = False, found: str = "") -> list[Event]:
@@ -63,7 +63,7 @@ def encounter(ctx: GameContext, area: dg.Area, source: str, surprise: bool = Fal
     offered = ev.FightOffered(
         table_roll=result, clock=offer.clock, source=source, missing=missing, surprise=surprise, area=area.key
     )
-    events = [to_history(ctx, result), ev.told(said), ev.told(offered)]
+    events = [to_history(ctx, result), told(said), told(offered)]
     if result.row is None:
         adventure_of(ctx.campaign).fight_offered = offer  # fought once its row is typed (provide_encounter_row)
         return events
@@ -86,7 +86,7 @@ def geographic(ctx: GameContext, area: dg.Area, die: str | None = None, found: s
     arules = adventure_rules(ctx.rules)
     result = ctx.tables.roll(arules.geographic_table, "Table G - Geographic", die=die)
     said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="geographic", table_roll=result, source=found)
-    events = [to_history(ctx, result), ev.told(said)]
+    events = [to_history(ctx, result), told(said)]
     if result.row is None:
         wait_for_row(ctx, result, len(ctx.campaign.dice_history) - 1, "Table G", 0)
         return events
@@ -104,7 +104,7 @@ def objective(ctx: GameContext, area: dg.Area) -> list[Event]:
     ch, arules = living_character(ctx.campaign), adventure_rules(ctx.rules)
     counted = apply_effect(ctx, Effect(kind="objective", amount=arules.objective_per_blue_area, text="blue area"), "Blue area")
     said = ev.AreaResolved(pos=area.key, colour=area.colour, outcome="objective", objectives=ch.objectives)
-    return [ev.told(said), *counted]
+    return [told(said), *counted]
 
 
 # --------------------------------------------------------------------------- step 5: search
@@ -124,7 +124,7 @@ def search(ctx: GameContext, area: dg.Area) -> list[Event]:
     assert dungeon is not None
     campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_searched(dungeon, area.pos, True))
     said = ev.AreaSearched(pos=area.key, colour=area.colour, bonus=bonus, table_roll=result)
-    events = [to_history(ctx, result), ev.told(said), Event.of(MapChanged(pos=area.key), f"Area {area.key} marked S.")]
+    events = [to_history(ctx, result), told(said), Event.of(MapChanged(pos=area.key), f"Area {area.key} marked S.")]
     if result.row is None:
         wait_for_row(ctx, result, len(campaign.dice_history) - 1, "Table F", 0)
         return events

@@ -35,7 +35,7 @@ from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Option, parse_effects
 
@@ -88,7 +88,7 @@ class LightLantern(Command):
         lit = light_lantern(ch, adventure_rules(ctx.rules))
         if lit is None:
             refuse("The lantern is lit." if not ch.in_darkness else "You have no oil to spend.")
-        return [ev.told(lit)]
+        return [told(lit)]
 
 
 @register_command
@@ -109,7 +109,7 @@ class ProvideEncounterRow(Command):
             refuse(str(exc))
         offer.table_roll = resolved
         provided = Event.of(ev.RowProvided(table_id=resolved.table_id, row=self.row), f"Row added: {resolved.describe()}")
-        return [provided, ev.told(ev.FightOffered(table_roll=resolved, clock=offer.clock, source=offer.source))]
+        return [provided, told(ev.FightOffered(table_roll=resolved, clock=offer.clock, source=offer.source))]
 
 
 # --------------------------------------------------------------------------- choosing a quest

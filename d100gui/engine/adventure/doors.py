@@ -47,7 +47,7 @@ from d100gui.engine.magic import book
 from d100gui.engine.magic.commands import CastSpell
 from d100gui.engine.magic.events import SpellTookEffect
 from d100gui.engine.phases import IN_DUNGEON, Phases
-from d100gui.engine.protocol import CommandRefused, Event
+from d100gui.engine.protocol import CommandRefused, Event, told
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect
 
@@ -190,7 +190,7 @@ def _count_roll(ctx: GameContext, at: dg.DoorAt, door: dg.Door, method: Method) 
     roll = ctx.dice.roll("d10", f"Table D: {door.label}, {method}s held {held}") if held > 0 else None
     success = roll is not None and roll.final <= held
     said = ev.DoorTried(pos=at.pos, side=at.side, door=door.type, method=method, roll=roll, success=success, held=held)
-    events = [ev.told(said)]
+    events = [told(said)]
     if success:
         spent = Effect(kind="key" if method == "key" else "lever", amount=-1, text=f"-1 {method}")
         events += apply_effect(ctx, spent, f"Door {door.label}")
@@ -216,7 +216,7 @@ def _cast(ctx: GameContext, at: dg.DoorAt, door: dg.Door, method: Method, index:
     events = cast.apply(ctx)
     opened = any(e.kind == SpellTookEffect.event_kind and e.data.get("effect") == "open_magic_seal" for e in events)
     said = ev.DoorTried(pos=at.pos, side=at.side, door=door.type, method=method, success=opened)
-    events.append(ev.told(said))
+    events.append(told(said))
     return events + (open_tested_door(ctx.campaign, at) if opened else [])
 
 
@@ -261,7 +261,7 @@ class TryDoor(Command):
         table = ctx.tables.library.get(dg.DOOR_TABLE)
         row = door_row(door, table)
         text = " ".join(row.fields.values()) if row is not None else ""
-        said = ev.told(ev.DoorTried(pos=at.pos, side=at.side, door=door.type, method=self.method, held=ch.supplies.picks))
+        said = told(ev.DoorTried(pos=at.pos, side=at.side, door=door.type, method=self.method, held=ch.supplies.picks))
         return [said, *RollTest(text=door_test_line(text, door.type), door=at, auto_accept=self.auto_accept).apply(ctx)]
 
 

@@ -19,51 +19,7 @@ from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.time_track import FiredTrigger
 from d100gui.engine.protocol import Decision as Decision
-from d100gui.engine.protocol import Event, Payload, declare
-
-
-class Told(Payload):
-    """A payload that words its own sentence for the log."""
-
-    def sentence(self) -> str:  # pragma: no cover - every declared subclass words its own
-        return ""
-
-
-def told(payload: Told) -> Event:
-    """The event of ``payload`` with its own sentence."""
-    return Event.of(payload, payload.sentence())
-
-
-# --------------------------------------------------------------------------- HP at zero
-
-
-@declare("death_cheated", topic="character")
-class DeathCheated(Told):
-    """HP fell to 0 or less outside a fight: RES (``how`` = ``res``) or a Life was spent, HP back to ``hp``."""
-
-    how: Literal["res", "life"]
-    hp: int
-    lives: int
-    source: str = ""
-
-    def sentence(self) -> str:
-        head = f"{self.source}: " if self.source else ""
-        if self.how == "res":
-            return f"{head}HP 0 - RES: you are resurrected instead of using a Life (HP {self.hp})."
-        return f"{head}HP 0 - you cheat death: a Life is spent ({self.lives} left), HP back to {self.hp}."
-
-
-@declare("hero_fell", topic="campaign")
-class HeroFell(Told):
-    """HP fell to 0 or less with no RES and no Life: the hero died and joined the hall of the fallen."""
-
-    name: str = ""
-    source: str = ""
-
-    def sentence(self) -> str:
-        cause = f" ({self.source})" if self.source else ""
-        return f"{self.name or 'The hero'} has died{cause} with no Lives left and joins the hall of the fallen."
-
+from d100gui.engine.protocol import Payload, Told, declare
 
 # --------------------------------------------------------------------------- the time track
 

@@ -30,7 +30,7 @@ from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.events import Narrative
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.notation import Option, Outcome
 
 
@@ -91,7 +91,7 @@ class ApplyTypedRow(Command):
         state = adventure_of(ctx.campaign)
         state.rows_waiting = [w for w in state.rows_waiting if w.entry != self.entry]
         call = RowCall(ctx, held, waiting.source, waiting.depth + 1, _then, _choose)
-        return [*events, ev.told(ev.TypedRowApplied(table_roll=held, source=waiting.source)), *apply_row(call)]
+        return [*events, told(ev.TypedRowApplied(table_roll=held, source=waiting.source)), *apply_row(call)]
 
 
 @register_command
@@ -130,7 +130,7 @@ class KeepLoot(Command):
         dropped = ch.backpack.pop(self.drop)
         ch.backpack.append(item)
         state.loot_waiting = None
-        return [ev.told(ev.LootSettled(item=item, kept=True, dropped=dropped.name))]
+        return [told(ev.LootSettled(item=item, kept=True, dropped=dropped.name))]
 
 
 @register_command
@@ -146,7 +146,7 @@ class LeaveLoot(Command):
         if item is None:
             refuse("No find is waiting for room in the backpack.")
         state.loot_waiting = None
-        return [ev.told(ev.LootSettled(item=item, kept=False))]
+        return [told(ev.LootSettled(item=item, kept=False))]
 
 
 ROW_COMMANDS: tuple[type[Command], ...] = (ApplyTypedRow, SkipTypedRow, KeepLoot, LeaveLoot)

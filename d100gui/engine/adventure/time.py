@@ -22,22 +22,21 @@ from typing import Literal
 
 from d100gui.engine.adventure.events import (
     AfflictionChecked,
-    DeathCheated,
     FightOffered,
     FoodEaten,
-    HeroFell,
     LanternLit,
     OilBurned,
-    Told,
     TrackRefreshed,
     WanderingChecked,
 )
-from d100gui.engine.adventure.health import cheat_death
 from d100gui.engine.adventure.model import AdventureRules
 from d100gui.engine.dice.dice import Dice
 from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.hero.events import DeathCheated, HeroFell
+from d100gui.engine.hero.health import cheat_death
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.time_track import FiredTrigger, advance_time
+from d100gui.engine.protocol import Told
 from d100gui.engine.rules.model import Rules
 
 

@@ -29,7 +29,7 @@ from d100gui.engine.dungeon.tiles import TileRoller
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import FACE_OFFER, QUEST_ONLY, Phases
-from d100gui.engine.protocol import CommandRefused, Event
+from d100gui.engine.protocol import CommandRefused, Event, told
 
 Side = Literal["N", "E", "S", "W"]
 STEP_NAMES: dict[TurnStep, str] = dict(TURN_STEPS)
@@ -160,11 +160,11 @@ def _move(ctx: GameContext, turn: TurnState, side: Side) -> list[Event]:
     turn.step, turn.area, turn.exit, turn.entrance = "area", area.key, None, False
     said = ev.TurnMoved(number=turn.number, side=side, pos=area.key, colour=area.colour, placed=placed, dungeon=dungeon.id)
     kept = [e for e in moved if e.kind != EscapedMonsterHere.event_kind]  # the turn meets it itself
-    return [*kept, ev.told(said), *resolve_area(ctx, area, placed)]
+    return [*kept, told(said), *resolve_area(ctx, area, placed)]
 
 
 def _next_turn(turn: TurnState, searched: bool) -> Event:
-    event = ev.told(ev.TurnEnded(number=turn.number, searched=searched))
+    event = told(ev.TurnEnded(number=turn.number, searched=searched))
     turn.number += 1
     turn.step, turn.area, turn.exit, turn.searched = "equipment", "", None, False
     return event

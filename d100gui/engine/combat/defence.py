@@ -9,8 +9,6 @@ before the HP are lost; a waist hit calls for a Belt Check. The arithmetic is in
 
 from __future__ import annotations
 
-from d100gui.engine.adventure import health
-from d100gui.engine.adventure.events import DeathCheated, HeroFell
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat.attack import heal_monster, take_boost
 from d100gui.engine.combat.events import (
@@ -31,8 +29,10 @@ from d100gui.engine.combat.events import (
 )
 from d100gui.engine.combat.flow import Fight, die_value, hold, location_name, monster_escapes, step, take_held
 from d100gui.engine.combat.monster import MonsterHit
+from d100gui.engine.hero import health
 from d100gui.engine.hero.derive import clamp_hp, derive, items_at
 from d100gui.engine.hero.equipment import destroy_belt_check
+from d100gui.engine.hero.events import DeathCheated, HeroFell
 from d100gui.engine.hero.model import Item
 
 _TRACK_PAYLOADS = {"disease": CombatDisease, "poison": CombatPoison}
@@ -56,7 +56,7 @@ def hero_loses(f: Fight, amount: int, source: str) -> bool:
 
 
 def cheat_death(f: Fight) -> bool:
-    """HP 0 or less: the one HP-zero rule (:func:`~d100gui.engine.adventure.health.cheat_death`:
+    """HP 0 or less: the one HP-zero rule (:func:`~d100gui.engine.hero.health.cheat_death`:
     RES first, then a Life); with neither the hero dies. False if dead."""
     outcome = health.cheat_death(f.ch, f.rules, f.m.name)
     if isinstance(outcome, DeathCheated):
@@ -76,7 +76,7 @@ def cheat_death(f: Fight) -> bool:
 
 def die(f: Fight, reason: str) -> None:
     """The hero is dead: the sheet joins the hall of the fallen and the fight is gone
-    (:func:`~d100gui.engine.adventure.health.lay_to_rest`)."""
+    (:func:`~d100gui.engine.hero.health.lay_to_rest`)."""
     ch = f.ch
     ch.dead = True
     health.lay_to_rest(f.campaign, ch)

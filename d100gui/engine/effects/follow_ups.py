@@ -18,7 +18,7 @@ from typing import Literal
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.game import Campaign, GameContext
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.notation import Outcome, parse_effects
 
 #: "roll NAME": the printed name in capitals, as a test's outcome names its note
@@ -101,7 +101,7 @@ def follow_up_roll(ctx: GameContext, text: str, source: str, depth: int, apply: 
     outcome = parse_effects(what)
     applies = any(item.kind != "narrative" for option in outcome.options for item in option.effects)
     payload = ev.FollowUpRolled(name=name, roll=roll, parity=parity, text=what, source=source, applied=applies)
-    events = [ev.told(payload)]
+    events = [told(payload)]
     if applies:
         events += apply(ctx, outcome, name, depth + 1)
     return events

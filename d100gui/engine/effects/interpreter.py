@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
-from d100gui.engine.adventure.events import told
 from d100gui.engine.adventure.model import adventure_rules
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
@@ -39,7 +38,7 @@ from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import at_maximum
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.model import Character, TimeBonus
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec
 

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure.access import adventure_of, hp_rule, time_effect
-from d100gui.engine.adventure.health import lay_to_rest
 from d100gui.engine.adventure.model import FightOffer, RowWaiting, adventure_rules
 from d100gui.engine.combat.loot import loot_gain
 from d100gui.engine.combat.monster import Monster, monster_from_text
@@ -42,12 +41,13 @@ from d100gui.engine.dice.roller import MAX_DEPTH, TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
 from d100gui.engine.effects.follow_ups import remember_notes
 from d100gui.engine.game import GameContext
-from d100gui.engine.hero.events import Narrative
+from d100gui.engine.hero.events import HeroFell, Narrative
 from d100gui.engine.hero.guards import living_character
+from d100gui.engine.hero.health import lay_to_rest
 from d100gui.engine.hero.model import Item
 from d100gui.engine.magic.boosts import apply_boost
 from d100gui.engine.magic.curses import apply_curse
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.rules.notation import Effect, Option, Outcome, parse_effects, table_id
 
 #: the interpreter that applies an option of a row's effects: (ctx, option, source, depth) -> events
@@ -110,7 +110,7 @@ def _boost(call: RowCall) -> list[Event]:
     assert call.result.row is not None
     result = apply_boost(ch, ctx.rules, call.result.row, ctx.tables, call.result)
     payload = ev.TableRowApplied(table_roll=call.result, name=result.boost, notes=result.notes, items=result.items)
-    events = [ev.told(payload)]
+    events = [told(payload)]
     if result.door_released:  # the player chooses the door: a narrative, with its hand correction (the map)
         events.append(_said(f"{result.boost}: change one closed door of the dungeon to open on the map."))
     if ch.hp <= 0:
@@ -124,16 +124,16 @@ def _curse(call: RowCall) -> list[Event]:
     assert call.result.row is not None
     result = apply_curse(ch, ctx.rules, call.result.row, ctx.dice, call.result)
     payload = ev.TableRowApplied(table_roll=call.result, name=result.curse, notes=result.notes, destroyed=result.destroyed)
-    events = [ev.told(payload)]
+    events = [told(payload)]
     if result.adventure_over:
         lay_to_rest(campaign, ch)
         adventure_of(campaign).end_with_hero()
-        return [*events, ev.told(ev.HeroFell(name=ch.name, source=result.curse))]
+        return [*events, told(HeroFell(name=ch.name, source=result.curse))]
     if result.hp_zero or ch.hp <= 0:
         events += hp_rule(ctx, result.curse)
     if result.clocks and campaign.character is not None:
         steps, _ = time_effect(ctx, result.clocks)
-        events += [ev.told(step) for step in steps]
+        events += [told(step) for step in steps]
     return events
 
 
@@ -153,7 +153,7 @@ def offer_fight(
     )
     adventure_of(ctx.campaign).fight_offered = offer
     missing = list(result.missing) if result.missing else []
-    return ev.told(
+    return told(
         ev.FightOffered(table_roll=result, clock=offer.clock, source=source, missing=missing, surprise=surprise, area=where)
     )
 
@@ -174,7 +174,7 @@ def _find(call: RowCall) -> list[Event]:
     )
     if clocks > 0:
         steps, _ = time_effect(ctx, clocks)
-        events += [ev.told(step) for step in steps]
+        events += [told(step) for step in steps]
         if campaign.character is None or adventure_of(campaign).fight_offered is not None:
             return events
     effect = call.fields.get("effect", "")
@@ -191,7 +191,7 @@ def feature(ctx: GameContext, option: Option, name: str, then: ApplyOption, dept
     notes = feature_notes(", ".join(e.text or e.describe() for e in option.effects))
     remember_notes(ctx.campaign, notes)  # its test's outcome may roll one ("roll SPIKES")
     for named, text in notes:
-        events.append(ev.told(ev.FeatureNote(feature=name, name=named, text=text)))
+        events.append(told(ev.FeatureNote(feature=name, name=named, text=text)))
     return events
 
 
@@ -249,13 +249,13 @@ def stow(ctx: GameContext, item: Item, result: TableRoll | None = None) -> list[
     ch = living_character(ctx.campaign)
     if item.kind == "potion":
         ch.potions.append(item)
-        return [ev.told(ev.LootStowed(item=item, place="potions", table_roll=result))]
+        return [told(ev.LootStowed(item=item, place="potions", table_roll=result))]
     limit = adventure_rules(ctx.rules).backpack_rows
     if limit is not None and len(ch.backpack) >= limit:
         adventure_of(ctx.campaign).loot_waiting = item
-        return [ev.told(ev.LootWaiting(item=item, held=len(ch.backpack), limit=limit))]
+        return [told(ev.LootWaiting(item=item, held=len(ch.backpack), limit=limit))]
     ch.backpack.append(item)
-    return [ev.told(ev.LootStowed(item=item, place="backpack", table_roll=result))]
+    return [told(ev.LootStowed(item=item, place="backpack", table_roll=result))]
 
 
 #: table id -> what applying one of its rows does

@@ -11,5 +11,6 @@
 * Commands: :mod:`.creation`, :mod:`.skill_test`, :mod:`.commands` (items; ``CHARACTER_COMMANDS``),
   :mod:`.sheet_edits` (hand corrections).
 * :mod:`.queries` — the small questions the hero widgets ask.
+* :mod:`.health` — HP at 0 or less anywhere: RES, then a Life, else the hall of the fallen.
 * :mod:`.fallen` — whether the campaign's hero has died, and how and when (the read-only mark).
 """

@@ -14,7 +14,7 @@ imported here: ``decision`` and ``fate_used`` in :mod:`d100gui.engine.protocol`
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -23,7 +23,7 @@ from d100gui.engine.dice.events import RowProvided as RowProvided
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.time_track import FiredTrigger
 from d100gui.engine.protocol import Decision as Decision
-from d100gui.engine.protocol import Event, Payload, declare
+from d100gui.engine.protocol import Event, Payload, Told, declare
 from d100gui.engine.protocol import FateUsed as FateUsed
 from d100gui.engine.rules.notation import Effect
 
@@ -398,3 +398,34 @@ class DecisionDismissed(Payload):
     """An optional pending decision was let go."""
 
     decision: str = ""
+
+
+# --------------------------------------------------------------------------- HP at zero (hero/health.py)
+
+
+@declare("death_cheated", topic="character")
+class DeathCheated(Told):
+    """HP fell to 0 or less outside a fight: RES (``how`` = ``res``) or a Life was spent, HP back to ``hp``."""
+
+    how: Literal["res", "life"]
+    hp: int
+    lives: int
+    source: str = ""
+
+    def sentence(self) -> str:
+        head = f"{self.source}: " if self.source else ""
+        if self.how == "res":
+            return f"{head}HP 0 - RES: you are resurrected instead of using a Life (HP {self.hp})."
+        return f"{head}HP 0 - you cheat death: a Life is spent ({self.lives} left), HP back to {self.hp}."
+
+
+@declare("hero_fell", topic="campaign")
+class HeroFell(Told):
+    """HP fell to 0 or less with no RES and no Life: the hero died and joined the hall of the fallen."""
+
+    name: str = ""
+    source: str = ""
+
+    def sentence(self) -> str:
+        cause = f" ({self.source})" if self.source else ""
+        return f"{self.name or 'The hero'} has died{cause} with no Lives left and joins the hall of the fallen."

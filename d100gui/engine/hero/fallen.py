@@ -1,7 +1,7 @@
 """The hall of the fallen: whether a campaign's hero has died, and how and when (from the log's death event).
 
 A campaign is one hero's story. When the hero dies the engine lays the sheet to rest
-(:func:`d100gui.engine.adventure.health.lay_to_rest`): it joins ``Campaign.hall_of_fallen`` and
+(:func:`d100gui.engine.hero.health.lay_to_rest`): it joins ``Campaign.hall_of_fallen`` and
 ``Campaign.character`` is emptied. That pair, saved with the campaign like any other part, is
 the mark the roster reads (:func:`fallen_hero`); a fallen campaign is kept read-only
 (:func:`read_only_reason`), and the next hero starts a campaign of their own. The cause and the

@@ -11,7 +11,7 @@
   from the rulebook (or a re-roll among the printed rows, this time) is applied in full. A curse
   cannot be skipped, and no other spell or curse is rolled while one waits.
 
-The adventure's HP-zero rule (:func:`d100gui.engine.adventure.health.settle_hp`) settles a
+The adventure's HP-zero rule (:func:`d100gui.engine.hero.health.settle_hp`) settles a
 cost or curse that brings HP to 0; STILLING OF TIME's clocks are handed to the quest under
 way (``Campaign.adventure.clocks_owed``, shaded by ``resume_time``).
 """
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from d100gui.engine.adventure.events import HeroFell, told
-from d100gui.engine.adventure.health import lay_to_rest, settle_hp
 from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
@@ -33,8 +31,10 @@ from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as hero_events
 from d100gui.engine.hero.decisions import ExperienceChoice, PendingTest, SpellWaiting, add_pending
+from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.experience import earns_experience
 from d100gui.engine.hero.guards import living_character, refuse
+from d100gui.engine.hero.health import lay_to_rest, settle_hp
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic import book
@@ -52,7 +52,7 @@ from d100gui.engine.magic.events import (
     SpellTookEffect,
 )
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Event, told
 from d100gui.engine.town.model import TownState
 
 

@@ -7,7 +7,7 @@
 the caller must still do:
 
 * ``adventure_over`` - DIVINE WRATH without 2 Lives to lose: the hero is marked dead; the
-  caller lays the sheet to rest (:func:`d100gui.engine.adventure.health.lay_to_rest`, or the
+  caller lays the sheet to rest (:func:`d100gui.engine.hero.health.lay_to_rest`, or the
   fight's own ``die``).
 * ``clocks`` - STILLING OF TIME's ``[+3]``: time for the adventure's time procedure to shade
   (its oil, food and wandering triggers fire there).

@@ -5,9 +5,9 @@ from __future__ import annotations
 from adventure_support import RULES, dice_left, game_for, hero, kinds, state
 
 from d100gui.engine.adventure.commands import AdvanceTime
-from d100gui.engine.adventure.events import DeathCheated, HeroFell
-from d100gui.engine.adventure.health import cheat_death, settle_hp
 from d100gui.engine.adventure.model import Quest, QuestState
+from d100gui.engine.hero.events import DeathCheated, HeroFell
+from d100gui.engine.hero.health import cheat_death, settle_hp
 from d100gui.engine.hero.model import Item
 
 LAYOUT = RULES.sheet.time_track

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.adventure import health
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.commands import (
     COMBAT_COMMANDS,
@@ -27,6 +26,7 @@ from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import Campaign, Game
+from d100gui.engine.hero import health
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.model import Item, SpellEntry, new_character

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d100gui.engine.adventure.events import DeathCheated, HeroFell
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.events import DeathCheated, HeroFell
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
