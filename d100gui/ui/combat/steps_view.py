@@ -16,6 +16,17 @@ from d100gui.ui.combat.widgets import html
 from d100gui.ui.common.theme import scaled_font
 
 
+def step_text(step: Step) -> str:
+    """A step's title and lines, as its row shows them (rich text)."""
+    body = "".join(f"<br>{html(t)}" for t in step.lines)
+    title = html(step.title)
+    if step.kind in ("round", "roll", "fate", "action"):
+        title = f"<b>{title}</b>"
+    if step.kind == "action":
+        title = f"▶ {title}"
+    return title + body
+
+
 class StepText(QLabel):
     """A step's words: a wrapped rich-text label whose height for a width is measured once.
 
@@ -61,20 +72,18 @@ class StepRow(QFrame):
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        body = "".join(f"<br>{html(t)}" for t in step.lines)
+        text.setText(step_text(step))
         if step.kind == "round":
             self.setStyleSheet("QFrame#stepRow { border-bottom: 1px solid palette(mid); margin-top: 4px; }")
-            text.setText(f"<b>{html(step.title)}</b>{body}")
             layout.addWidget(text, 1)
             return
         layout.addWidget(self._dice(step), 0, Qt.AlignmentFlag.AlignTop)
-        title = html(step.title)
-        if step.kind in ("roll", "fate", "action"):
-            title = f"<b>{title}</b>"
-        if step.kind == "action":
-            title = f"▶ {title}"
-        text.setText(title + body)
         layout.addWidget(text, 1, Qt.AlignmentFlag.AlignTop)
+
+    def show_step(self, step: Step) -> None:
+        """The same step (its kind, dice and event) with other words: its title or lines grew as the fight went on."""
+        self.step = step
+        self.text_label.setText(step_text(step))
 
     def _dice(self, step: Step) -> QWidget:
         holder = QWidget()
@@ -181,26 +190,40 @@ class StepsView(QWidget):
         self._fill(self.shown_steps)
 
     def _fill(self, steps: list[Step]) -> None:
-        """Show ``steps``: the rows already shown for the same steps stay, the rest are made (an action adds
-        a step or two to the round: it does not build the round's rows again)."""
-        layout = self.steps_layout
+        """Show ``steps``: a row already shown for the same step stays; one whose step only has other words
+        (the reader adds lines to the latest step) is told them; only a new or another step gets a new row
+        (an action adds a step or two to the round: it does not build the round's rows again)."""
         wanted = [_step_key(step) for step in steps]
-        keep = 0
-        while keep < min(len(wanted), len(self.step_rows)) and self._row_keys[keep] == wanted[keep]:
-            keep += 1
-        for row in self.step_rows[keep:]:
-            layout.removeWidget(row)
-            row.hide()
-            row.deleteLater()
-        self.step_rows = self.step_rows[:keep]
-        self._row_keys = self._row_keys[:keep]
-        for step, key in zip(steps[keep:], wanted[keep:], strict=True):
-            row = StepRow(step)
-            layout.insertWidget(layout.count() - 1, row)
-            row.show()
-            self.step_rows.append(row)
+        shared = min(len(wanted), len(self.step_rows))
+        for i in range(shared):
+            key, row = wanted[i], self.step_rows[i]
+            if key == self._row_keys[i]:
+                continue
+            if _shape(key) == _shape(self._row_keys[i]):
+                row.show_step(steps[i])
+            else:
+                self.step_rows[i] = self._new_row(steps[i], at=i)
+                self._drop(row)
+            self._row_keys[i] = key
+        for row in self.step_rows[shared:]:
+            self._drop(row)
+        del self.step_rows[shared:]
+        del self._row_keys[shared:]
+        for step, key in zip(steps[shared:], wanted[shared:], strict=True):
+            self.step_rows.append(self._new_row(step, at=len(self.step_rows)))
             self._row_keys.append(key)
         self._follow = True  # keep the newest step in view once the list has been laid out
+
+    def _new_row(self, step: Step, at: int) -> StepRow:
+        row = StepRow(step)
+        self.steps_layout.insertWidget(at, row)  # the rows come first; the stretch stays last
+        row.show()
+        return row
+
+    def _drop(self, row: StepRow) -> None:
+        self.steps_layout.removeWidget(row)
+        row.hide()
+        row.deleteLater()
 
     def _scroll_range(self, _low: int, high: int) -> None:
         if self._follow:
@@ -209,4 +232,9 @@ class StepsView(QWidget):
 
 def _step_key(step: Step) -> tuple[object, ...]:
     """What a step's row shows, as it is now (the reader adds lines to the latest step as the fight goes on)."""
-    return (step.title, tuple(step.lines), tuple(id(r) for r in step.rolls), step.kind, step.event)
+    return (step.kind, step.event, tuple(id(r) for r in step.rolls), step.title, tuple(step.lines))
+
+
+def _shape(key: tuple[object, ...]) -> tuple[object, ...]:
+    """What a row is built from (its kind, event and dice): a row of the same shape only needs its words told."""
+    return key[:3]

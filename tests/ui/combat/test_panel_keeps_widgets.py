@@ -7,8 +7,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from test_combat_structure import RATS, click, d10, d100, hero, push, rats_to_victory
 
+from d100gui.engine.adventure.events import TurnEnded
 from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import typed_monster
+from d100gui.engine.protocol import Event
+from d100gui.ui.combat.record import FightRecord, Section, Step
+from d100gui.ui.combat.steps_view import StepsView
 
 pytestmark = pytest.mark.gui
 
@@ -67,3 +71,31 @@ def test_the_monster_s_badges_and_the_menus_are_kept_and_told_what_changed(qtbot
     assert panel.ability_row.widgets == badges  # the same labels
     assert {w.text(): w.toolTip() for w in badges}["Pack"] != tip  # ... told the pack's new bonus
     assert panel.change_menu.actions() == menu  # nothing changed in the hands or the backpack: the menu is kept
+
+
+def test_a_step_that_grows_keeps_its_row_and_only_a_new_step_gets_one(qtbot):
+    """The steps view is told the round again after each action: the rows of unchanged steps stay, a step whose
+    words grew is told them in its own row, and only a new step (or another one in its place) gets a new row."""
+    view = StepsView()
+    qtbot.addWidget(view)
+    view.show()
+    head = Step("Round 1", kind="round")
+    attack = Step("You attack", ["Hit: 5"], kind="action", event="hero_attacked")
+
+    def record(*steps: Step, events: int) -> FightRecord:
+        return FightRecord(
+            start=0, end=-1, sections=[Section(1, list(steps))], events=[Event.of(TurnEnded(number=1), "")] * events
+        )
+
+    view.show_record(record(head, attack, events=2))
+    rows = list(view.step_rows)
+    grown = Step("You attack", ["Hit: 5", "The monster loses 5 HP."], kind="action", event="hero_attacked")
+    view.show_record(record(head, grown, events=3))
+    assert view.step_rows == rows  # the same two rows ...
+    assert "loses 5 HP" in rows[1].text_label.text()  # ... the second told its new line
+    other = Step("The monster attacks", kind="action", event="monster_attacked")
+    view.show_record(record(head, grown, other, events=4))
+    assert view.step_rows[:2] == rows and len(view.step_rows) == 3  # one row more, for the new step only
+    view.show_record(record(head, other, events=5))  # another step in the second place: its own new row
+    assert view.step_rows[0] is rows[0] and view.step_rows[1] not in rows and len(view.step_rows) == 2
+    assert "monster attacks" in view.step_rows[1].text_label.text()
