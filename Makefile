@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint contracts typecheck qtfree pytest bench clean dist smoke icons sdist-check
+.PHONY: run test check lint contracts typecheck qtfree pytest pytest-fast bench clean dist smoke icons sdist-check
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "d100gui needs Python 3.11 or newer")'
@@ -20,6 +20,11 @@ run: $(STAMP)
 	$(PY) -m d100gui
 
 test: $(STAMP) lint contracts typecheck qtfree pytest
+
+# The fast lane while changing code (docs/architecture.md, "Contributing"): the same lint, contracts, types
+# and Qt-free check, then every test not marked `slow` (pyproject.toml's markers), in under a minute on
+# 2 cores (pytest-xdist, -n auto). mypy keeps its incremental cache (.mypy_cache). `make test` still runs everything.
+check: $(STAMP) lint contracts typecheck qtfree pytest-fast
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py
@@ -38,6 +43,9 @@ qtfree: $(STAMP)
 
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+pytest-fast: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -m "not slow" -n auto
 
 bench: $(STAMP)
 	for b in odds autosave map startup open actions memory dice_history window stats long_session; do QT_QPA_PLATFORM=offscreen $(PY) tests/benchmarks/bench_$$b.py || status=1; done; exit $${status:-0}

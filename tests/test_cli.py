@@ -12,6 +12,9 @@ from PySide6.QtGui import QImage
 from d100gui import APP_ID, __version__
 from d100gui.app import build_parser
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 
 def run(*args, home):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home)}

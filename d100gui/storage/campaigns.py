@@ -466,4 +466,3 @@ def summary_from(path: Path, hero: object, meta: object, dungeon: object = None)
         last_played=str(_mapping(meta).get("last_played", "")),
         dungeon=dungeon.strip()[:200] if isinstance(dungeon, str) else "",
     )
-

@@ -403,4 +403,3 @@ def install(window: MainWindow, server: InstanceServer | None) -> DropOpener:
         server.setParent(window)
         serve(window, server)
     return opener
-

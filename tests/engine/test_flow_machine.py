@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -29,6 +30,9 @@ from d100gui.engine.flow import flow
 from d100gui.engine.game import Campaign, LogEntry
 from d100gui.engine.hero.fallen import fallen_hero
 from d100gui.storage.resources import bundled_game_data
+
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
 
 DATA = bundled_game_data()
 DEMO = build_demo_campaign(DATA.library)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,9 @@ from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.engine.hero.skill_test import RollTest
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
+
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
 
 TABLES = ["d100.A", "d100.B", "d100.E", "d100.G", "classic.potions", "explore.injury", "d20.reaction"]
 

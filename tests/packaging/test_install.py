@@ -44,6 +44,7 @@ def _setuptools_is_recent() -> bool:
     return int(setuptools.__version__.split(".")[0]) >= 77  # the version pyproject's build-system asks for
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_building_the_wheel_prints_no_package_would_be_ignored(tmp_path):
     source = tmp_path / "src"
     source.mkdir()

@@ -32,6 +32,7 @@ def test_resources_beside_the_package_are_found_only_when_they_are_the_bundle(tm
     assert source_resources(tmp_path / "d100gui") == tmp_path / "resources"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.gui
 def test_python_m_d100gui_runs_from_a_source_folder_that_shadows_an_installed_package(tmp_path):
     source = tmp_path / "checkout"

@@ -14,6 +14,9 @@ from d100gui.engine.dice.tables import PackInvalid
 from d100gui.storage.packs import table_from_csv, table_to_csv
 from d100gui.storage.resources import bundled_game_data
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 
 def test_csv_with_a_carriage_return_in_a_cell_is_refused_as_pack_invalid() -> None:
     table = bundled_game_data().library.get("d100.W")

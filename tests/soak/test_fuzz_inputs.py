@@ -35,6 +35,9 @@ from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
 from d100gui.storage.tilesets import read_tileset_file
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "storage" / "fixtures"
 PACK = ROOT / "resources" / "tables" / "d20-scars.json"

@@ -18,6 +18,9 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, replay
 from d100gui.storage.resources import bundled_game_data
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 SHORT_SEEDS = (11, 23, 37)
 SHORT_ACTIONS = 400
 LONG_ACTIONS = 10_000

@@ -50,6 +50,7 @@ def _convert_and_play(path: str, barrier: multiprocessing.synchronize.Barrier, r
         results.put(("crashed", f"{type(exc).__name__}: {exc}"))
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_two_windows_converting_one_json_campaign_never_lose_the_store(tmp_path):
     context = multiprocessing.get_context("fork")
     for round_number in range(ROUNDS):

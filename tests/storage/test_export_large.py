@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from d100gui.storage.campaigns import MAX_CAMPAIGN_BYTES
 from d100gui.storage.store import (
     GZ_SUFFIX,
@@ -25,6 +27,7 @@ from tests.benchmarks.large_campaign import large_campaign
 ENTRIES = 20_000
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_20000_entry_campaign_exports_compressed_and_imports_back_to_the_same_state(tmp_path):
     campaign = large_campaign(log_entries=ENTRIES, history_per_entry=1.0)
     store = CampaignStore.create(tmp_path / "long.d100", campaign)

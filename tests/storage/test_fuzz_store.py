@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.storage.fuzzing import SCHEMA_EDITS, run_fuzz
 
 SHORT = len(SCHEMA_EDITS) + 10
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_damaged_stores_are_refused_clearly_or_play_on(tmp_path):
     count = int(os.environ.get("D100GUI_FUZZ", "0") or 0) or SHORT
     seed = int(os.environ.get("D100GUI_FUZZ_SEED", "21"))

@@ -33,6 +33,9 @@ from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 assert ALL_COMMANDS  # the event kinds the log holds are declared with the commands (as in the app)
 
 CHILD = r"""

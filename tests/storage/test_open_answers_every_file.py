@@ -227,6 +227,7 @@ def test_one_bad_file_never_hides_the_good_heroes_from_the_roster(tmp_path):
         assert word in problems[name], (name, problems[name])
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_peek_store_reads_a_store_in_a_fresh_process_without_importing_commands(tmp_path):
     """Reading a store never depends on which modules were imported first (every event kind declared)."""
     import subprocess

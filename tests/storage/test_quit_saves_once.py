@@ -96,6 +96,7 @@ sys.exit(status)
 """
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_sigterm_inside_a_command_saves_it_once_and_quits_cleanly(tmp_path):
     """The real window and crash guard: SIGTERM in the middle of a command (27 of 27 runs said "a file of
     that name exists already"). The command ends and saves, then the store closes: one file, every action."""

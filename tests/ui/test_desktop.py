@@ -300,6 +300,7 @@ def _settings_name(home: Path, path: Path, deadline: float) -> bool:
     return False
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_python_m_d100gui_file_hands_over_to_the_running_window(qapp, tmp_path):
     home = tmp_path / "home"
     campaigns = home / "data" / "campaigns"

@@ -170,6 +170,7 @@ def test_list_and_open_recent_show_stores_and_json_files(qtbot):
     assert sorted(Path(a.toolTip()) for a in win.menus.recent.actions()) == sorted([win.campaign_path, first])
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_start_up_with_a_corrupt_last_campaign_starts_new_and_says_why(tmp_path):
     broken = campaigns_dir() / f"broken{STORE_SUFFIX}"
     broken.parent.mkdir(parents=True, exist_ok=True)
@@ -201,6 +202,7 @@ def test_start_up_message_is_in_the_window(qtbot):
     assert win.campaign_path is None
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_start_up_reopens_the_last_store_and_leaves_no_wal_on_quit():
     from d100gui.engine.game import Campaign
 

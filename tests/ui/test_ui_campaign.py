@@ -145,6 +145,7 @@ def test_a_migrated_campaign_says_what_changed_once(qtbot, tmp_path):
     assert other.statusBar().currentMessage() == "1 log entry was converted from an older file."
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_replay_command_prints_final_state(qtbot):
     win = new_window(qtbot)
     win.dice_panel.select_table("d100.E")

@@ -169,6 +169,7 @@ def zoomed_in_on_the_hero(win: MainWindow, qtbot):
     return view
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_map_keeps_the_hero_in_view_as_they_move(window, qtbot):
     assert window.follow_hero_action.isChecked()  # on by default
     view = zoomed_in_on_the_hero(window, qtbot)

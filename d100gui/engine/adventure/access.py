@@ -1,6 +1,6 @@
 """What every adventure command starts from: the campaign's adventure state, the fight guard, the time track.
 
-Kept apart from :mod:`.commands` so the turn's commands (:mod:`.turn_commands`) and the
+Kept apart from :mod:`.commands` so the turn's commands (:mod:`.turn`) and the
 quest's share them without importing each other.
 """
 

@@ -642,9 +642,7 @@ def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     """Sample play for one roll: the table rolled again until it lands on a printed row."""
     modifier = sum(m.value for m in waiting.roll.modifiers)
     try:
-        result = ctx.tables.with_policy(MissingRowPolicy.REROLL).roll(
-            waiting.table_id, waiting.roll.purpose, modifier
-        )
+        result = ctx.tables.with_policy(MissingRowPolicy.REROLL).roll(waiting.table_id, waiting.roll.purpose, modifier)
     except (TableError, DiceError) as exc:
         refuse(str(exc))
     if result.row is None:

@@ -12,9 +12,9 @@ or typed in by the player (:func:`typed_monster`).
   player still sees it.
 
 The combat state (:class:`CombatState` and its parts) lives here rather than in
-:mod:`.combat` because :mod:`.game` stores it in ``Campaign.combat`` and :mod:`.combat`
-imports :mod:`.game`. Everything is a pydantic model, so a save made mid-round restores
-exactly. This module imports nothing from :mod:`.game`.
+:mod:`.commands` because :mod:`~d100gui.engine.game` stores it in ``Campaign.combat`` and :mod:`.commands`
+imports :mod:`~d100gui.engine.game`. Everything is a pydantic model, so a save made mid-round restores
+exactly. This module imports nothing from :mod:`~d100gui.engine.game`.
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ class HeldRoll(Model):
 
 
 class CombatTestRef(Model):
-    """A combat test rolled as a :class:`~.character.PendingTest` (``decision``)."""
+    """A combat test rolled as a :class:`~d100gui.engine.hero.decisions.PendingTest` (``decision``)."""
 
     __test__ = False  # not a pytest class
 

@@ -7,9 +7,9 @@ Steps, in the rulebook's order (each needs the ones before it):
 3. ``reputation`` — :class:`SetStartingReputation`: REP 1.
 4. ``weapon`` — :class:`RollStartingWeapon`: one roll on Table W, into the main weapon slot.
 5. ``armour`` — :class:`RollStartingArmour` three times on Table A. A piece for a slot already
-   filled leaves an :class:`~.character.ArmourClash`: keep the new piece (the old one is
+   filled leaves an :class:`~.decisions.ArmourClash`: keep the new piece (the old one is
    discarded) or roll again (:class:`ResolveArmourClash`). A roll on a row the player's
-   tables lack leaves a :class:`~.character.RowNeeded` (:class:`ProvideStartingRow`).
+   tables lack leaves a :class:`~.decisions.RowNeeded` (:class:`ProvideStartingRow`).
 6. ``supplies`` — :class:`TakeStartingSupplies`: 20 oil, 10 food, 15 picks.
 7. ``potions`` — :class:`TakeStartingPotions`: three Lesser Healing Potions on the belt.
 8. ``finishing`` — :class:`SetStartingHealth`: 20 HP, 3 Fate, 3 Lives.

@@ -2,8 +2,8 @@
 
 The rules procedures change the sheet as play goes; these commands are for what a player
 does with an eraser: fix a number, shade or clear pips, rewrite an item. Each is a
-:class:`~.game.Command` with ``manual = True`` so the log marks it, is checked against the
-sheet's invariants (:func:`~.character.enforce`) and refused whole with a message the player
+:class:`~d100gui.engine.game.Command` with ``manual = True`` so the log marks it, is checked against the
+sheet's invariants (:func:`~.invariants.enforce`) and refused whole with a message the player
 can read, and is undoable like every command.
 
 * :class:`SetSheetField` — a simple field: name, GP, REP, Fate, Lives, RES, HP, primary HP,

@@ -10,12 +10,12 @@ The procedure (rulebook "Skill Tests", "Experience Tracks", "Fate Points"):
 2. :class:`UseFate` re-rolls the tens die, the units die or both for 1 Fate (again and
    again while Fate lasts).
 3. :class:`AcceptTest` settles it: a natural roll <= target succeeds. A natural roll <= 10
-   leaves an :class:`~.character.ExperienceChoice` (:class:`AssignExperience`). The
+   leaves an :class:`~.decisions.ExperienceChoice` (:class:`AssignExperience`). The
    outcome's effects apply: "," effects all apply; a "/" choice leaves an
-   :class:`~.character.OutcomeChoice` (:class:`ChooseOutcome`); an effect that lets the
-   player pick its target leaves a :class:`~.character.TargetChoice`
+   :class:`~.decisions.OutcomeChoice` (:class:`ChooseOutcome`); an effect that lets the
+   player pick its target leaves a :class:`~.decisions.TargetChoice`
    (:class:`ChooseTarget`); a test inside an outcome leaves a
-   :class:`~.character.CalledTest` (roll it with ``RollTest(called=...)``).
+   :class:`~.decisions.CalledTest` (roll it with ``RollTest(called=...)``).
 
 Rolls against a count (``Roll equal to or less than the number of keys``) roll a d10
 against the keys or levers held; they earn no experience (a d10 is always 10 or less).

@@ -1,6 +1,6 @@
 """The combat panel: the fight in progress, its round step by step with the dice drawn, and its choices.
 
-:class:`CombatPanel` is built from the :class:`~.bridge.EngineBridge` and re-renders from
+:class:`CombatPanel` is built from the :class:`~d100gui.ui.common.bridge.EngineBridge` and re-renders from
 ``bridge.game.campaign.combat`` once per change set (``bridge.changed``), do, undo and redo
 alike. It decides nothing: every button sends one of the engine's combat commands and a refusal
 comes back as the engine's own reason.

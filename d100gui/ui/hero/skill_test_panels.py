@@ -103,6 +103,7 @@ class TestInputs(QGroupBox):
     def _changed(self, *_: object) -> None:
         self.changed.emit()
 
+
 class TargetPanel(QFrame):
     """The target and the chance of success, what makes them, and what success and failure bring."""
 

@@ -1,7 +1,7 @@
 """Printing and exporting the map: PNG at a chosen DPI, SVG and PDF, true scale or fitted.
 
 Everything renders through :class:`~d100gui.ui.map.scene.MapScene` and
-:class:`~d100gui.ui.map.scene.MapStyle`, so paper shows exactly what the screen shows (without
+:class:`~d100gui.ui.map.style.MapStyle`, so paper shows exactly what the screen shows (without
 the hover highlights). At true scale a grid square is ``square_mm`` millimetres (5 mm by
 default, the paper mapping sheet's size); a map bigger than the page is tiled over several
 pages that overlap by ``overlap_mm``, with dashed lines where the neighbouring page starts,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.commands import COMBAT_COMMANDS, CombatAttack, CombatContinue, CombatOffset, CombatPass, StartCombat
 from d100gui.engine.combat.monster import giant_snake, monster_from_row, typed_monster
@@ -136,6 +138,7 @@ def _brute_force(bundled_library, monster, fights, make_hero):
     return won / fights, died / fights, escaped / fights, lost / fights
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_simulation_agrees_with_fights_played_through_the_commands(bundled_library):
     orc = typed_monster("Orc", av=40, hp="5/4", defence=0, dmg=0, special="Pack")
 

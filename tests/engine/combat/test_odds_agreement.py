@@ -30,6 +30,9 @@ from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
+# slow: left out of `make check` (the fast lane); `make test` runs it
+pytestmark = pytest.mark.slow
+
 RULES = bundled_rules()
 SIMULATED = 40_000
 BOUND = 4.0  # standard errors

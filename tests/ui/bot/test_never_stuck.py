@@ -27,7 +27,11 @@ from d100gui.ui.common.settings import Preferences
 from d100gui.ui.main_window import MainWindow
 
 #: the offscreen platform cannot raise a window or grab the keyboard for a popped-up menu: not our bug
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard")]
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.slow,
+    pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing the keyboard"),
+]
 
 SHORT_SEEDS = (1, 2, 3)
 LONG_SEEDS = tuple(range(100, 120))

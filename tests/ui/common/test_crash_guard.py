@@ -155,6 +155,7 @@ def _marker(campaign, pid=None):
     return path
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_after_a_real_kill_the_next_start_offers_the_last_committed_action(window, guarded, qtbot, _fresh_home):
     """The real app (``python -m d100gui --new --roll d100.A``) is killed once its roll is saved."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(_fresh_home)}
@@ -243,6 +244,7 @@ def test_the_offer_names_the_newest_run_that_had_a_campaign_open(window, guarded
     assert "saved up to its last completed action, action 1" in guard.recovery_box.informativeText()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_polite_stop_sigterm_quits_cleanly_so_the_next_start_offers_nothing(_fresh_home):
     """The real app asked to stop (a logout, ``kill``): it closes its store and removes its marker."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(_fresh_home)}

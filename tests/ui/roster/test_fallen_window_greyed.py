@@ -82,6 +82,7 @@ def test_the_windows_own_rolling_and_mapping_controls_are_greyed_with_the_reason
     assert window.roll_d100_action.isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_fallen_campaign_opened_from_its_file_is_greyed_at_once(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
