@@ -3,6 +3,9 @@ the drawn dice of the last roll with its row and follow-up rolls, and a copyable
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -57,6 +60,10 @@ class DicePanel(QWidget):
         self._shown_index: int | None = None
         self._fight_button: QPushButton | None = None  # "Fight this monster" of the roll shown, if it offers one
         self._fight_entry: HistoryEntry | None = None
+        # the follow-up buttons under the result, kept: a roll tells them their words and what they do
+        self._followup_pool: list[QPushButton] = []
+        self._followup_slots: list[Callable[[], object]] = []
+        self._followups_used = 0
         self._build()
         self._connect()
         self.refresh_tables()
@@ -151,6 +158,7 @@ class DicePanel(QWidget):
         self.result_text.setWordWrap(True)
         self.result_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.followups = QHBoxLayout()
+        self.followups.addStretch(1)  # after the buttons in use
         fate_row = QHBoxLayout()
         self.reroll_button = QPushButton("Re-roll selected dice")
         self.reroll_button.setToolTip("Click dice above to select them, then re-roll them (what Fate does)")
@@ -387,39 +395,55 @@ class DicePanel(QWidget):
             self.fight_requested.emit(offered.command)
 
     def _set_followups(self, index: int | None, entry: HistoryEntry | None) -> None:
+        """The buttons that follow the roll shown up: type its missing row, fight its monster, roll its links.
+
+        The buttons are kept from roll to roll and told their words (a quest rolls at almost every action:
+        a button made and deleted at each roll cost its polish, its layout and its deferred deletion)."""
         self._fight_button = None
         self._fight_entry = None
-        while self.followups.count():
-            taken = self.followups.takeAt(0)
-            w = taken.widget() if taken is not None else None
-            if w is not None:
-                w.deleteLater()
-        if index is None or entry is None or entry.table is None:
-            return
-        if entry.table.row is None:
-            button = QPushButton("Type this row from my rulebook...")
-            button.clicked.connect(lambda _=False, i=index, e=entry: self.bridge.decision_requested.emit(i, e))
-            self.followups.addWidget(button)
-            self.followups.addStretch(1)
-            return
-        self._fight_entry = entry
-        if fight_for_roll(self.bridge.flow(), entry) is not None:
-            fight = QPushButton()
-            fight.setObjectName("fightThisMonster")
-            fight.clicked.connect(lambda _=False: self._fight())
-            self.followups.addWidget(fight)
-            self._fight_button = fight
-            self._follow_flow()
-        for link_index, link in enumerate(entry.table.row.links):
-            target = self.library.get(link.table).title if link.table in self.library else link.table
-            times = "" if link.times == "1" else f" x{link.times}"
-            mod = f" {link.modifier:+d}" if link.modifier else ""
-            button = QPushButton(f"Roll {target}{times}{mod}")
-            button.setToolTip(link.label or f"Follow this result to {target}")
-            button.clicked.connect(lambda _=False, i=index, li=link_index: self.bridge.send(FollowLink(entry=i, link=li)))
-            self.followups.addWidget(button)
-        self.followups.addStretch(1)
+        self._followups_used = 0
+        try:
+            if index is None or entry is None or entry.table is None:
+                return
+            if entry.table.row is None:
+                self._followup("Type this row from my rulebook...", partial(self.bridge.decision_requested.emit, index, entry))
+                return
+            self._fight_entry = entry
+            if fight_for_roll(self.bridge.flow(), entry) is not None:
+                self._fight_button = self._followup("", self._fight, name="fightThisMonster")
+                self._follow_flow()
+            for link_index, link in enumerate(entry.table.row.links):
+                target = self.library.get(link.table).title if link.table in self.library else link.table
+                times = "" if link.times == "1" else f" x{link.times}"
+                mod = f" {link.modifier:+d}" if link.modifier else ""
+                self._followup(
+                    f"Roll {target}{times}{mod}",
+                    partial(self.bridge.send, FollowLink(entry=index, link=link_index)),
+                    link.label or f"Follow this result to {target}",
+                )
+        finally:
+            for button in self._followup_pool[self._followups_used :]:
+                button.hide()
+
+    def _followup(self, text: str, slot: Callable[[], object], tip: str = "", name: str = "") -> QPushButton:
+        """The next follow-up button, told ``text``, ``tip`` and what a click does."""
+        used = self._followups_used
+        if used == len(self._followup_pool):
+            button = QPushButton()
+            button.clicked.connect(lambda _=False, n=used: self._followup_slots[n]())
+            self.followups.insertWidget(used, button)  # before the stretch
+            self._followup_pool.append(button)
+            self._followup_slots.append(slot)
+        button = self._followup_pool[used]
+        self._followup_slots[used] = slot
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setObjectName(name)
+        button.setEnabled(True)
+        button.show()
+        self._followups_used = used + 1
+        return button
 
     def followup_buttons(self) -> list[QPushButton]:
-        items = (self.followups.itemAt(i) for i in range(self.followups.count()))
-        return [w for item in items if item is not None and isinstance(w := item.widget(), QPushButton)]
+        """The follow-up buttons the roll shown offers, in order."""
+        return self._followup_pool[: self._followups_used]

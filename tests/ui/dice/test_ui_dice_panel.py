@@ -298,3 +298,20 @@ def test_a_table_e_roll_offers_its_fight_and_the_button_starts_it(qtbot):
     qtbot.mouseClick(fight, Qt.MouseButton.LeftButton)
     assert win.game.campaign.combat is not None
     assert win.game.campaign.combat.monster.name.lower().startswith("giant rat")
+
+
+def test_the_follow_up_buttons_are_kept_from_roll_to_roll(window, qtbot):
+    """A roll tells the kept follow-up buttons their words and what they do (none made and deleted per roll)."""
+    panel = window.dice_panel
+    script(window, 2, 8, 4, 2, 2, 8)
+    assert panel.select_table("d100.B")
+    qtbot.mouseClick(panel.table_button, Qt.MouseButton.LeftButton)
+    [first] = panel.followup_buttons()
+    qtbot.mouseClick(panel.d100_button, Qt.MouseButton.LeftButton)  # a plain roll: nothing to follow
+    assert panel.followup_buttons() == [] and first.isHidden()
+    qtbot.mouseClick(panel.table_button, Qt.MouseButton.LeftButton)  # Table B 28 again
+    [again] = panel.followup_buttons()
+    assert again is first and not again.isHidden() and "Table I" in again.text()
+    script(window, 1, 2)
+    qtbot.mouseClick(again, Qt.MouseButton.LeftButton)  # the kept button follows the newest roll's link
+    assert window.game.campaign.dice_history[-1].table.row.fields["item"] == "WORN KEY"
