@@ -20,7 +20,7 @@ found by counting the sheets the log made; reading the undo journal back is neve
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -261,15 +261,28 @@ class ChronicleReader:
 
     def fold(self, entry: LogEntry) -> None:
         """Read one log entry: its quest's bounds from the statistics, its story from its events."""
-        if entry.index < self.stats.next_index:
+        events = [(event.kind, event.data) for event in entry.events]
+        self.fold_events(entry.index, str(entry.command.get("kind", "")), events)
+
+    @staticmethod
+    def kinds() -> list[str]:
+        """The event kinds a chronicle reads (its own and the statistics'), sorted: a reader of the log's rows
+        may hand :meth:`fold_events` only these (and every ``new_dungeon`` command, whatever its events)."""
+        return sorted(set(_READERS) | set(Statistics.kinds()))
+
+    def fold_events(self, index: int, command: str, events: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Read log entry ``index``: its command's kind and its events (kind, payload), in order. Entries
+        skipped between two calls (none of :meth:`kinds`, no new sheet) are counted as read. The
+        statistics inside count no dice (a chronicle shows none)."""
+        if index < self.stats.next_index:
             return
-        begun = [i for i, e in enumerate(entry.events) if e.kind == "quest_begun"]
+        begun = [i for i, (kind, _data) in enumerate(events) if kind == "quest_begun"]
         start: dict[str, Any] = {}
         if begun:
             start = self.stats.sheet()  # the sheet as the quest begins (before its entry's events)
-        if entry.command.get("kind") == "new_dungeon":
+        if command == "new_dungeon":
             self._dungeons += 1
-        self.stats.fold(entry)
+        self.stats.fold_events(index, events)
         span = self.stats.last_quest_span()
         if span is None:
             return
@@ -277,15 +290,23 @@ class ChronicleReader:
         if begun:
             self._drafts.append(_Draft(number - 1, start, self._dungeons))
             self._dungeons += 1
-        if last != entry.index or not self._drafts or self._drafts[-1].index != number - 1:
+        if last != index or not self._drafts or self._drafts[-1].index != number - 1:
             return  # an entry between quests (the town, creation)
         draft = self._drafts[-1]
-        draft.last_entry = entry.index
+        draft.last_entry = index
         after = begun[-1] if begun else 0
-        for event in entry.events[after:]:
-            handler = _READERS.get(event.kind)
+        for kind, data in events[after:]:
+            handler = _READERS.get(kind)
             if handler is not None:
-                handler(draft, event.data, entry.index)
+                handler(draft, data, index)
+
+    def counted_up_to(self, end: int) -> None:
+        """Entries below ``end`` are all read (the last ones held nothing a chronicle reads)."""
+        self.stats.counted_up_to(end)
+        if self._drafts and self.stats.last_quest_span() is not None:
+            number, _first, last = self.stats.last_quest_span() or (0, 0, 0)
+            if self._drafts[-1].index == number - 1:
+                self._drafts[-1].last_entry = last
 
     def chronicles(self) -> list[QuestChronicle]:
         """Every quest attempt read so far, in order (the last one may be in progress)."""

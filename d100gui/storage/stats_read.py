@@ -17,6 +17,7 @@ import json
 import sqlite3
 from typing import Any
 
+from d100gui.engine.chronicle import ChronicleReader
 from d100gui.engine.stats import Statistics
 
 _DICE = """
@@ -54,6 +55,38 @@ def fold_rows(db: sqlite3.Connection, stats: Statistics, end: int) -> None:
     if batch:
         stats.fold_events(index, batch)
     stats.counted_up_to(end)
+
+
+_CHRONICLE = """
+SELECT l.idx, l.kind, e.key, json_extract(e.value, '$.kind'), json_extract(e.value, '$.data')
+FROM log AS l, json_each(l.events) AS e
+WHERE l.idx >= ? AND l.idx < ? AND json_extract(e.value, '$.kind') IN ({kinds})
+UNION ALL
+SELECT idx, kind, -1, NULL, NULL FROM log WHERE idx >= ? AND idx < ? AND kind = 'new_dungeon'
+ORDER BY 1, 3
+"""
+
+
+def fold_chronicle_rows(db: sqlite3.Connection, reader: ChronicleReader, end: int) -> None:
+    """Read the log entries from ``reader.stats.next_index`` up to ``end`` (exclusive) into a chronicle reader:
+    only the events a chronicle reads and the commands that make a mapping sheet, in SQL. On an error the
+    reader may be half read: start a new one (from the entries)."""
+    start = reader.stats.next_index
+    if end <= start:
+        return
+    kinds = ChronicleReader.kinds()
+    sql = _CHRONICLE.format(kinds=",".join("?" * len(kinds)))
+    index, command, batch = -1, "", list[tuple[str, dict[str, Any]]]()
+    for at, kind_of_command, _key, kind, data in db.execute(sql, (start, end, *kinds, start, end)):
+        if at != index:
+            if index >= 0:
+                reader.fold_events(index, command, batch)
+            index, command, batch = int(at), str(kind_of_command), []
+        if kind is not None:
+            batch.append((str(kind), _payload(data)))
+    if index >= 0:
+        reader.fold_events(index, command, batch)
+    reader.counted_up_to(end)
 
 
 def _payload(text: Any) -> dict[str, Any]:

@@ -57,6 +57,7 @@ from typing import Any
 
 import d100gui.engine.commands  # noqa: F401  every event kind declared: reading a log never depends on import order
 from d100gui.engine.checks import campaign_problems
+from d100gui.engine.chronicle import ChronicleReader
 from d100gui.engine.dice.dice import ManualSource
 from d100gui.engine.dice.history import UNLOADED, DiceHistory, HistoryEntry
 from d100gui.engine.game import (
@@ -91,7 +92,7 @@ from d100gui.storage.campaigns import (
     summary_from,
 )
 from d100gui.storage.resources import bundled_rules
-from d100gui.storage.stats_read import fold_rows
+from d100gui.storage.stats_read import fold_chronicle_rows, fold_rows
 
 STORE_SUFFIX = ".d100"
 STORE_VERSION = 2
@@ -994,6 +995,16 @@ class CampaignStore:
         except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError):
             return None
         return folded
+
+    def fold_chronicle(self, reader: ChronicleReader, end: int) -> bool:
+        """Read the log entries from the reader's next one up to ``end`` into a chronicle reader, in SQL (only
+        the events a chronicle reads). False when a row cannot be read so: the reader may be half read,
+        start a new one from the entries (``log_page``)."""
+        try:
+            fold_chronicle_rows(self._db, reader, end)
+        except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError):
+            return False
+        return True
 
     def _first_unreadable_entry(self, offset: int, limit: int) -> int:
         """The first entry from ``offset`` whose row SQLite cannot hand over (text that is not UTF-8)."""

@@ -394,7 +394,8 @@ class MainWindow(QMainWindow):
 
         if self.chronicle_window is None:
             older = lambda at, n: self.campaigns.store.log_page(at, n) if self.campaigns.store else []
-            self.chronicle_window = ChronicleWindow(self.bridge, older, map_image, self)
+            rows = lambda reader, end: self.campaigns.store.fold_chronicle(reader, end) if self.campaigns.store else False
+            self.chronicle_window = ChronicleWindow(self.bridge, older, map_image, self, rows)
         self.chronicle_window.show()
         if quest is not None:
             self.chronicle_window.show_quest(quest)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine.api import Session
+from d100gui.engine.chronicle import ChronicleReader, chronicles_of
 from d100gui.engine.stats import Statistics, statistics_of
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
@@ -32,3 +33,18 @@ def test_sql_counts_give_the_figures_of_the_entries(tmp_path: Path) -> None:
             paged = folded
         assert paged.figures() == whole and paged.entries == length
         assert paged.state() == Statistics().fold_all(session.log).state(), "the same state to keep"
+
+
+def test_the_chronicle_read_in_sql_is_the_chronicle_of_the_entries(tmp_path: Path) -> None:
+    data = bundled_game_data()
+    session = Session(data, build_demo_campaign(data.library, data.tilesets, data.rules), policy="reroll")
+    session.run({"kind": "complete_quest"})
+    path = tmp_path / "demo.d100"
+    CampaignStore.create(path, session.campaign).close()
+    whole = chronicles_of(session.log)
+    assert whole and whole[0].fights and whole[0].dungeon == 0
+    with CampaignStore.open(path) as store:
+        reader = ChronicleReader()
+        for end in (30, 31, 97, store.log_length):  # pages ending inside a fight and a turn
+            assert store.fold_chronicle(reader, end)
+        assert reader.chronicles() == whole

@@ -1,7 +1,8 @@
 """View > Chronicle: a quest's chronicle, or the whole campaign's, to read, export (HTML, PDF) and print.
 
 The chronicle's data comes from the engine (:class:`~d100gui.engine.chronicle.ChronicleReader`, fed
-with the campaign's log: older pages from the store, then the entries in memory; each new action
+with the campaign's log: the older entries from the store, in SQL (only the events a chronicle reads:
+``CampaignStore.fold_chronicle``; as entries if a row cannot be read so), then the entries in memory; each new action
 folds only its own entries, an undo or another campaign starts again). The page is the HTML of
 ``storage/chronicle_html.py`` (Jinja2 templates), shown in a ``QTextBrowser``; the same HTML is the
 exported file, the PDF (``QTextDocument`` on a ``QPdfWriter``) and the printout. The map images are
@@ -36,6 +37,8 @@ from d100gui.storage.chronicle_html import MapImage, render_campaign, render_que
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 OlderLog = Callable[[int, int], Sequence[LogEntry]]
+#: reads the stored log's rows from the reader's next entry up to an end, in SQL (False: read the entries)
+RowReader = Callable[[ChronicleReader, int], bool]
 MapDrawer = Callable[[Dungeon], MapImage | None]
 #: log entries read from the store at a time when the chronicle is first read
 PAGE = 1000
@@ -79,6 +82,7 @@ class ChronicleWindow(QWidget):
         older: OlderLog | None = None,
         map_image: MapDrawer | None = None,
         parent: QWidget | None = None,
+        rows: RowReader | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("chronicleWindow")
@@ -86,6 +90,7 @@ class ChronicleWindow(QWidget):
         self.resize(900, 700)
         self.bridge = bridge
         self.older = older
+        self.rows = rows  # the store's SQL read of the older entries (CampaignStore.fold_chronicle)
         self.map_image = map_image
         self.reader: ChronicleReader | None = None
         self._last: LogEntry | None = None
@@ -152,7 +157,9 @@ class ChronicleWindow(QWidget):
                 reader = None
         if reader is None:
             reader = ChronicleReader()
-            offset = 0
+            if self.rows is not None and start > 0 and not self.rows(reader, start):
+                reader = ChronicleReader()  # a row SQL cannot read: the entries themselves (log_page names it)
+            offset = reader.stats.next_index
             while self.older is not None and offset < start:
                 page = self.older(offset, min(PAGE, start - offset))
                 if not page:
