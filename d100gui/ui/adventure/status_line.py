@@ -65,7 +65,7 @@ class StatusLine(QWidget):
         self.hero.setText(f"HP {status.hp}/{status.max_hp} · Fate {status.fate} · Lives {status.lives}")
         self.hero.setToolTip(f"{status.hero}: hit points, Fate and Lives")
         # a few words: the prompt in full and its answers are the strip's (or the fight panel's), said once
-        self.waits.setText(f"<i>Waiting:</i> {html.escape(status.waits_short)}" if status.waits else "")
+        self.waits.setText(f"<i>Waiting:</i> {html.escape(status.waits_short, quote=False)}" if status.waits else "")
         self.waits.setToolTip(status.waits)
 
     def text(self) -> str:

@@ -69,7 +69,7 @@ def test_waiting_is_said_once_the_status_line_short_the_strip_with_the_prompt(qt
     line, strip = window.turn_strip.status_line, window.turn_strip
     said = " ".join(visible_texts(line) + visible_texts(strip))
     assert said.count("Waiting") == 1, said
-    assert "Waiting:" in line.text() and "rolled 85" not in line.text()  # a few words above the map
+    assert "Waiting: a test's roll" in line.text() and "rolled 85" not in line.text()  # a few words above the map
     assert "rolled 85 against 30" in strip.hint.text()  # the prompt in full beside its answers
     assert "rolled 85 against 30" in line.waits.toolTip()
 
