@@ -84,6 +84,12 @@ class OddsView(QWidget):
         self._soon.setSingleShot(True)
         self._soon.setInterval(SETTLE_MS)
         self._soon.timeout.connect(self._submit)
+        # ... counted from when the action's events are all handled (its layout and repaint): a zero timer
+        # runs once the events waiting are done, so a slow action's repaint never meets the simulation
+        self._arm = QTimer(self)
+        self._arm.setSingleShot(True)
+        self._arm.setInterval(0)
+        self._arm.timeout.connect(self._soon.start)
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 0, 2, 0)
         column.setSpacing(0)
@@ -137,7 +143,8 @@ class OddsView(QWidget):
             return
         self.odds, self.odds_error = None, "Working out the odds…"
         self._rules = rules
-        self._soon.start()  # once the action's repaint is done and the fight stands still a moment
+        self._soon.stop()
+        self._arm.start()  # once the action's repaint is done and the fight stands still a moment
 
     def _submit(self) -> None:
         key, rules = self._key, self._rules
