@@ -457,4 +457,17 @@ def _says(pasted: str, have: str) -> bool:
     return wordy and re.search(rf"(?<!\w){re.escape(have)}(?!\w)", pasted) is not None
 
 
-__all__ = ["PasteReading", "PastedRow", "SkippedLine", "Verdict", "fit_cells", "read_paste", "read_range"]
+def guess_table(text: str, tables: Sequence[Table]) -> Table | None:
+    """The table the pasted text names in a title line ("Table A – Armour (D100)"), among ``tables``; None when
+    no line is a title or no table has that letter."""
+    for line in text.splitlines():
+        letter = _title_letter(line)
+        if letter is None:
+            continue
+        for table in tables:
+            if table.rollable and _title_letter(table.title) == letter:
+                return table
+    return None
+
+
+__all__ = ["PasteReading", "PastedRow", "SkippedLine", "Verdict", "fit_cells", "guess_table", "read_paste", "read_range"]

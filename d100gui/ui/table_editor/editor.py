@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.dice.paste import guess_table
 from d100gui.engine.dice.row_check import completeness, printed_rows
 from d100gui.engine.dice.tables import Pack, PackInvalid, Row, Table, TableLibrary, check_table, merge_rows
 from d100gui.ui.common.bridge import EngineBridge
@@ -282,10 +283,13 @@ class TableEditor(QDialog):
     # ------------------------------------------------------------------ pasting
     def open_paste(self, text: str | None = None) -> PasteDialog | None:
         """The paste preview for the table shown, filled with ``text`` (the clipboard's when None)."""
-        if self.current is None:
-            return None
         if text is None:
             text = QApplication.clipboard().text()
+        named = guess_table(text, list(self.library))  # the text's title line names its table: show that one
+        if named is not None and named.id != self.current:
+            self.select(named.id)
+        if self.current is None:
+            return None
         dialog = PasteDialog(self.library.get(self.current), text, self.bridge.rules, self)
         dialog.save_requested.connect(self.save_pasted)
         dialog.open()

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from d100gui.engine.dice.paste import Verdict, read_paste, read_range
+from d100gui.engine.dice.paste import Verdict, guess_table, read_paste, read_range
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.storage.resources import bundled_rules
 
@@ -203,6 +203,13 @@ def test_reading_stops_at_the_next_tables_title(armour, rules):
     reading = read_paste(armour, text, rules)
     assert len(reading.rows) == 4 and all(p.verdict is Verdict.PRINTED for p in reading.rows)
     assert {s.reason for s in reading.skipped[-3:]} == {"after another table's title: not this table"}
+
+
+def test_the_title_line_names_the_table(bundled_library):
+    tables = list(bundled_library)
+    assert guess_table(ARMOUR, tables).id == "d100.A"
+    assert guess_table("Table TA – Treasure A (D100)\n1-3\tSILVER PIECES\t70gp", tables).id == "d100.TA"
+    assert guess_table("1-4\tLegs\tLeather Tasset\t0 DEF\t23 gp\t5 gp", tables) is None
 
 
 def test_a_reference_table_is_not_pasted(bundled_library, rules):

@@ -58,7 +58,9 @@ def test_the_counts_follow_the_players_rows(window):
 
 
 def test_paste_a_table_applies_the_choice_and_opens_the_paste_preview(qtbot, window):
-    QApplication.clipboard().setText("1-2\t(R)\tSling\t-2 DMG\t12\t3\n3-4\t(R)\tCatapult\t-2 DMG\t15\t3\n")
+    QApplication.clipboard().setText(
+        "Table W – Weapon (D100)\n1-2\t(R)\tSling\t-2 DMG\t12\t3\n3-4\t(R)\tCatapult\t-2 DMG\t15\t3\n"
+    )
     dialog = first_run(window)
     qtbot.mouseClick(dialog.buttons_by_choice["sample"], CLICK)
     qtbot.mouseClick(dialog.job_buttons["paste"], CLICK)
@@ -67,6 +69,7 @@ def test_paste_a_table_applies_the_choice_and_opens_the_paste_preview(qtbot, win
     editor = window.table_setup.editor
     assert isinstance(editor, TableEditor) and editor.isVisible()
     assert isinstance(editor.paste_dialog, PasteDialog) and editor.paste_dialog.isVisible()
+    assert editor.current == "d100.W" and editor.paste_dialog.table.id == "d100.W"  # the title line names the table
     assert editor.paste_dialog.preview.rowCount() == 2
 
 
