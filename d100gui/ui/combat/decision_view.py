@@ -282,8 +282,10 @@ class DecisionBox(Box):
             return None
         table = self._library().get(waiting.table_id)
         gap = waiting.missing or table.gap_containing(waiting.value) or (waiting.value, waiting.value)
-        dialog = MissingRowDialog(table, waiting.value, gap, self.window())
+        dialog = MissingRowDialog(table, waiting.value, gap, self.window(), can_sample=True)
+        dialog.sample_always.setVisible(False)  # "from now on" is the preference's (Edit > Preferences)
         dialog.accepted.connect(lambda: self.send(CombatProvideRow(row=dialog.row())))
+        dialog.sample_requested.connect(lambda _always: self.send(CombatProvideRow(sample=True)))  # settles the fight's roll
         dialog.open()
         self.row_dialog = dialog
         return dialog
