@@ -47,7 +47,7 @@ EVENT_GROUPS = {
     "d100gui.engine.hero.events": "The hero",
     "d100gui.engine.dungeon.events": "Map",
     "d100gui.engine.combat.events": "Combat",
-    "d100gui.engine.adventure.events": "Adventure",
+    "d100gui.engine.quest.events": "Adventure",
     "d100gui.engine.town.events": "Between quests: the town",
     "d100gui.engine.magic.events": "The spell book, curses and boosts",
     "d100gui.engine.toolbox.events": "Toolbox",

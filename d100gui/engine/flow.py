@@ -24,10 +24,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from d100gui.engine import gate
-from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, ProvideQuestRow, RerollQuest, ResumeTime
 from d100gui.engine.adventure.doors import openable, secret_passage_allowed
-from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, FightOffer, QuestState, adventure_rules
 from d100gui.engine.adventure.quests import objective_items, objective_needs
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, current_step, turn_of
@@ -98,6 +96,8 @@ from d100gui.engine.hero.skill_test import (
     UseFate,
 )
 from d100gui.engine.magic.commands import ProvideCurseRow
+from d100gui.engine.quest.access import offer_waiting
+from d100gui.engine.quest.model import TURN_STEPS, AdventureState, FightOffer, QuestState, adventure_rules
 from d100gui.engine.rules.model import Rules, TimeTrackLayout
 from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmentRow, ProvideMarketRow, RollInvestments, TownNext
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index

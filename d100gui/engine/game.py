@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, ValidationError, WrapSerializer
 
 from d100gui.engine import gate
-from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
 from d100gui.engine.dice.dice import (
     Dice,
@@ -73,6 +72,7 @@ from d100gui.engine.model import Model
 from d100gui.engine.phases import Phases
 from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, settle_fate
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
+from d100gui.engine.quest.model import AdventureState
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.toolbox.state import ToolboxState
 from d100gui.engine.town.model import TownState

@@ -267,10 +267,10 @@ def fightless_log(campaign: Any, size: int) -> None:
 
 
 def measure(size: int, reps: int, app: Any, data: Any, fightless: bool = True) -> Timer:
-    from d100gui.engine.adventure.model import AdventureState
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.dice.roller import MissingRowPolicy
     from d100gui.engine.game import Game
+    from d100gui.engine.quest.model import AdventureState
     from d100gui.storage.packs import load_library
     from d100gui.storage.store import CampaignStore
     from d100gui.ui.common.settings import Preferences

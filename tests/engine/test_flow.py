@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from d100gui.engine import CommandRefused, Session
-from d100gui.engine.adventure.model import FightOffer
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.flow import fight_for_roll, flow, row_wanted
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, TargetChoice, add_pending
 from d100gui.engine.hero.model import Item, new_character
+from d100gui.engine.quest.model import FightOffer
 from d100gui.engine.rules.notation import Effect, parse_effects
 from d100gui.storage.resources import bundled_game_data
 
@@ -435,7 +435,7 @@ def test_a_seeded_walk_clicking_only_what_the_flow_offers_never_waits_without_an
 
 
 def test_the_quest_choice_waits_with_take_roll_again_and_type_the_row():
-    from d100gui.engine.adventure.model import adventure_rules
+    from d100gui.engine.quest.model import adventure_rules
 
     campaign = Campaign()
     campaign.meta.seed = 7

@@ -1,9 +1,9 @@
 """The adventure: quests and the time track's procedure, as pure functions over models plus thin commands.
 
-* :mod:`.model` — :class:`~.model.AdventureRules` (the procedure's numbers), the quest models
-  and :class:`~.model.AdventureState` (what a campaign keeps between commands).
-* :mod:`.time` — ``+N`` on the time track, each clock's triggers fired in order.
 * :mod:`.quests` — Dungeon Training in order, Table Q by REP, completing and failing a quest.
-* :mod:`.events` — every event kind the adventure emits, with its typed payload.
-* :mod:`.commands` — the commands (``ADVENTURE_COMMANDS``).
+* :mod:`.turn`, :mod:`.areas`, :mod:`.turn_view` — the guided turn; :mod:`.doors` — Table D.
+* :mod:`.commands` — the commands (``ADVENTURE_COMMANDS``); :mod:`.row_commands`, :mod:`.corrections`.
+
+The state these change (``AdventureState``), the time track and the events live one floor
+down, in :mod:`d100gui.engine.quest`, so the effects interpreter and magic can reach them.
 """

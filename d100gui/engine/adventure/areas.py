@@ -6,7 +6,7 @@
 * blue: the quest's objective: one more objective met;
 * a mapped area where an escaped monster waits: it is met again (combat's ``face_escaped_monster``).
 
-Searching rolls Table F with its colour's column bonus (:attr:`~d100gui.engine.adventure.model.AdventureRules.search_bonus`),
+Searching rolls Table F with its colour's column bonus (:attr:`~d100gui.engine.quest.model.AdventureRules.search_bonus`),
 marks the area S, shades the row's time (every trigger fired) and applies its effect, following
 its links to Table G and Table E the way an area of that colour would.
 
@@ -16,9 +16,6 @@ the way the dice panel asks.
 
 from __future__ import annotations
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.access import adventure_of, pass_clocks
-from d100gui.engine.adventure.model import AdventureRules, FightOffer, adventure_rules
 from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import MapChanged
@@ -27,6 +24,9 @@ from d100gui.engine.effects.rows import feature, to_history, wait_for_row
 from d100gui.engine.game import GameContext
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of, pass_clocks
+from d100gui.engine.quest.model import AdventureRules, FightOffer, adventure_rules
 from d100gui.engine.rules.notation import Effect, Option, parse_effects
 
 # --------------------------------------------------------------------------- step 4: the area

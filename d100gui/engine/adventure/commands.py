@@ -15,15 +15,10 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from d100gui.engine.adventure import events as ev
 from d100gui.engine.adventure import quests as q
-from d100gui.engine.adventure.access import adventure_of as adventure_of
-from d100gui.engine.adventure.access import outside_fight, pass_clocks
 from d100gui.engine.adventure.corrections import CORRECTION_COMMANDS
 from d100gui.engine.adventure.doors import DOOR_COMMANDS
-from d100gui.engine.adventure.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
 from d100gui.engine.adventure.row_commands import ROW_COMMANDS
-from d100gui.engine.adventure.time import light_lantern
 from d100gui.engine.adventure.turn import TURN_COMMANDS
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.roller import MissingRowPolicy
@@ -36,6 +31,11 @@ from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of as adventure_of
+from d100gui.engine.quest.access import outside_fight, pass_clocks
+from d100gui.engine.quest.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
+from d100gui.engine.quest.time import light_lantern
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Option, parse_effects
 

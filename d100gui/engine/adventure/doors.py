@@ -30,8 +30,6 @@ import re
 from collections.abc import Callable
 from typing import ClassVar, Literal
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.access import adventure_of, outside_fight
 from d100gui.engine.combat.spells import scroll_spell, spell_id
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.tables import TableLibrary
@@ -48,6 +46,8 @@ from d100gui.engine.magic.commands import CastSpell
 from d100gui.engine.magic.events import SpellTookEffect
 from d100gui.engine.phases import IN_DUNGEON, Phases
 from d100gui.engine.protocol import CommandRefused, Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of, outside_fight
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect
 

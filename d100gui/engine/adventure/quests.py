@@ -21,12 +21,12 @@ import re
 
 from pydantic import Field
 
-from d100gui.engine.adventure.model import AdventureRules, Quest, QuestRoll, QuestState
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.model import Model
+from d100gui.engine.quest.model import AdventureRules, Quest, QuestRoll, QuestState
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option
 

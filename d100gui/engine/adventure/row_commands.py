@@ -17,9 +17,6 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.access import adventure_of
-from d100gui.engine.adventure.model import RowWaiting
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.events import RowProvided
@@ -31,6 +28,9 @@ from d100gui.engine.hero.events import Narrative
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of
+from d100gui.engine.quest.model import RowWaiting
 from d100gui.engine.rules.notation import Option, Outcome
 
 

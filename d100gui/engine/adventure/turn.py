@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, NoReturn
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.access import adventure_of, offer_waiting, pass_clocks
 from d100gui.engine.adventure.areas import resolve_area, search, search_bonus, start_fight
-from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnState, TurnStep, adventure_rules
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
@@ -30,6 +27,9 @@ from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import FACE_OFFER, QUEST_ONLY, Phases
 from d100gui.engine.protocol import CommandRefused, Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of, offer_waiting, pass_clocks
+from d100gui.engine.quest.model import TURN_STEPS, AdventureState, TurnState, TurnStep, adventure_rules
 
 Side = Literal["N", "E", "S", "W"]
 STEP_NAMES: dict[TurnStep, str] = dict(TURN_STEPS)

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from d100gui.engine.adventure.access import offer_waiting
 from d100gui.engine.adventure.areas import search_bonus
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQuest, FailQuest, LightLantern, ResumeTime
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.doors import METHODS, TryDoor, door_test_line, methods_now, tried, why_not
-from d100gui.engine.adventure.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.adventure.quests import FAIL, objective_missing
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import (
@@ -35,6 +33,8 @@ from d100gui.engine.hero.decisions import CalledTest, PendingTest
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import AcceptTest, RollTest
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.access import offer_waiting
+from d100gui.engine.quest.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.rules.model import Rules
 
 

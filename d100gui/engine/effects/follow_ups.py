@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from d100gui.engine.adventure import events as ev
 from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest import events as ev
 from d100gui.engine.rules.notation import Outcome, parse_effects
 
 #: "roll NAME": the printed name in capitals, as a test's outcome names its note

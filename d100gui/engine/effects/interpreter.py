@@ -21,8 +21,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from d100gui.engine.adventure.access import hp_rule, offer_waiting, time_effect
-from d100gui.engine.adventure.model import adventure_rules
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.dungeon.door_tests import open_tested_door
@@ -39,6 +37,8 @@ from d100gui.engine.hero.experience import at_maximum
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.model import Character, TimeBonus
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest.access import hp_rule, offer_waiting, time_effect
+from d100gui.engine.quest.model import adventure_rules
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec
 
@@ -234,7 +234,7 @@ def _objective(a: Applying) -> list[Event]:
 
 
 def _time(a: Applying) -> list[Event]:
-    """``+N`` time through the one procedure (:func:`~d100gui.engine.adventure.access.time_effect`): oil, food,
+    """``+N`` time through the one procedure (:func:`~d100gui.engine.quest.access.time_effect`): oil, food,
     wandering monsters and the refresh fire clock by clock; in a fight the clocks wait for ``resume_time``."""
     ch, amount = a.character, a.amount
     deferred = offer_waiting(a.ctx.campaign) is not None or a.ctx.campaign.combat is not None

@@ -4,18 +4,18 @@
 equipped roll again until you select an item that is equipped." The d10 reads the sheet's hit
 locations (:meth:`~d100gui.engine.rules.model.Rules.slot_at_location`); a location whose item
 has no repair track counts as empty. With nothing equipped that has a track no roll can find one,
-so none is made; the re-rolls are capped (:attr:`~d100gui.engine.adventure.model.AdventureRules.location_rolls`) as a guard.
+so none is made; the re-rolls are capped (:attr:`~d100gui.engine.quest.model.AdventureRules.location_rolls`) as a guard.
 A full track destroys the item, as in a fight.
 """
 
 from __future__ import annotations
 
-from d100gui.engine.adventure.events import RepairShaded
-from d100gui.engine.adventure.model import adventure_rules
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.hero.derive import clamp_hp, items_at
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.magic.curses import has_repair_track
+from d100gui.engine.quest.events import RepairShaded
+from d100gui.engine.quest.model import adventure_rules
 from d100gui.engine.rules.model import Rules
 
 

@@ -12,7 +12,7 @@ rolls it and applies that row here, one small function per table:
 * G (geographic): a feature's test waits for the player; without one its effects apply;
 * I, L, P, R, TA, TB, TC (and A, W): the find goes in the backpack (a potion with the unequipped
   potions), or a bracketed effect ("(+1 Food)", "(Add one Objective)") or coins apply instead;
-  a full backpack (:attr:`~d100gui.engine.adventure.model.AdventureRules.backpack_rows`) leaves the choice to the player;
+  a full backpack (:attr:`~d100gui.engine.quest.model.AdventureRules.backpack_rows`) leaves the choice to the player;
 * S (spells): the spell found is a scroll of it, for the backpack.
 
 A row's own effects may roll again: they go back through the effects interpreter one level
@@ -30,9 +30,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.access import adventure_of, hp_rule, time_effect
-from d100gui.engine.adventure.model import FightOffer, RowWaiting, adventure_rules
 from d100gui.engine.combat.loot import loot_gain
 from d100gui.engine.combat.monster import Monster, monster_from_text
 from d100gui.engine.dice.events import RollMade, RowMissing
@@ -48,6 +45,9 @@ from d100gui.engine.hero.model import Item
 from d100gui.engine.magic.boosts import apply_boost
 from d100gui.engine.magic.curses import apply_curse
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.access import adventure_of, hp_rule, time_effect
+from d100gui.engine.quest.model import FightOffer, RowWaiting, adventure_rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, parse_effects, table_id
 
 #: the interpreter that applies an option of a row's effects: (ctx, option, source, depth) -> events

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
 from d100gui.engine.command_registry import register_command
@@ -53,6 +52,7 @@ from d100gui.engine.magic.events import (
 )
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Event, told
+from d100gui.engine.quest.model import AdventureState
 from d100gui.engine.town.model import TownState
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Literal
 
-from d100gui.engine.adventure.model import AdventureState
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RowProvided
@@ -33,6 +32,7 @@ from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character
 from d100gui.engine.phases import BETWEEN_QUESTS, TOWN_ONLY, Phases
 from d100gui.engine.protocol import Event
+from d100gui.engine.quest.model import AdventureState
 from d100gui.engine.town import investments as inv
 from d100gui.engine.town import markets, steps
 from d100gui.engine.town.events import (

@@ -22,11 +22,11 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from d100gui.engine.adventure.corrections import Correction, corrections_for
-from d100gui.engine.adventure.model import TURN_STEPS
 from d100gui.engine.adventure.turn_view import step_hint
 from d100gui.engine.dice.dice import DieFace
 from d100gui.engine.flow import Flow, FlowAction, row_wanted, sample_answer
 from d100gui.engine.hero.decisions import PendingTest
+from d100gui.engine.quest.model import TURN_STEPS
 from d100gui.ui.adventure.status_line import StatusLine
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog

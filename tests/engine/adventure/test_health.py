@@ -5,10 +5,10 @@ from __future__ import annotations
 from adventure_support import RULES, dice_left, game_for, hero, kinds, state
 
 from d100gui.engine.adventure.commands import AdvanceTime
-from d100gui.engine.adventure.model import Quest, QuestState
 from d100gui.engine.hero.events import DeathCheated, HeroFell
 from d100gui.engine.hero.health import cheat_death, settle_hp
 from d100gui.engine.hero.model import Item
+from d100gui.engine.quest.model import Quest, QuestState
 
 LAYOUT = RULES.sheet.time_track
 FOOD = min(t.clock for t in LAYOUT.triggers if t.kind == "food")

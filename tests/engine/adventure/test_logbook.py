@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from d100gui.engine.adventure.events import AreaSearched, OilBurned, TurnMoved
 from d100gui.engine.adventure.logbook import LogBook, category_of, matches, to_html, to_markdown
 from d100gui.engine.combat.events import CombatNote
 from d100gui.engine.dice.dice import Dice, ScriptedSource
@@ -11,6 +10,7 @@ from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.game import LogEntry
 from d100gui.engine.hero.events import GoldChanged
 from d100gui.engine.protocol import Event
+from d100gui.engine.quest.events import AreaSearched, OilBurned, TurnMoved
 from d100gui.storage.packs import load_library
 
 

@@ -7,7 +7,6 @@ from adventure_support import kinds
 from test_turn import GREEN_CROSSROADS, YELLOW_CROSSROADS, YELLOW_DOORS, d100, on_quest, push
 
 from d100gui.engine.adventure.commands import FailQuest
-from d100gui.engine.adventure.model import FightOffer
 from d100gui.engine.adventure.turn import MoveOn
 from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
@@ -18,6 +17,7 @@ from d100gui.engine.gate import refusal
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.hero.skill_test import DismissDecision
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.model import FightOffer
 from d100gui.engine.town.commands import BeginTown, FinishTown
 
 GOBLIN = Monster(name="Goblin", av=30, hp=[5])

@@ -13,12 +13,12 @@ from d100gui.engine.adventure.commands import (
     ProvideQuestRow,
     RerollQuest,
 )
-from d100gui.engine.adventure.events import QuestBegun, QuestOffered
-from d100gui.engine.adventure.model import ADVENTURE_RULES, Quest, QuestState
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.model import Item
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.events import QuestBegun, QuestOffered
+from d100gui.engine.quest.model import ADVENTURE_RULES, Quest, QuestState
 from d100gui.engine.town.commands import BeginTown, FinishTown
 
 TRAINING = ADVENTURE_RULES.training_quests

@@ -10,7 +10,6 @@ from test_turn import RED_CROSSROADS, YELLOW_CROSSROADS, d100, game_of, push, qu
 
 from d100gui.engine.adventure.commands import BeginQuest
 from d100gui.engine.adventure.corrections import CorrectByHand, correction, corrections_for
-from d100gui.engine.adventure.model import AdventureRules
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot
 from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, SearchArea, command_for_enter, current_step, waiting_on
 from d100gui.engine.adventure.turn_view import turn_panel
@@ -23,6 +22,7 @@ from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.game import Campaign, Game, GameContext
 from d100gui.engine.hero.model import Item
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.model import AdventureRules
 from d100gui.engine.rules.notation import Effect, parse_effects
 
 

@@ -6,11 +6,11 @@ import pytest
 from adventure_support import RULES, dice_left, game_for, hero, in_a_fight, kinds, state
 
 from d100gui.engine.adventure.commands import AdvanceTime, FailQuest, LightLantern, ProvideEncounterRow, ResumeTime
-from d100gui.engine.adventure.events import AfflictionChecked, FightOffered, FoodEaten, OilBurned, WanderingChecked
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import TimeBonus
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.events import AfflictionChecked, FightOffered, FoodEaten, OilBurned, WanderingChecked
 
 LAYOUT = RULES.sheet.time_track
 

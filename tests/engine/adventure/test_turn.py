@@ -6,8 +6,6 @@ import pytest
 from adventure_support import RULES, EditableGame, hero, kinds
 
 from d100gui.engine.adventure.commands import BeginQuest, FailQuest
-from d100gui.engine.adventure.events import AreaResolved, AreaSearched
-from d100gui.engine.adventure.model import ADVENTURE_RULES
 from d100gui.engine.adventure.turn import (
     EndTurn,
     FaceOfferedMonster,
@@ -28,6 +26,8 @@ from d100gui.engine.game import Campaign, Game, replay
 from d100gui.engine.hero.commands import UnequipItem
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.quest.events import AreaResolved, AreaSearched
+from d100gui.engine.quest.model import ADVENTURE_RULES
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import standard_tilesets
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from magic_support import RULES, dice_left, game_for, hero, kinds, run, scripted, sheet
 
-from d100gui.engine.adventure.model import AdventureState, Quest, QuestState
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.hero.derive import derive
@@ -12,6 +11,7 @@ from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.time_track import advance_time
 from d100gui.engine.magic.boosts import apply_boost
 from d100gui.engine.magic.curses import apply_curse
+from d100gui.engine.quest.model import AdventureState, Quest, QuestState
 from d100gui.storage.packs import load_library
 
 LIBRARY = load_library(None).library

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from d100gui.engine.adventure.commands import BeginQuest
-from d100gui.engine.adventure.events import TurnEnded
 from d100gui.engine.adventure.turn import EndTurn, MoveOn, SearchArea
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
@@ -17,6 +16,7 @@ from d100gui.engine.dungeon.commands import EnterDungeon
 from d100gui.engine.game import Campaign, Game, LogEntry
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import Event
+from d100gui.engine.quest.events import TurnEnded
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.adventure.log_dock import AdventureLog, LogModel

@@ -146,7 +146,7 @@ class TurnState(Model):
     """Where the quest's turn stands, kept between commands so a saved campaign resumes at the same step.
 
     ``step`` is the step last reached; a step that waits on something (a wandering monster, a
-    fight, a test) stays until it is over (:func:`~.turn.current_step` reads past it then).
+    fight, a test) stays until it is over (:func:`~d100gui.engine.adventure.turn.current_step` reads past it then).
     ``exit`` is the side chosen when the time track stopped the turn before the move;
     ``area`` the area reached this turn; ``searched`` that this turn's search was made.
     """

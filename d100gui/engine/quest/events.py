@@ -1,7 +1,7 @@
 """Every event the adventure emits, declared once with its typed payload.
 
 The time track's procedure and the HP-zero rule return these payloads as their outcome
-(:mod:`.time`, :mod:`.health`); each says its sentence for the log with ``sentence()``, and
+(:mod:`.time`, :mod:`d100gui.engine.hero.health`); each says its sentence for the log with ``sentence()``, and
 views render from the fields. Kinds shared with other features are imported:
 ``decision`` (:class:`~d100gui.engine.protocol.Decision`) and ``row_provided``
 (:class:`~d100gui.engine.dice.events.RowProvided`).

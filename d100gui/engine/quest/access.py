@@ -1,20 +1,20 @@
 """What every adventure command starts from: the campaign's adventure state, the fight guard, the time track.
 
-Kept apart from :mod:`.commands` so the turn's commands (:mod:`.turn`) and the
+Kept apart from :mod:`d100gui.engine.adventure.commands` so the turn's commands (:mod:`d100gui.engine.adventure.turn`) and the
 quest's share them without importing each other.
 """
 
 from __future__ import annotations
 
-from d100gui.engine.adventure import events as ev
-from d100gui.engine.adventure.model import AdventureState, FightOffer, adventure_rules
-from d100gui.engine.adventure.time import pass_time
 from d100gui.engine.game import Campaign, GameContext
 from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.health import lay_to_rest, settle_hp
 from d100gui.engine.hero.time_track import FiredTrigger
 from d100gui.engine.protocol import Event, Told, told
+from d100gui.engine.quest import events as ev
+from d100gui.engine.quest.model import AdventureState, FightOffer, adventure_rules
+from d100gui.engine.quest.time import pass_time
 
 
 def adventure_of(campaign: Campaign) -> AdventureState:

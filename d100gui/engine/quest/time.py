@@ -10,7 +10,7 @@
 * the last clock: :func:`~d100gui.engine.hero.time_track.advance_time` clears the clocks and
   the time-track bonuses, then poison and disease are checked (:func:`check_afflictions`).
 
-Every loss of HP goes through the HP-zero rule (:func:`~.health.cheat_death`); a death ends
+Every loss of HP goes through the HP-zero rule (:func:`~d100gui.engine.hero.health.cheat_death`); a death ends
 the procedure. :func:`pass_time` changes only the character; the command stores the offered
 fight and lays a dead hero to rest.
 """
@@ -20,7 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from d100gui.engine.adventure.events import (
+from d100gui.engine.dice.dice import Dice
+from d100gui.engine.dice.roller import TableRoller
+from d100gui.engine.hero.events import DeathCheated, HeroFell
+from d100gui.engine.hero.health import cheat_death
+from d100gui.engine.hero.model import Character
+from d100gui.engine.hero.time_track import FiredTrigger, advance_time
+from d100gui.engine.protocol import Told
+from d100gui.engine.quest.events import (
     AfflictionChecked,
     FightOffered,
     FoodEaten,
@@ -29,14 +36,7 @@ from d100gui.engine.adventure.events import (
     TrackRefreshed,
     WanderingChecked,
 )
-from d100gui.engine.adventure.model import AdventureRules
-from d100gui.engine.dice.dice import Dice
-from d100gui.engine.dice.roller import TableRoller
-from d100gui.engine.hero.events import DeathCheated, HeroFell
-from d100gui.engine.hero.health import cheat_death
-from d100gui.engine.hero.model import Character
-from d100gui.engine.hero.time_track import FiredTrigger, advance_time
-from d100gui.engine.protocol import Told
+from d100gui.engine.quest.model import AdventureRules
 from d100gui.engine.rules.model import Rules
 
 
