@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ENGINE = Path(__file__).resolve().parents[1] / "d100gui" / "engine"
 CHECK = Path(__file__).resolve().parents[1] / "packaging" / "check_engine_qt_free.py"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_engine_sources_name_no_qt_module():
     offenders = []
     for path in ENGINE.rglob("*.py"):
@@ -29,6 +32,7 @@ def test_engine_sources_name_no_qt_module():
     assert offenders == []
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_engine_imports_with_qt_blocked():
     result = subprocess.run([sys.executable, str(CHECK)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

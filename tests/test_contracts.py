@@ -63,6 +63,7 @@ def test_an_engine_module_importing_storage_breaks_the_build(tmp_path):
     assert "BROKEN" in result.stdout
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_one_ui_feature_importing_another_breaks_the_build(tmp_path):
     root = _copy(tmp_path)
     target = root / "d100gui" / "ui" / "dice" / "__init__.py"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from d100gui.demo import DEMO_AREAS, build_demo_campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.tables import Pack, TableLibrary
@@ -38,6 +40,7 @@ def test_demo_is_part_way_through_a_training_quest(bundled_library):
     assert campaign.character.time_track.shaded > 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_demo_replays_exactly(bundled_library):
     campaign = build_demo_campaign(_library(bundled_library))
     start = Campaign(meta=campaign.meta, start_rng_state=campaign.start_rng_state)

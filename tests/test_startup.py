@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from d100gui.engine.api import Session
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
@@ -24,6 +26,7 @@ def _marks(stderr: str) -> list[str]:
     return [line.split("=")[0].split(": it ")[0] for line in stderr.splitlines() if line.startswith("d100gui")]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_window_is_shown_then_the_campaign_opened_then_idle(tmp_path):
     session = Session.new(bundled_game_data(), seed=3, policy="reroll")
     session.run({"kind": "roll_dice", "expression": "2d6"})
@@ -35,6 +38,7 @@ def test_the_window_is_shown_then_the_campaign_opened_then_idle(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.d100", "home"]  # opened and closed: no -wal left
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_campaign_that_cannot_be_opened_is_told_after_the_window_is_shown(tmp_path):
     broken = tmp_path / "broken.d100"
     broken.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)  # a damaged database
@@ -44,6 +48,7 @@ def test_a_campaign_that_cannot_be_opened_is_told_after_the_window_is_shown(tmp_
     assert broken.read_bytes() == b"SQLite format 3\x00" + b"\x00" * 200  # left untouched
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_roll_asked_for_an_unknown_table_still_exits_with_its_status(tmp_path):
     done = _start(tmp_path, "--new", "--roll", "no.such.table")
     assert done.returncode == 2
@@ -88,6 +93,7 @@ DEFERRED = (  # opened on demand, never on the way to the first paint
 )
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
     """A start to idle (the tour already seen) leaves the dialogs, wizards, help, export and print unimported."""
     home = tmp_path / "home"
@@ -107,6 +113,7 @@ def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
     assert sorted(loaded.intersection(DEFERRED)) == []
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_model_is_the_projects_and_is_built_on_first_use():
     """Every pydantic model of the engine and the storage inherits the project's base model (its validator built
     on first use, in the tests as in the app: no start-up switch); importing them all builds few of them."""

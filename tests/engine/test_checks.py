@@ -23,6 +23,7 @@ def fresh(demo: Campaign) -> Campaign:
     return demo.model_copy(deep=True)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_campaign_played_by_the_rules_has_no_problems(demo):
     assert campaign_problems(fresh(demo), RULES) == []
     assert campaign_problems(Campaign(), RULES) == []
@@ -55,6 +56,7 @@ def test_the_hero_on_an_area_that_does_not_exist_is_refused(demo):
     assert any("99,99" in p and "no area" in p for p in campaign_problems(c, RULES))
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_tile_numbered_minus_5_is_refused(demo):
     c = fresh(demo)
     dungeon = c.dungeons.current_dungeon

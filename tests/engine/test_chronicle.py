@@ -170,6 +170,7 @@ def test_the_reader_folds_one_entry_at_a_time_like_the_whole_log() -> None:
         reader.chronicle(2)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_demo_quest_chronicle_names_its_sheet() -> None:
     data = bundled_game_data()
     session = Session(data, build_demo_campaign(data.library, data.tilesets, data.rules), policy="reroll")

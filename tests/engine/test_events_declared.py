@@ -71,6 +71,7 @@ def _problems(events: list[Event]) -> dict[str, str]:
     return problems
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_scenario_covers_every_feature(played):
     session, _ = played
     kinds = {e.kind for entry in session.log for e in entry.events}

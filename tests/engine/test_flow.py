@@ -401,6 +401,7 @@ def test_clocks_a_fight_interrupted_wait_with_resume_time():
     assert s.campaign.adventure.clocks_owed == 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("seed", range(8))
 def test_a_seeded_walk_clicking_only_what_the_flow_offers_never_waits_without_an_answer(seed):
     """Clicks only the flow's enabled answers (when something waits) or actions, plus the map's exits and

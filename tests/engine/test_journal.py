@@ -91,6 +91,7 @@ def test_changing_a_history_entry_in_place_is_caught(game):
         game.execute(NoteInPlace())
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_undo_history_is_bounded(game):
     game.max_undo = MIN_UNDO + 20
     for _ in range(MIN_UNDO + 40):

@@ -7,11 +7,14 @@ The undo history in memory was already bounded (MAX_UNDO steps, UNDO_BUDGET byte
 
 from __future__ import annotations
 
+import pytest
+
 from d100gui.engine.api import Session
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import OPEN_LOG_TAIL, CampaignStore
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_log_in_memory_stays_bounded_and_the_rest_reads_back(tmp_path):
     session = Session.new(bundled_game_data(), seed=3, policy="reroll")
     store = CampaignStore.create(tmp_path / "long.d100", session.campaign, session.game)

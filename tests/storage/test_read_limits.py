@@ -50,6 +50,7 @@ def test_a_backpack_longer_than_any_game_is_refused_at_open(tmp_path, hero_sessi
     assert words in refused.value.reason
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_long_list_in_a_json_campaign_is_refused_with_its_name(tmp_path, hero_session):
     path = tmp_path / "c.d100.json"
     save_campaign(hero_session.campaign, path)

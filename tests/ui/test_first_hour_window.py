@@ -187,6 +187,7 @@ def choose_theme(win, theme: str) -> None:
     QApplication.processEvents()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_4_the_sheet_is_readable_in_both_themes_and_follows_a_switch_at_once(window, qtbot, restore_theme):
     make_hero(window)
     window.sheet_dock.resize(360, 900)

@@ -282,6 +282,7 @@ def test_an_undo_history_damaged_is_offered_without_it_and_the_damaged_file_kept
     assert win.campaigns.store.log_length == 4
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_damaged_state_is_rebuilt_from_its_log_saying_how_many_actions_are_lost(qtbot):
     path = _quit_with_rolls(qtbot, rolls=4)
     with CampaignStore.open(path) as store:

@@ -181,6 +181,7 @@ def test_the_map_keeps_the_hero_in_view_as_they_move(window, qtbot):
     assert hero == (7, 7) and view.zoom == pytest.approx(zoom)  # it scrolls; the zoom stays
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_keeping_the_hero_in_view_is_a_preference(window, qtbot):
     window.follow_hero_action.trigger()  # Map > Keep the hero in view: off
     assert Preferences().follow_hero is False
@@ -258,6 +259,7 @@ def too_wide(win: MainWindow, width: int) -> list[str]:
     return [f"{name}: {w}px" for name, w in sorted(widest.items(), key=lambda kv: -kv[1])] if win.width() > width else []
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_window_fits_on_a_1280x720_screen(qtbot):
     from d100gui.demo import build_demo_campaign
 

@@ -198,6 +198,7 @@ def test_manual_reroll_asks_only_for_rerolled_die():
     assert asked == [2, 1]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=20))
 def test_parse_never_crashes_unexpectedly(text):

@@ -92,6 +92,7 @@ def test_the_links_between_classic_tables_never_lead_back(bundled_library):
         visit(table_id, ())
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_walk_every_classic_link_to_a_final_result_thousands_of_times(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(13)), MissingRowPolicy.REROLL)  # the one gap: wands 26-30
     walks = nodes = 0

@@ -251,6 +251,7 @@ def pasted_table(draw, library) -> tuple[Table, str]:
     return table, "\n".join(lines)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_printed_table_rejoined_with_any_separators_reads_back_as_printed(bundled_library, rules, data):

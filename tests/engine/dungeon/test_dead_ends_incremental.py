@@ -3,6 +3,7 @@ recomputation, and a loaded record is trusted only when it agrees with the exits
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def apply(d: Dungeon, op: tuple[str, int, int, int, int]) -> Dungeon:
         return d
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(operations)
 def test_incremental_dead_ends_equal_a_full_recomputation(ops: list[tuple[str, int, int, int, int]]) -> None:

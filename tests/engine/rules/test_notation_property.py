@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -149,6 +150,7 @@ def check_notation(text: str, result: Notation) -> None:
     assert result.loot == [i for i in result.items if isinstance(i, LootSpec)]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @SETTINGS
 @given(st.text(max_size=200))
 def test_arbitrary_text_never_raises_and_keeps_text(text):
@@ -162,6 +164,7 @@ def test_arbitrary_text_never_raises_and_keeps_text(text):
     assert loot is None or loot.text in text
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @SETTINGS
 @given(notation_text())
 def test_notation_fragments_never_raise_and_keep_text(text):
@@ -174,6 +177,7 @@ def test_notation_fragments_never_raise_and_keep_text(text):
     check_outcome(parse_effects(text))
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @SETTINGS
 @given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=12))
 def test_tests_built_from_fragments(parts):

@@ -211,6 +211,7 @@ def test_hero_skill_test_shows_the_test_rolled_from_the_strip_not_str_defaults(q
     assert dialog.formula_label.text().endswith(f"= {test.target}") and f"against {test.target}" in dialog.result_label.text()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_m_fights_the_monster_that_waits_once_its_row_is_typed(qtbot, window):  # noqa: F811
     from PySide6.QtWidgets import QDialogButtonBox
 

@@ -38,6 +38,7 @@ def visible_texts(root) -> list[str]:
 # ---------------------------------------------------------------- a test and its Fate in the strip
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_test_rolled_from_the_strip_shows_its_dice_target_result_and_fate_there(qtbot, window):  # noqa: F811
     test = a_trap_test_rolled_from_the_strip(qtbot, window)
     strip = window.turn_strip
@@ -151,6 +152,7 @@ def test_a_spell_cast_settled_from_the_strip_shows_its_outcome_on_the_sheet(qtbo
     assert "healed" in result.text() and "Table C" not in result.text()  # what the accepted roll did
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_gold_a_typed_row_added_is_not_offered_again_as_a_hand_correction(qtbot, window):  # noqa: F811
     searched_into_a_missing_row(qtbot, window)  # Table F 50: the dice panel's row dialog
     dialog = window.row_requests.dialog
@@ -169,6 +171,7 @@ def test_gold_a_typed_row_added_is_not_offered_again_as_a_hand_correction(qtbot,
 # ---------------------------------------------------------------- a theme switch
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_strips_step_labels_take_the_new_theme_at_once(qtbot, window):  # noqa: F811
     import sys
     from pathlib import Path

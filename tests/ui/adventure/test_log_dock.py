@@ -138,6 +138,7 @@ class CountingModel(LogModel):
         return super().data(index, role)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_view_asks_only_for_the_rows_on_screen(qtbot, dock):
     ended = Event.of(TurnEnded(number=1), "Turn 1 ends.")
     log = [LogEntry(index=n, command={"kind": "turn_end"}, events=[ended]) for n in range(20_000)]

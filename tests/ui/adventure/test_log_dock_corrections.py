@@ -56,6 +56,7 @@ def themed():
     apply_theme(app, "light")
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_correction_mark_reads_in_both_themes(qtbot, window, themed, theme):  # noqa: F811
     themed(theme)

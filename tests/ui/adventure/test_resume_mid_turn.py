@@ -45,6 +45,7 @@ def close_and_reopen(qtbot, win: MainWindow) -> MainWindow:
     return again
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_saved_mid_fight_the_reopened_window_is_still_in_the_fight_at_step_4(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *RED_CROSSROADS, *GIANT_RATS, *([5] * 10))
@@ -60,6 +61,7 @@ def test_saved_mid_fight_the_reopened_window_is_still_in_the_fight_at_step_4(qtb
     assert again.game.campaign.dungeons.current_dungeon.hero == hero
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_saved_mid_door_the_rolled_test_waits_in_the_reopened_window(qtbot, window):  # noqa: F811
     qtbot.mouseClick(window.turn_strip.buttons["begin_quest"], Qt.MouseButton.LeftButton)
     dungeon = window.game.campaign.dungeons.current_dungeon
@@ -80,6 +82,7 @@ def test_saved_mid_door_the_rolled_test_waits_in_the_reopened_window(qtbot, wind
     assert door is not None and door.is_open  # the reopened window finishes the door where it stood
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_saved_mid_search_the_finds_trap_waits_at_step_5(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)

@@ -59,6 +59,7 @@ def the_turn_goes_on(qtbot, win, player: Player) -> None:
     assert win.turn_strip.current_step() == "search"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_issue_18_the_experience_of_a_fight_the_turn_started_and_won_on_a_natural_5_is_in_the_strip(qtbot, window):  # noqa: F811
     player = into_a_red_area(qtbot, window)
     panel = window.combat_panel
@@ -76,6 +77,7 @@ def test_issue_18_the_experience_of_a_fight_the_turn_started_and_won_on_a_natura
     the_turn_goes_on(qtbot, window, player)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_issue_18_the_experience_of_a_test_accepted_from_the_strip_on_a_natural_4_is_in_the_strip(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *GREEN_CROSSROADS, 0, 3)  # Table G 3: PENDULUM TRAP
@@ -91,6 +93,7 @@ def test_issue_18_the_experience_of_a_test_accepted_from_the_strip_on_a_natural_
     the_turn_goes_on(qtbot, window, player)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_issue_26_the_experience_of_an_escape_on_a_natural_5_is_in_the_strip(qtbot, window):  # noqa: F811
     player = into_a_red_area(qtbot, window)
     window.game.override.push(0, 5)  # ESCAPE COMBAT 05
@@ -160,6 +163,7 @@ def test_after_a_failed_quest_the_strip_leads_through_the_between_quests_phase_t
     assert campaign.adventure.quest is not None or campaign.adventure.choice is not None
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_roll_waiting_for_its_row_is_typed_from_the_strip_after_the_first_dialog_was_closed(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *GREEN_CROSSROADS, 5, 0)  # Table G 50: a row the excerpt lacks
@@ -179,6 +183,7 @@ def test_a_roll_waiting_for_its_row_is_typed_from_the_strip_after_the_first_dial
     assert not any(key.startswith("row_") for key in window.turn_strip.buttons)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_red_areas_monster_whose_row_is_missing_is_typed_then_fought_from_the_strip(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *RED_CROSSROADS, 8, 0)  # Table E 80 - 40 = 40: not printed

@@ -126,6 +126,7 @@ def test_a_turn_ended_by_the_strip_costs_two_clicks(qtbot, window):
     assert "end_turn" not in window.turn_strip.buttons  # step 1 shows step 1's actions
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_greyed_actions_say_why_and_search_is_offered_once(qtbot, window):
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip
@@ -167,6 +168,7 @@ def test_a_log_line_shows_its_area_on_the_map(qtbot, window):
     assert window.log_dock.toggleViewAction() in view_menu.actions()  # View > Adventure log
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_green_area_trap_is_rolled_from_the_strip(qtbot, window):
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip
@@ -186,6 +188,7 @@ def test_a_green_area_trap_is_rolled_from_the_strip(qtbot, window):
     assert strip.current_step() == "search", strip.hint.text()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_strip_wraps_instead_of_cutting_its_steps_and_buttons_short(qtbot, window):
     """Issue 10, deliver 4: at 1280x720 with both docks the centre is narrow; nothing is clipped."""
     on_quest_in_the_dungeon(qtbot, window)

@@ -53,6 +53,7 @@ def test_a_narrative_with_nothing_to_apply_opens_the_sheet(qtbot, window):  # no
     qtbot.waitUntil(lambda: not sheet.time.visibleRegion().isEmpty())  # the sheet opened at its time track
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_table_g_row_typed_in_the_dialog_is_applied_at_once(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *GREEN_CROSSROADS, 5, 0)  # Table G 50: a row the excerpt lacks

@@ -104,6 +104,7 @@ def test_export_html_and_pdf(window, qtbot, tmp_path, monkeypatch):
     assert "Goblin" in chronicle.view.toPlainText()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_click_on_a_quest_in_the_statistics_view_opens_its_chronicle(window, qtbot):
     view_action(window, "&Statistics...").trigger()
     stats = window.stats_window

@@ -155,6 +155,7 @@ def fallen(qtbot, game: Game, panel: CombatPanel) -> list[Callable[[], None]]:
     return [start, lambda: (push(game, d100(99), d100(10), 6, d10(1)), click(qtbot, panel.buttons["attack_main"]))]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize(
     ("play", "kw"), [(rats_to_victory, {}), (aim_offset_loot, {"fate": 0, "dex": 50}), (fallen, {"fate": 0, "hp": 2})]
 )
@@ -306,6 +307,7 @@ def main_window(qtbot):
     return make
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_combat_keys_work_while_the_combat_dock_shows_wherever_the_focus_is(qtbot, main_window):
     """Wiring: Space, A and E reach the fight from anywhere in the window, without a click in the panel."""
     win = main_window(hero(fate=1))

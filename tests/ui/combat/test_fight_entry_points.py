@@ -44,6 +44,7 @@ def assert_the_panel_shows_the_fight(win) -> None:
         assert panel.continue_button.isVisible() and panel.continue_button.isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_move_into_a_red_area_through_a_map_exit_shows_the_fight_and_its_experience(qtbot, window):  # noqa: F811
     into_a_red_area(qtbot, window)
     assert window.game.campaign.log[-1].command["kind"] != "start_combat"  # the turn began it
@@ -65,6 +66,7 @@ def test_a_move_into_a_red_area_through_a_map_exit_shows_the_fight_and_its_exper
     assert not [d for d in window.game.campaign.pending if d.decision == "experience"]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_searchs_monster_fought_from_the_strip_is_in_the_panel(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     campaign = window.game.campaign
@@ -81,6 +83,7 @@ def test_a_searchs_monster_fought_from_the_strip_is_in_the_panel(qtbot, window):
     assert_the_panel_shows_the_fight(window)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_dice_panels_fight_this_monster_is_in_the_panel(qtbot, window):  # noqa: F811
     dice = window.dice_panel
     assert dice.select_table("d100.E")

@@ -35,6 +35,7 @@ def _long_fight(tmp_path):
     return path, start
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_fight_older_than_the_log_in_memory_is_read_back_from_the_store(qtbot, tmp_path):
     path, start = _long_fight(tmp_path)
     win = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=3)

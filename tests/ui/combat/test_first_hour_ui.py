@@ -209,6 +209,7 @@ def theme():
     apply_theme(app, "light")
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_combat_texts_are_readable_in_both_themes(qtbot, make_window, theme):
     theme("light")
     table, panel = make_window(make_hero())

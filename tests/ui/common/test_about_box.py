@@ -32,6 +32,7 @@ def _menu_action(window, menu_text, action_text):
     return action
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_help_about_shows_version_toolkit_python_folders_and_licence(window, qtbot, _fresh_home):
     _menu_action(window, "&Help", "&About d100gui").trigger()
     dialog = window.about_dialog

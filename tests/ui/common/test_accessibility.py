@@ -122,6 +122,7 @@ def test_tab_reaches_every_part_of_the_window_each_control_named_in_panel_order(
     assert len(order) == len(set(order)), f"Tab wanders between panels: {order}"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_sheets_pip_tracks_and_number_boxes_are_named_for_a_screen_reader(demo):
     visited = {owner(w) for w in tab_walk(demo.turn_strip)}
     on_sheet = [w for w in visited if demo.sheet.isAncestorOf(w)]
@@ -131,6 +132,7 @@ def test_the_sheets_pip_tracks_and_number_boxes_are_named_for_a_screen_reader(de
     assert "STR primary value" in names
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_combat_panel_mid_fight_is_reachable_and_named(demo, qtbot):
     demo.game.override = ScriptedSource([5])
     if demo.game.campaign.combat is None:
@@ -144,6 +146,7 @@ def test_the_combat_panel_mid_fight_is_reachable_and_named(demo, qtbot):
     assert demo.combat_panel.continue_button in in_panel or any(isinstance(w, QPushButton) for w in in_panel)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_preferences_dialog_is_walked_by_keyboard_on_every_page(demo, qtbot):
     demo.prefs_action.trigger()
     dialog = demo.preferences_dialog
@@ -159,6 +162,7 @@ def test_the_preferences_dialog_is_walked_by_keyboard_on_every_page(demo, qtbot)
         assert any(page.isAncestorOf(w) for w in visited), f"page {dialog.tabs.tabText(index)} has nothing to Tab to"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_dialog_the_window_opens_from_a_menu_names_its_controls(demo, qtbot):
     """The dialogs a player opens from the menus: each control named (walked with Tab)."""
     checked = 0
@@ -197,6 +201,7 @@ def clipped(buttons: list[QAbstractButton]) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_at_1280x720_no_primary_button_is_clipped(demo, qtbot):
     assert (demo.width(), demo.height()) == (1280, 720)
     primary = [*demo.turn_strip.findChildren(QPushButton), *demo.dice_panel.findChildren(QPushButton)]
@@ -272,6 +277,7 @@ def larger_system_font():
     app.setFont(before)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_preferences_follow_a_larger_system_font_and_nothing_is_cut(demo, qtbot, larger_system_font):
     demo.prefs_action.trigger()
     dialog = demo.preferences_dialog

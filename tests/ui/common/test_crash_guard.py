@@ -94,6 +94,7 @@ def test_an_exception_from_a_menu_action_shows_the_dialog_logs_it_and_saves_noth
     assert not dialog.isVisible()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_an_exception_in_another_thread_is_shown_in_the_window_and_logged(window, guarded, qtbot):
     guard = guarded()
 

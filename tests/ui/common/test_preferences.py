@@ -212,6 +212,7 @@ def test_sheet_size_and_edge_rule_apply_to_the_next_dungeon(window, qtbot):
     assert new_window(qtbot).map_area.sheet_options == ((21, 9), True)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_theme_applies_at_once_and_survives_a_restart(window, qtbot, restore_theme):
     dialog = open_prefs(window)
     page(qtbot, dialog, "Look")
@@ -300,6 +301,7 @@ def test_a_broken_layout_file_is_not_used_and_the_player_is_told(qtbot):
     assert "sheet layout was not used" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_ctrl_comma_opens_the_preferences(window, qtbot):
     """The standard key for Preferences is empty on Linux: Ctrl+, opens them everywhere."""
     window.show()

@@ -68,6 +68,7 @@ def test_topics_are_in_our_own_words():
         assert copied == [], f"{topic.file} copies the rulebook: {copied[:3]}"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_f1_opens_the_help_on_the_topic_of_the_panel_with_the_focus(make_window, qtbot):
     win = make_window()
     panel = _press_f1(win, qtbot, win.map_area.new_button)  # no dungeon yet: the map's placeholder
@@ -120,6 +121,7 @@ def test_show_topic_clears_a_search_that_hides_it(qtbot):
     assert not panel.show_topic("no-such-topic")
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_f1_over_the_sheet_the_turn_strip_and_the_combat_panel(qtbot):
     loaded = packs.load_library(user_data_dir())
     win = MainWindow(loaded, Preferences(), campaign=build_demo_campaign(loaded.library))

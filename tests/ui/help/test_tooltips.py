@@ -62,12 +62,14 @@ def _town_hero():
     return ch
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_control_of_the_sheet_has_a_tooltip(demo, qtbot):
     check(demo.sheet)
     empty = _window(qtbot, None)  # no hero yet: "Create a character…"
     check(empty.sheet)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_control_of_the_map_has_a_tooltip(demo, qtbot):
     check(demo.map_area)
     demo.edit_map_action.trigger()  # Map > Edit map by hand: the edit panel
@@ -78,6 +80,7 @@ def test_every_control_of_the_map_has_a_tooltip(demo, qtbot):
     check(empty.map_area)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_control_of_the_combat_panel_has_a_tooltip(demo, qtbot):
     panel = demo.combat_panel
     check(panel, "before a fight")
@@ -94,6 +97,7 @@ def test_every_control_of_the_combat_panel_has_a_tooltip(demo, qtbot):
     assert demo.game.campaign.combat is None, "the fight was played to its end"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_control_of_the_between_quests_wizard_has_a_tooltip(qtbot):
     win = _window(qtbot, Campaign(character=_town_hero()))
     win.town_action.trigger()  # Town > Before your next quest
@@ -117,6 +121,7 @@ def test_every_control_of_the_creation_wizard_has_a_tooltip(qtbot):
     check(wizard)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_control_of_the_sheet_s_dialogs_has_a_tooltip(demo, qtbot):
     test = demo.open_skill_test("PENDULUM TRAP – Test: Dex -10 [S: Avoid Trap] [F:-4 hp] (Traps,Aware,Lucky)")
     assert test is not None and test.objectName() == "skillTestDialog"  # F1's topic finds it by this name

@@ -21,6 +21,7 @@ def _first_start(win, qtbot):
         qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_first_start_shows_the_tour_and_next_walks_every_step_on_a_real_widget(make_window, qtbot):
     win = make_window()
     _first_start(win, qtbot)

@@ -168,6 +168,7 @@ def test_a_roll_on_a_missing_row_asks_for_it_and_keeps_it(qtbot, bridge, tmp_pat
     assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_cancel_leaves_the_campaign_as_it_was(qtbot, bridge):
     bridge.game.override = ScriptedSource([0, 5])
     before = bridge.game.campaign.model_dump_json(exclude={"meta"})

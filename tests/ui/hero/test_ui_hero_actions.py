@@ -196,6 +196,7 @@ def window(qtbot):
     return win
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_hero_and_file_menus_reach_hero_actions(qtbot, window, save_to):
     actions = window.hero_actions
     menu_action(window, "&Hero", "Skill &test...").trigger()

@@ -91,6 +91,7 @@ def hero_shown(qtbot):
     return shown_window(qtbot, Campaign(character=hero))
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_move_into_a_new_area_leaves_no_hero_marker_or_highlight_behind(shown, qtbot):
     assert left_behind(shown) == 0
     click_exit(shown, qtbot, "N")
@@ -98,6 +99,7 @@ def test_a_move_into_a_new_area_leaves_no_hero_marker_or_highlight_behind(shown,
     assert left_behind(shown) == 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_move_back_into_a_mapped_area_leaves_nothing_behind(shown, qtbot):
     click_exit(shown, qtbot, "N")
     left_behind(shown)
@@ -106,6 +108,7 @@ def test_a_move_back_into_a_mapped_area_leaves_nothing_behind(shown, qtbot):
     assert left_behind(shown) == 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_escaped_monster_mark_shows_as_soon_as_the_hero_escapes(hero_shown, qtbot):
     shown = hero_shown
     click_exit(shown, qtbot, "N")

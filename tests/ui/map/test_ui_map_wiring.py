@@ -88,6 +88,7 @@ def test_export_png_svg_pdf_from_the_menu(window, tmp_path, monkeypatch):
     assert window.print_map_action.shortcut().toString() == "Ctrl+Alt+P"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_export_at_a_chosen_resolution(window, tmp_path):
     explore(window)
     small = window.map_actions.export_map(str(tmp_path / "s.png"), dpi=50)
@@ -95,6 +96,7 @@ def test_export_at_a_chosen_resolution(window, tmp_path):
     assert QImage(str(large)).width() > QImage(str(small)).width() > 100
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_export_map_menu_action_and_shortcut_write_the_file(window, qtbot, tmp_path, monkeypatch):
     """The real action (and its Ctrl+Alt+E shortcut) reaches the export with the chosen path, not ``checked``."""
     choose_save_path(monkeypatch, tmp_path / "menu.png", tmp_path / "key.svg")

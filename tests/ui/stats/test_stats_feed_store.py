@@ -65,6 +65,7 @@ class Opened:
         assert self.bridge.send(self.session.game.parse_command(command))
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_first_read_is_kept_and_the_next_opening_reads_no_older_entry(stored, qtbot):
     opened = Opened(stored, qtbot)
     assert opened.read, "no state kept yet: the older entries are read"
@@ -81,6 +82,7 @@ def test_the_first_read_is_kept_and_the_next_opening_reads_no_older_entry(stored
     again.store.close()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_after_undo_the_figures_are_right(stored, qtbot):
     opened = Opened(stored, qtbot)
     opened.send({"kind": "roll_dice", "expression": "d6"})  # keeps the state of the first ACTIONS entries
@@ -99,6 +101,7 @@ def test_after_undo_the_figures_are_right(stored, qtbot):
     again.store.close()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize(
     "value",
     ["{damaged", '{"log_length": 5, "state": {"version": 999}}', '{"log_length": 5, "state": {"version": 1}}'],
@@ -114,6 +117,7 @@ def test_a_damaged_kept_state_falls_back_to_the_log(stored, qtbot, value):
     opened.store.close()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_missing_kept_state_falls_back_to_the_log(stored, qtbot):
     opened = Opened(stored, qtbot)
     assert opened.store.kept_statistics() is None
@@ -123,6 +127,7 @@ def test_a_missing_kept_state_falls_back_to_the_log(stored, qtbot):
     opened.store.close()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_row_sql_cannot_read_is_read_as_entries(stored, qtbot):
     """A log row whose rolls are not JSON: the SQL count refuses whole (the feed then reads the entries, and
     log_page names the damaged one)."""

@@ -80,6 +80,7 @@ def test_bad_cells_are_refused_with_the_reason_beside_them_and_good_rows_are_sav
     assert editor.grid.rowCount() == 1 and editor.grid.locked == {0}  # the saved row, still there to edit
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_many_rows_in_one_sitting_one_per_missing_range_and_used_from_then_on(window, qtbot, type_cell):
     editor = open_editor(window)
     editor.select("d100.P")

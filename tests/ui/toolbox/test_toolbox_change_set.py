@@ -14,6 +14,7 @@ pytestmark = pytest.mark.gui
 OLD_SIGNALS = ("command_done()", "campaign_changed()", "character_changed()", "map_changed()")
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_no_toolbox_panel_listens_to_the_old_signals(make_dock):
     table, dock = make_dock()
     for key in list(dock.tools):

@@ -188,6 +188,7 @@ def test_an_open_range_takes_more_than_999_as_its_label_says(qtbot, make_dock):
     assert panel.inputs["monsters"].minimumSizeHint().width() < 200  # still narrow enough for the dock
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_long_clock_buttons_wrap_in_a_narrow_dock_instead_of_being_clipped(qtbot, make_dock):
     _table, dock = make_dock()
     dock.resize(380, 700)

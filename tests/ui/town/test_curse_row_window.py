@@ -53,6 +53,7 @@ def cast_and_fail(qtbot, window: MainWindow) -> None:
     qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_typed_curse_row_is_applied(qtbot, window):
     cast_and_fail(qtbot, window)
     [dialog] = [d for d in window.findChildren(MissingRowDialog) if d.isVisible()]

@@ -75,6 +75,7 @@ def test_a_magic_item_without_the_map_roll(scripted):
     assert [d.value for d in item.item.dice] == [6]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_thousands_of_finds_roll_through(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(4)), MissingRowPolicy.REROLL)  # wands 26-30 is not printed
     kinds = set()

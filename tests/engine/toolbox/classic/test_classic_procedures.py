@@ -165,6 +165,7 @@ def test_spell_turning_splits_the_spell(scripted):
     assert turned.returned == 30 and turned.to_caster == 6 and "14 to the wearer" in turned.describe()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_spell_rings_are_clerical_on_20_and_half_of_those_chaotic(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2206)), MissingRowPolicy.ASK)
     rings = [ci.spell_storing(roller) for _ in range(2000)]

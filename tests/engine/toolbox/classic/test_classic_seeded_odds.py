@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.toolbox.classic.evasion import underworld_pursuit
@@ -20,6 +22,7 @@ def within_4_se(hits: int, runs: int, chance: float) -> bool:
     return abs(hits / runs - chance) <= 4 * se
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_tenth_of_swords_have_a_special_purpose_and_every_one_is_at_the_top(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2201)), MissingRowPolicy.REROLL)
     runs = 2000

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from classic_script import pct
 
 from d100gui.engine.dice.dice import Dice, RandomSource
@@ -58,6 +59,7 @@ def test_the_draining_sword_is_lawful_on_10_and_chaotic_on_65(scripted):
         assert complete_sword(s.roller).alignment_name == alignment, roll
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_draining_swords_keep_the_reversed_odds(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(22)), MissingRowPolicy.ASK)
     runs = 2000
