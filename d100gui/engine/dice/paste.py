@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from d100gui.engine.dice.row_check import ColumnKind, RowCheck, check_row, column_kinds, printed_rows, range_problem
+from d100gui.engine.dice.row_check import ColumnKind, RowCheck, check_cell, column_kinds, printed_rows, range_problem
 from d100gui.engine.dice.tables import Column, Row, Table
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
@@ -411,16 +411,14 @@ def _next_is_row_or_end(lines: list[str], number: int, table: Table) -> bool:
 
 def _judge(table: Table, reading: PasteReading, rules: Rules | None) -> None:
     """Check each row's cells and range, and give it its verdict."""
-    for pasted in reading.rows:
+    kinds = column_kinds(table, rules)  # read from every printed row, once
+    known = [_same_as_printed(p.row, table) for p in reading.rows]  # rows the table has: they clash with nothing new
+    for index, pasted in enumerate(reading.rows):
         row = pasted.row
         clashes = [r for r in table.rows if r.range and row.range and r.range[0] <= row.range[1] and row.range[0] <= r.range[1]]
         alone = table.model_copy(update={"rows": [r for r in table.rows if r not in clashes]})
-        others = [
-            p.row
-            for p in reading.rows
-            if p is not pasted and p.verdict is not Verdict.PRINTED and not _same_as_printed(p.row, table)
-        ]
-        cells = check_row(table, row, rules, others=others).cells  # the kinds read from every printed row
+        others = [p.row for i, p in enumerate(reading.rows) if i != index and not known[i]]
+        cells = [check_cell(table, c, row.fields.get(c.key, ""), kinds[c.key], rules) for c in table.columns]
         check = RowCheck(range_problem=range_problem(alone, row, others=others), cells=cells)
         pasted.check, pasted.clashes = check, clashes
         if clashes and len(clashes) == 1 and _same(row, clashes[0]):
