@@ -10,12 +10,11 @@ the rules (an escaped monster met again) comes from :func:`d100gui.engine.combat
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -52,7 +51,7 @@ from d100gui.ui.hero.actions import HeroActions
 from d100gui.ui.hero.sheet import CharacterSheet
 from d100gui.ui.map.actions import MapActions
 from d100gui.ui.map.area import MapArea
-from d100gui.ui.menus import build_menus, fill_dungeons_menu, fill_recent_menu, fill_tileset_menu, make_action
+from d100gui.ui.menus import build_menus, fill_dungeons_menu, fill_recent_menu, fill_tileset_menu
 from d100gui.ui.roster.banner import FallenBanner
 from d100gui.ui.roster.read_only import GuardedBridge
 from d100gui.ui.roster_actions import RosterActions
@@ -111,16 +110,15 @@ class MainWindow(QMainWindow):
         )
         self.bridge: EngineBridge = GuardedBridge(game, self)  # a fallen hero's campaign refuses every command
         self.setWindowTitle("d100gui")
-        self.title_updates = 0  # how many times the title and undo/redo were brought up to date (tests count)
+        self.title_updates = 0  # how many times the title was brought up to date (tests count)
         self._titled_path: Path | None = None  # the campaign file the title was last made for
         self._init_helpers()
         self._init_central()
         self._init_docks()
         self._init_actions()
-        self.menus = build_menus(self)
         self._connect_signals()
-        self._update_title()
-        self._follow_flow()
+        for refresh in (self._show_title, self._follow_undo, self._follow_read_only, self._follow_curse, self._follow_flow):
+            refresh()  # each what it shows, as after every action
         self.say(f"{len(loaded.library)} tables loaded.", 0)
         self.campaigns.say_notes()
         self.preference_actions = PreferenceActions(
@@ -162,6 +160,8 @@ class MainWindow(QMainWindow):
         self.table_setup = TableSetup(self.bridge, self.prefs, self, self.table_files.save_user_rows)
         self.town_actions = TownActions(self.bridge, self)  # the between-quests wizard; opens when a quest ends
         self.help = HelpActions(self, self.prefs)  # the tour, the help panel (F1), the shortcut sheet
+        self.confirmations = Confirmations(self.prefs, self)  # the actions the player asked to be asked about
+        self.roster = RosterActions(self, self)  # the roster of heroes, the hall of the fallen, read-only viewing
 
     def _init_central(self) -> None:
         self.map_area = MapArea(self.bridge)
@@ -217,76 +217,42 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.sheet_dock, self.dice_dock], [340, 440], Qt.Orientation.Horizontal)
 
     def _init_actions(self) -> None:
-        action = partial(make_action, self)  # every action calls its slot with no argument (see make_action)
-        maps, tables, files = self.map_actions, self.table_files, self.campaigns
-        self.confirmations = Confirmations(self.prefs, self)  # the actions the player asked to be asked about
-        ask = self.confirmations.guard
-        self.new_action = action("&New campaign", ask("new_campaign", self._new_campaign_chosen), QKeySequence.StandardKey.New)
-        self.open_action = action("&Open...", files.open_dialog, QKeySequence.StandardKey.Open)
-        self.save_as_action = action("Save &As...", files.save_as, QKeySequence.StandardKey.SaveAs)
-        self.campaigns_action = action("&Campaigns...", files.show_list, "Ctrl+Shift+O")
-        self.roster = RosterActions(self)  # the roster of heroes, the hall of the fallen, read-only viewing
-        self.roster_action = action("&Heroes and the hall of the fallen...", self.roster.show_roster, "Ctrl+Shift+H")
-        self.new_hero_action = action("New &hero...", self.roster.new_hero)
-        self.curse_row_action = action(
-            "Type the &curse's row...", lambda: ask_waiting_curse(self.bridge, self, self.row_requests.policy_chosen.emit)
-        )
-        self.export_campaign_action = action("&Export campaign...", files.export_dialog)
-        self.import_campaign_action = action("&Import campaign...", files.import_dialog)
-        self.undo_action = action("&Undo", self.bridge.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = action("&Redo", self.bridge.redo, "Ctrl+Shift+Z")
-        self.new_dungeon_action = action("&New dungeon", ask("new_dungeon", self.map_area.new_dungeon), "Ctrl+Shift+D")
-        self.fit_map_action = action("&Fit map to window", self.map_area.fit_to_dungeon, "Ctrl+0")
-        self.move_actions = [  # Map > Move north...: the keyboard's way through an exit, as a click on it
-            action(f"Move {word}", partial(self.map_area.view.move_requested.emit, side), f"Alt+{key}")
-            for side, word, key in (
-                ("N", "&north", "Up"),
-                ("E", "&east", "Right"),
-                ("S", "&south", "Down"),
-                ("W", "&west", "Left"),
-            )
-        ]
-        self.edit_map_action = action("&Edit map by hand", lambda: None, "Ctrl+E")
-        self.edit_map_action.setCheckable(True)
-        self.follow_hero_action = action("&Keep the hero in view", lambda: None)
-        self.follow_hero_action.setCheckable(True)
+        """The menu bar and its actions, from :data:`~d100gui.ui.menus.MENU_BAR` (each kept as ``self.<name>``)."""
+        self.menus = build_menus(self, self)
+        for name, act in self.menus.actions.items():
+            setattr(self, name, act)  # window.undo_action, window.town_action...: tests and the window's slots
+        self.move_actions = [self.menus.actions[f"move_{side}_action"] for side in "nesw"]
         self.follow_hero_action.setChecked(self.prefs.follow_hero)
-        self.follow_hero_action.setToolTip("After each move, scroll the map so the hero stays in view")
-        self.print_map_action = action("Print &map...", maps.print_map, "Ctrl+Alt+P")
-        self.export_map_action = action("E&xport map...", maps.export_map, "Ctrl+Alt+E")
-        self.tile_editor_action = action("&Tile editor (Table M)...", maps.open_tile_editor)
-        self.fallen_action = action("Hall of the &fallen...", self.show_hall_of_fallen)
-        self.new_character_action = action("New &character...", lambda: self.roster.new_character(), "Ctrl+Shift+N")
-        self.test_action = action("Skill &test...", lambda: self.hero_actions.skill_test(), "Ctrl+T")
-        self.print_sheet_action = action(
-            "&Print sheet...", lambda: self.hero_actions.print_sheet(), QKeySequence.StandardKey.Print
-        )
-        self.export_sheet_action = action("Export sheet to P&DF...", lambda: self.hero_actions.export_sheet_pdf(), "Ctrl+Shift+E")
-        self.roll_d100_action = action("Roll d&100", lambda: self.dice_panel.roll_expression("d100"), "Ctrl+D")
-        self.repeat_action = action("&Repeat last roll", self.dice_panel.repeat_last, "Ctrl+R")
-        self.physical_action = action("&Physical dice", lambda: None, "Ctrl+Shift+P")
-        self.physical_action.setCheckable(True)
-        self.table_editor_action = action("Table &editor...", self.table_setup.open_editor)
-        self.table_policy_action = action("&Missing rows...", self.table_setup.choose)
-        self.import_pack_action = action("&Import table pack...", tables.import_pack)
-        self.export_pack_action = action("&Export my table pack...", tables.export_pack)
-        self.export_csv_action = action("Export table as &CSV...", tables.export_table_csv)
-        self.import_csv_action = action("Import table from CS&V...", tables.import_table_csv)
-        self.prefs_action = action("&Preferences...", self.edit_preferences, "Ctrl+,")  # the standard key is empty on Linux
-        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.about_action = action("&About d100gui", self.about)
-        self.help_action = action("&Help", self.help.context_help, "F1")
-        self.help_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)  # F1 in the wizards too
-        self.tour_action = action("&Tour of the panels", self.help.open_tour)
-        self.shortcuts_action = action("&Keyboard shortcuts", self.help.open_shortcuts, "Ctrl+/")
-        self.toolbox_action = action("&Toolbox", self.show_toolbox, "Ctrl+Shift+T")
-        self.stats_action = action("&Statistics...", self.show_statistics)  # the campaign at a glance (issue 24)
         self.stats_window: StatisticsWindow | None = None
-        self.chronicle_action = action("&Chronicle...", self.show_chronicle)  # a quest's story, to export and print (issue 24)
         self.chronicle_window: ChronicleWindow | None = None
-        self.town_action = action("&Before your next quest...", self.town_actions.open_wizard, "Ctrl+Shift+B")
-        self.start_fight_action = action("&Start a fight...", self.open_fight_dialog, "Ctrl+Shift+F")
-        self.start_fight_action.setToolTip("Roll Table E, meet the Giant Snake, or type a monster in from your rulebook")
+
+    # the actions the window's own code reaches (the rest are ``self.<name>`` for tests and the player's tools)
+    undo_action: QAction
+    redo_action: QAction
+    curse_row_action: QAction
+    physical_action: QAction
+    edit_map_action: QAction
+    follow_hero_action: QAction
+
+    def view_docks(self) -> list[QDockWidget]:
+        """View's dock toggles, in order (:class:`~d100gui.ui.menus.MenuHost`)."""
+        return [self.sheet_dock, self.dice_dock, self.combat_dock, self.log_dock, self.toolbox_dock]
+
+    def ask_first(self, key: str, run: Callable[[], object]) -> object:
+        """Run, asked about first if the player wants ``key`` confirmed (:class:`~d100gui.ui.menus.MenuHost`)."""
+        return self.confirmations.ask(key, run)
+
+    def editing_actions(self) -> list[QAction]:
+        """The actions a fallen hero's campaign greys (:class:`~d100gui.ui.roster_actions.RosterHost`)."""
+        return self.menus.greyed_while_read_only("own") + self.menus.greyed_while_read_only("grey")
+
+    def history_actions(self) -> list[QAction]:
+        """Of those, the ones :meth:`_follow_undo` gives back (undo and redo follow the game's history)."""
+        return self.menus.greyed_while_read_only("own")
+
+    def type_curse_row(self) -> None:
+        """Hero > Type the curse's row: the Table C row a curse outside a fight waits for."""
+        ask_waiting_curse(self.bridge, self, self.row_requests.policy_chosen.emit)
 
     def _connect_signals(self) -> None:
         bridge, maps, tables, menus = self.bridge, self.map_actions, self.table_files, self.menus
@@ -296,8 +262,12 @@ class MainWindow(QMainWindow):
         bridge.log_appended.connect(self.say)
         bridge.command_done.connect(self.campaigns.autosave)
         self.campaigns.path_changed.connect(self._path_changed)  # told after every save: the title only if it changed
-        bridge.changed.connect(self._update_title)  # once per action: the hero, the dungeon, undo and redo
-        bridge.changed.connect(self._follow_flow)
+        # once per action, each slot what it refreshes (undo and redo before the read-only greying, which may grey them)
+        bridge.changed.connect(self._show_title)  # the hero and the dungeon
+        bridge.changed.connect(self._follow_undo)
+        bridge.changed.connect(self._follow_read_only)  # the fallen banner, the editing actions greyed
+        bridge.changed.connect(self._follow_curse)  # Hero > Type the curse's row
+        bridge.changed.connect(self._follow_flow)  # the actions the engine's gate allows now
         self.follow_hero_action.toggled.connect(self.set_follow_hero)
         bridge.user_row_added.connect(tables.save_user_rows)
         self.row_requests.policy_chosen.connect(self.table_setup.set_policy)
@@ -334,6 +304,10 @@ class MainWindow(QMainWindow):
         self.turn_strip.ask_first = self.confirmations.ask  # failing a quest asks first (Preferences > Ask first)
         self.adventure_log.area_requested.connect(lambda key: centre_on_area(self.map_area.view, key))
         self.adventure_log.message.connect(self.say)
+        self.fallen_banner.view_requested.connect(lambda: self.roster.view_fallen(None))
+        self.fallen_banner.new_hero_requested.connect(self.roster.new_hero)
+        self.sheet.hall_requested.connect(lambda: self.roster.view_fallen(None))  # the sheet's "View the final sheet…"
+        self.roster.lock.watch([self.map_area, self.dice_panel])  # the toolbox's panels once it is built: watch_toolbox
         self.roster.connect_signals()
 
     # ------------------------------------------------------------------ behaviour
@@ -436,11 +410,7 @@ class MainWindow(QMainWindow):
 
     def _follow_flow(self, _change: object = None) -> None:
         """The menus' actions greyed with the engine's reason when the game does not allow them now."""
-        why = self.bridge.flow().why_not("start_combat")
-        if not why and self.game.campaign.combat is not None:
-            why = "A fight is on: it is in the combat panel."
-        self.start_fight_action.setEnabled(not why)
-        self.start_fight_action.setStatusTip(why)
+        self.menus.follow_flow(self.bridge.flow())
 
     def answer_decision(self, event: Event) -> MissingRowDialog | None:
         """An event that asks for something: the move the rules require, or the row a table lacks."""
@@ -506,19 +476,29 @@ class MainWindow(QMainWindow):
 
     def _path_changed(self) -> None:
         if self.campaign_path != self._titled_path:
-            self._update_title()
+            self._show_title()
 
-    def _update_title(self, _change: object = None) -> None:
+    def _show_title(self, _change: object = None) -> None:
+        """The window's title: the hero, the dungeon, else the campaign file's name."""
         self.title_updates += 1
         self._titled_path = self.campaign_path
         self.setWindowTitle(window_title(self.game.campaign, self.campaign_path))
+
+    def _follow_undo(self, _change: object = None) -> None:
+        """Edit > Undo and Redo: enabled while the game's history has a step that way, each saying why not."""
         can_undo, can_redo = self.game.can_undo, self.game.can_redo
         self.undo_action.setEnabled(can_undo)
         self.undo_action.setToolTip("Undo your last action" if can_undo else "Nothing to undo: no action taken yet")
         self.redo_action.setEnabled(can_redo)
         self.redo_action.setToolTip("Redo the action you undid" if can_redo else "Nothing to redo: undo an action first")
+
+    def _follow_read_only(self, _change: object = None) -> None:
+        """A fallen hero's campaign: the banner shown and the editing actions greyed with the reason."""
         self.roster.follow_read_only()
-        waiting = curse_waiting(self.bridge)  # a curse outside a fight waits for its Table C row
+
+    def _follow_curse(self, _change: object = None) -> None:
+        """Hero > Type the curse's row: enabled while a curse outside a fight waits for its Table C row."""
+        waiting = curse_waiting(self.bridge)
         self.curse_row_action.setEnabled(waiting)
         self.curse_row_action.setToolTip("" if waiting else "No curse is waiting for its row.")
 

@@ -11,7 +11,7 @@ campaign list). The next hero starts a campaign of their own (New hero); the fal
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -22,8 +22,12 @@ from d100gui.storage.roster import HeroLine, headline_from, line_of
 from d100gui.ui.roster.read_only import GuardedBridge, ReadOnlyLock
 
 if TYPE_CHECKING:  # the viewer and the roster are imported when first opened, not at start-up
+    from d100gui.ui.campaign_files import CampaignFiles
+    from d100gui.ui.common.bridge import EngineBridge
+    from d100gui.ui.dice.panel import DicePanel
     from d100gui.ui.fallen_viewer import FallenViewer
-    from d100gui.ui.main_window import MainWindow
+    from d100gui.ui.hero.actions import HeroActions
+    from d100gui.ui.roster.banner import FallenBanner
     from d100gui.ui.roster.dialog import RosterDialog
     from d100gui.ui.stats.feed import StatsFeed
     from d100gui.ui.toolbox.dock import ToolboxPanel
@@ -41,12 +45,33 @@ def command_panels_of(panels: list[QWidget]) -> list[QWidget]:
     return [panel for panel in panels if not isinstance(panel, ReferencePanel)]
 
 
+class RosterHost(Protocol):
+    """What the roster's jobs need of their window (the main window is one; this module never imports it)."""
+
+    bridge: EngineBridge
+    campaigns: CampaignFiles
+    hero_actions: HeroActions
+    fallen_banner: FallenBanner
+    dice_panel: DicePanel
+
+    def show_error(self, message: str) -> None: ...
+
+    def editing_actions(self) -> list[QAction]:
+        """The actions greyed while a fallen hero's campaign is shown."""
+        ...
+
+    def history_actions(self) -> list[QAction]:
+        """Of those, the ones the window gives back itself (undo and redo follow the game's history)."""
+        ...
+
+
 class RosterActions(QObject):
     """Roster, hall and read-only state of one main window."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: RosterHost, parent: QWidget) -> None:
+        super().__init__(parent)
         self.window = window
+        self.parent_widget = parent  # the dialogs' parent
         self.dialog: RosterDialog | None = None
         self.viewer: FallenViewer | None = None
         self.feed: StatsFeed | None = None  # counts the campaign in play for the roster when its store keeps no statistics
@@ -54,13 +79,8 @@ class RosterActions(QObject):
         self.lock = ReadOnlyLock(self, keep=self.reads_only)  # the window's own widgets that would send a command
 
     def connect_signals(self) -> None:
-        """Wired by the window's ``_connect_signals``: the banner's and the sheet's buttons, the read-only lock."""
+        """Wired by the window's ``_connect_signals``: a fallen campaign's new hero and the read-only lock."""
         w = self.window
-        banner = w.fallen_banner
-        banner.view_requested.connect(lambda: self.view_fallen(None))
-        banner.new_hero_requested.connect(self.new_hero)
-        w.sheet.hall_requested.connect(lambda: self.view_fallen(None))  # the sheet's "View the final sheet…"
-        self.lock.watch([w.map_area, w.dice_panel])  # the toolbox's panels once it is built: watch_toolbox
         bridge = w.bridge
         if isinstance(bridge, GuardedBridge):
             bridge.new_hero_needed.connect(w.campaigns.new_campaign)
@@ -83,13 +103,6 @@ class RosterActions(QObject):
         bridge = self.window.bridge
         return str(getattr(bridge, "read_only", ""))
 
-    def editing_actions(self) -> list[QAction]:
-        """The window's actions that would change a fallen campaign (greyed while it is read-only)."""
-        w = self.window
-        names = ["undo_action", "redo_action", "new_dungeon_action", "edit_map_action", "test_action", "town_action"]
-        names += ["roll_d100_action", "repeat_action"]  # a roll would add to the fallen campaign's dice history
-        return [act for name in names if isinstance(act := getattr(w, name, None), QAction)]
-
     def follow_read_only(self) -> None:
         """After every change of campaign or action: the banner, and the editing actions greyed with the reason
         (given back as they were once a living hero's campaign is shown; undo and redo follow the window's title)."""
@@ -98,14 +111,15 @@ class RosterActions(QObject):
         self.lock.set_reason(why)
         if not why:
             w.fallen_banner.setVisible(False)
+            own = w.history_actions()
             for act, tip in self._greyed.items():
-                if act not in (getattr(w, "undo_action", None), getattr(w, "redo_action", None)):
+                if act not in own:
                     act.setEnabled(True)
                     act.setToolTip(tip)
             self._greyed = {}
             return
-        w.fallen_banner.show_campaign(w.game.campaign)
-        for act in self.editing_actions():
+        w.fallen_banner.show_campaign(w.bridge.game.campaign)
+        for act in w.editing_actions():
             if act not in self._greyed:
                 self._greyed[act] = act.toolTip()
             act.setEnabled(False)
@@ -114,10 +128,10 @@ class RosterActions(QObject):
     # ------------------------------------------------------------------ heroes
     def current_line(self) -> HeroLine | None:
         """The campaign in play as the roster lists it (its store is locked by this window)."""
-        path = self.window.campaign_path
+        path = self.window.campaigns.path
         store = self.window.campaigns.store
         kept = store.kept_statistics() if store is not None else None  # the headline figures, if it keeps them
-        return None if path is None else line_of(self.window.game.campaign, path, kept[1] if kept else None)
+        return None if path is None else line_of(self.window.bridge.game.campaign, path, kept[1] if kept else None)
 
     def _count_current(self, dialog: RosterDialog, path: Path) -> None:
         """Count the campaign in play (its store keeps no statistics yet) with a statistics feed: it reads the
@@ -139,10 +153,10 @@ class RosterActions(QObject):
         from d100gui.ui.roster.dialog import RosterDialog
 
         current = self.current_line()
-        dialog = RosterDialog(campaigns_dir(), self.window, current=current)
+        dialog = RosterDialog(campaigns_dir(), self.parent_widget, current=current)
         if current is not None and current.headline is None and self.window.campaigns.store is not None:
             self._count_current(dialog, current.path)
-        dialog.open_requested.connect(self.window.open_campaign)
+        dialog.open_requested.connect(self.window.campaigns.open_campaign)
         dialog.view_requested.connect(lambda path: self.view_fallen(Path(path)))
         dialog.new_hero_requested.connect(self.new_hero)
         if hall:
@@ -167,9 +181,10 @@ class RosterActions(QObject):
         from d100gui.ui.fallen_viewer import open_viewer
 
         w = self.window
-        in_play = path is None or (w.campaign_path is not None and path.resolve() == w.campaign_path.resolve())
+        here = w.campaigns.path
+        in_play = path is None or (here is not None and path.resolve() == here.resolve())
         try:
-            viewer = open_viewer(path, w.game.campaign if in_play else None, w.bridge, w)
+            viewer = open_viewer(path, w.bridge.game.campaign if in_play else None, w.bridge, self.parent_widget)
         except CampaignFileError as exc:
             w.show_error(str(exc))
             return None
