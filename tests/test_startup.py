@@ -90,6 +90,9 @@ DEFERRED = (  # opened on demand, never on the way to the first paint
     "d100gui.ui.roster.dialog",
     "d100gui.ui.toolbox.dock",  # behind the dice tab: built when first shown
     "d100gui.ui.toolbox.tools",
+    "d100gui.engine.commands",  # every feature's commands: a kind's module is imported when the kind is met
+    "d100gui.engine.toolbox.commands",
+    "d100gui.engine.toolbox.classic_commands",
 )
 
 
@@ -109,7 +112,7 @@ def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     loaded = set(done.stdout.split())
-    assert "d100gui.ui.main_window" in loaded and "d100gui.engine.commands" in loaded  # it did start
+    assert "d100gui.ui.main_window" in loaded and "d100gui.engine.game" in loaded  # it did start
     assert sorted(loaded.intersection(DEFERRED)) == []
 
 
@@ -138,3 +141,48 @@ def test_every_model_is_the_projects_and_is_built_on_first_use():
     assert found["outside"] == []  # each inherits d100gui.engine.model.Model
     assert found["defer"] is True and found["models"] > 400
     assert found["built"] < found["models"] // 10  # a few are built as their modules use them (a constant model)
+
+
+def _tables(commands: dict[str, str], events: dict[str, str]) -> str:
+    """kind_index.py's two tables as they should read."""
+    lines = []
+    for name, table in (("COMMAND_MODULES", commands), ("EVENT_MODULES", events)):
+        lines += [f"{name}: dict[str, str] = {{", *(f'    "{k}": "{table[k]}",' for k in sorted(table)), "}"]
+    return "\n".join(lines)
+
+
+def test_the_kind_index_names_the_module_of_every_command_and_event_kind():
+    """A kind met before its module is imported is looked up in d100gui/engine/kind_index.py: it must name each
+    kind's module (a new or moved command or event: paste the tables this failure prints into that file)."""
+    import d100gui.engine.commands  # noqa: F401  (every kind registered)
+    from d100gui.engine.command_registry import COMMAND_KINDS
+    from d100gui.engine.kind_index import COMMAND_MODULES, EVENT_MODULES
+    from d100gui.engine.protocol import EVENT_KINDS
+
+    commands = {kind: cls.__module__ for kind, cls in COMMAND_KINDS.items()}
+    events = {kind: spec.payload.__module__ for kind, spec in dict.items(EVENT_KINDS)}
+    assert (COMMAND_MODULES, EVENT_MODULES) == (commands, events), "\n" + _tables(commands, events)
+
+
+def test_a_kind_s_module_is_imported_when_the_kind_is_first_met():
+    """The store and the window's game import no command module they do not meet: a toolbox command's kind,
+    or a toolbox event's, imports its module when first asked for; an unknown kind is still unknown."""
+    script = (
+        "import sys\n"
+        "import d100gui.storage.store\n"
+        "from d100gui.engine.game import EVERY_COMMAND\n"
+        "from d100gui.engine.protocol import EVENT_KINDS, Event\n"
+        "before = {m for m in ('d100gui.engine.toolbox.commands', 'd100gui.engine.toolbox.events') if m in sys.modules}\n"
+        "command = EVERY_COMMAND['toolbox_classic_gems']\n"
+        "event = EVENT_KINDS.get('toolbox_injury')\n"
+        "print(sorted(before), command.__module__, event is not None and event.payload.__module__,\n"
+        "      EVERY_COMMAND.get('no_such_kind'), 'no_such_kind' in EVENT_KINDS)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.split() == [
+        "[]",
+        "d100gui.engine.toolbox.commands",
+        "d100gui.engine.toolbox.events",
+        "None",
+        "False",
+    ]

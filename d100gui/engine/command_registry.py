@@ -8,9 +8,13 @@ registry once every feature's command module is imported.
 
 from __future__ import annotations
 
-from typing import TypeVar
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import TypeVar, cast
 
 from pydantic import BaseModel
+
+from d100gui.engine.kind_index import COMMAND_MODULES, import_kind
 
 #: kind -> the command class (a ``game.Command``) that reads and runs it; this module sits below the
 #: game (every feature's command module imports it), so it names only the pydantic base
@@ -31,3 +35,25 @@ def register_command(cls: C) -> C:
         raise ValueError(f"command kind {kind!r} is registered twice ({known.__name__} and {cls.__name__})")
     COMMAND_KINDS[kind] = cls
     return cls
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class CommandKinds(Mapping[str, type[M]]):
+    """Every command class by kind, its module imported the first time its kind is asked for
+    (:mod:`d100gui.engine.kind_index`): what the window gives its game (``game.EVERY_COMMAND``), so a start
+    imports only the command modules it meets. Going through them all (``iter``, ``len``) imports them all."""
+
+    def __getitem__(self, kind: str) -> type[M]:
+        if kind not in COMMAND_KINDS:
+            import_kind(kind, COMMAND_MODULES, COMMAND_KINDS.__contains__)
+        return cast("type[M]", COMMAND_KINDS[kind])
+
+    def __iter__(self) -> Iterator[str]:
+        importlib.import_module("d100gui.engine.commands")
+        return iter(COMMAND_KINDS)
+
+    def __len__(self) -> int:
+        importlib.import_module("d100gui.engine.commands")
+        return len(COMMAND_KINDS)

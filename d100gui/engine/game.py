@@ -36,6 +36,7 @@ from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, ValidationE
 
 from d100gui.engine import gate
 from d100gui.engine.combat.monster import CombatState, EscapedMonster
+from d100gui.engine.command_registry import CommandKinds
 from d100gui.engine.dice.dice import (
     Dice,
     DiceError,
@@ -384,6 +385,10 @@ class GameContext:
         self.rules = rules
 
 
+#: every command by kind, a kind's module imported when the kind is first asked for (the window's game)
+EVERY_COMMAND: CommandKinds[Command] = CommandKinds()
+
+
 class Game:
     """Runs commands against a campaign with undo/redo and a replayable log.
 
@@ -397,7 +402,7 @@ class Game:
         self,
         campaign: Campaign,
         library: TableLibrary,
-        commands: Sequence[type[Command]] = (),
+        commands: Sequence[type[Command]] | Mapping[str, type[Command]] = (),
         physical: Callable[[list[FaceRequest]], Sequence[int] | None] | None = None,
         policy: MissingRowPolicy = MissingRowPolicy.ASK,
         *,
@@ -423,7 +428,10 @@ class Game:
         self.fate_policy: FatePolicy = STOP_AT_EVERY_WINDOW
         #: whether the gate is asked before each command (a replay of a log recorded before a rule was gated is not)
         self.gated = True
-        self.command_types: dict[str, type[Command]] = {c.model_fields["kind"].default: c for c in commands}
+        #: the command classes by kind (a mapping as given: :data:`EVERY_COMMAND` imports a kind's module when first asked)
+        self.command_types: Mapping[str, type[Command]] = (
+            commands if isinstance(commands, Mapping) else {c.model_fields["kind"].default: c for c in commands}
+        )
         self.max_undo = MAX_UNDO
         self.check_journal = os.environ.get("D100GUI_CHECK_JOURNAL") == "1" if check_journal is None else check_journal
         self._undo: list[Step | LazyStep] = []

@@ -44,12 +44,9 @@ def declared(cls: type[Command]) -> Phases | None:
 
 
 def _command_class(kind: str) -> type[Command] | None:
-    from d100gui.engine.commands import ALL_COMMANDS
+    from d100gui.engine.game import EVERY_COMMAND  # a kind's module imported when first asked for
 
-    for cls in ALL_COMMANDS:
-        if cls.model_fields["kind"].default == kind:
-            return cls
-    return None
+    return EVERY_COMMAND.get(kind)
 
 
 def _label(kind: str) -> str:

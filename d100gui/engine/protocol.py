@@ -26,6 +26,7 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import ConfigDict, Field, model_validator
 
+from d100gui.engine.kind_index import EVENT_MODULES, import_kind
 from d100gui.engine.model import Model
 
 TOPICS = ("log", "character", "map", "dice", "tables", "decision", "campaign", "combat")
@@ -58,8 +59,27 @@ class EventKind:
         return (self.payload.__doc__ or "").strip().splitlines()[0] if self.payload.__doc__ else ""
 
 
-#: every declared event kind, by name (filled as the feature packages are imported)
-EVENT_KINDS: dict[str, EventKind] = {}
+class _EventKinds(dict[str, EventKind]):
+    """The declared kinds; a kind asked for (``get``, ``in``, ``[]``) that is not declared yet has its module
+    imported first (:mod:`d100gui.engine.kind_index`): a start imports only the event modules it meets."""
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        if not super().__contains__(kind):
+            import_kind(kind, EVENT_MODULES, super().__contains__)
+        return super().get(kind, default)
+
+    def __contains__(self, kind: object) -> bool:
+        return isinstance(kind, str) and self.get(kind) is not None
+
+    def __getitem__(self, kind: str) -> EventKind:
+        found = self.get(kind)
+        if not isinstance(found, EventKind):
+            raise KeyError(kind)
+        return found
+
+
+#: every declared event kind, by name (filled as the feature packages are imported, or a kind when first met)
+EVENT_KINDS: dict[str, EventKind] = _EventKinds()
 
 #: whether an :class:`Event` of an undeclared kind (or off its declared topic) is refused; see :func:`require_declared`
 _STRICT = {"refuse_undeclared": True}
@@ -89,7 +109,7 @@ def declare(kind: str, topic: str = "log") -> Callable[[P], P]:
         raise ValueError(f"event kind {kind!r}: unknown topic {topic!r}")
 
     def register(cls: P) -> P:
-        known = EVENT_KINDS.get(kind)
+        known = dict.get(EVENT_KINDS, kind)  # as declared so far: never imports
         if known is not None and known.payload is not cls:
             raise ValueError(f"event kind {kind!r} is declared twice ({known.payload.__name__} and {cls.__name__})")
         cls.event_kind = kind

@@ -55,7 +55,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import d100gui.engine.commands  # noqa: F401  every event kind declared: reading a log never depends on import order
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.chronicle import ChronicleReader
 from d100gui.engine.dice.dice import ManualSource

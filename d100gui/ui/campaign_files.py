@@ -23,8 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
-from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Game, GameData
+from d100gui.engine.game import EVERY_COMMAND, Campaign, Game, GameData
 from d100gui.engine.journal import Change
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, CampaignSummary, campaigns_dir, load_campaign
 from d100gui.storage.repair import clamped
@@ -267,7 +266,7 @@ class CampaignFiles(QObject):
     def _switch_to(self, campaign: Campaign, store: CampaignStore | None) -> None:
         self.close()  # the callers asked may_close() before reading the new campaign
         old = self.bridge.game
-        game = Game(campaign, old.library, ALL_COMMANDS, policy=old.policy, rules=old.rules, tilesets=old.tilesets)
+        game = Game(campaign, old.library, EVERY_COMMAND, policy=old.policy, rules=old.rules, tilesets=old.tilesets)
         game.physical = old.physical
         self.bridge.game = game  # _adopt attaches the store to the game the bridge shows
         self._listen(game)
@@ -423,7 +422,7 @@ class CampaignFiles(QObject):
             elif offer == REBUILD:
                 data = GameData(rules=game.rules, library=game.library, tilesets=game.tilesets)
                 try:
-                    played, lost = rebuild(path, data, ALL_COMMANDS, self._rebuild_progress())
+                    played, lost = rebuild(path, data, list(EVERY_COMMAND.values()), self._rebuild_progress())
                 finally:
                     if self.rebuild_dialog is not None:
                         self.rebuild_dialog.reset()

@@ -14,8 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDockWidget, QFrame, QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
-from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import EVERY_COMMAND, Campaign, Game
 from d100gui.engine.hero.fallen import death_of, describe, fallen_hero
 from d100gui.storage.campaigns import CampaignFileError
 from d100gui.storage.store import open_campaign
@@ -59,7 +58,7 @@ class FallenViewer(QMainWindow):
         self.setWindowTitle(f"{name} — Hall of the fallen — d100gui")
         self.reason = f"{name} has fallen: the hall of the fallen is read-only, nothing here can be changed."
         old = like.game
-        game = Game(display_copy(campaign), old.library, ALL_COMMANDS, rules=old.rules, tilesets=old.tilesets)
+        game = Game(display_copy(campaign), old.library, EVERY_COMMAND, rules=old.rules, tilesets=old.tilesets)
         self.bridge = GuardedBridge(game, self, reason=self.reason)
         self.refusals: list[str] = []
         self.bridge.error.connect(self._refused)

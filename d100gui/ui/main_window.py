@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.offers import follow_up
-from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import FaceRequest
 from d100gui.engine.dice.tables import TableLibrary
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import EVERY_COMMAND, Campaign, Game
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.packs import LoadedLibrary
@@ -103,7 +102,7 @@ class MainWindow(QMainWindow):
         game = Game(
             campaign or self._new_campaign(seed),
             loaded.library,
-            ALL_COMMANDS,
+            EVERY_COMMAND,  # a kind's module imported when first met
             policy=prefs.missing_row_policy,
             rules=rules,
             tilesets=standard_tilesets(),
