@@ -1,4 +1,4 @@
-"""The map view: zoom, pan, hover highlights, clicks that ask for moves, and the edit tools.
+"""The map view: zoom, pan, hover highlights and clicks that ask for moves; the edit tools in edit_tools.py.
 
 :class:`MapView` never changes the dungeon. Every click becomes a request signal the main
 window turns into an engine command; when a click can do nothing the view says why with
@@ -45,8 +45,6 @@ from d100gui.engine.dungeon.map import (
     Door,
     Dungeon,
     neighbour,
-    parse_key,
-    pos_key,
     progress_blocked,
 )
 from d100gui.engine.dungeon.tiles import COLOUR_NAMES, TILE_COUNT, Tile, TileSet
@@ -54,16 +52,9 @@ from d100gui.engine.game import Campaign
 from d100gui.engine.rules.model import Rules
 from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.clicks import hero_side_at, in_entrance, play_click
-from d100gui.ui.map.drawing import AreaDrawing, paint_tile
-from d100gui.ui.map.hover import (
-    DELETE,
-    EDIT,
-    GO_FAINT,
-    describe_area,
-    exit_marks,
-    square_mark,
-    tool_mark,
-)
+from d100gui.ui.map.drawing import paint_tile
+from d100gui.ui.map.edit_tools import DEFAULT_DOOR_TYPES, TOOLS, EditTools
+from d100gui.ui.map.hover import GO_FAINT, describe_area, exit_marks
 from d100gui.ui.map.hover import ExitState as ExitState  # moved to hover.py; still importable here
 from d100gui.ui.map.hover import hero_exit_states as hero_exit_states
 from d100gui.ui.map.scene import MapScene, Mark
@@ -75,13 +66,9 @@ from d100gui.ui.map.zoom import MAX_ZOOM as MAX_ZOOM
 from d100gui.ui.map.zoom import MIN_ZOOM as MIN_ZOOM
 from d100gui.ui.map.zoom import ZoomView
 
-Ghost = tuple[QPointF, AreaDrawing, bool]  # where a tile would be placed, its drawing, whether it may be
 #: what the secret-passage rule asks about: the campaign (its hero's means), the rules and the tables
 PassageMeans = Callable[[], tuple[Campaign, Rules, TableLibrary]]
 
-#: Table D's door abbreviations, offered by the door dialog (the player may type any other).
-DEFAULT_DOOR_TYPES: tuple[str, ...] = ("OPEN", "LD", "TLD", "JD", "LVD", "TD", "MS")
-TOOLS: tuple[str, ...] = ("place", "delete", "door", "note")
 TOOL_NAMES: dict[str, str] = {"place": "Place tile", "delete": "Delete area", "door": "Door", "note": "Note"}
 TOOL_TIPS: dict[str, str] = {
     "place": "Click the sheet to place the chosen Table M tile, turned as chosen",
@@ -142,9 +129,6 @@ class MapView(FreshBackgroundView):
         self.setScene(self._scene)
         self._tileset = tileset
         self._edit = False
-        self._tool = "place"
-        self._tile = 1
-        self._rotation = 0
         self._exits: dict[str, ExitState] = {}
         self._blocked: bool | None = None
         self._means: PassageMeans | None = None  # the hero's means, for the secret-passage rule (set_passage_means)
@@ -152,16 +136,11 @@ class MapView(FreshBackgroundView):
         self._press_button = Qt.MouseButton.NoButton
         self._panning = False
         self._last: QPoint | None = None
-        self._note_drag: tuple[str, int] | None = None
         self._hover: QPointF | None = None
         self._highlighted: list[tuple[str, str]] = []
-        self._ghost_key: tuple[int, int] | None = None
-        self._ghost_drawing: AreaDrawing | None = None
-        self.door_types: Sequence[str] = DEFAULT_DOOR_TYPES
-        #: Asks the player for a door's values; replaceable (tests answer without a dialog).
-        self.ask_door: Callable[[str, Door | None], DoorChoice | None] = self._ask_door_dialog
-        #: Asks the player for a note's text; replaceable like ``ask_door``.
-        self.ask_note_text: Callable[[str], str | None] = self._ask_note_dialog
+        #: the edit tools (tool, tile, rotation, the door and note dialogs); their ``ask_door`` and
+        #: ``ask_note_text`` are replaceable (tests answer without a dialog)
+        self.edit_tools = EditTools(self, self._ask_door_dialog, self._ask_note_dialog)
 
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
@@ -184,19 +163,19 @@ class MapView(FreshBackgroundView):
         self._scene.set_dungeon(dungeon)
         self._exits = hero_exit_states(dungeon)
         self._blocked = None
-        self._ghost_key = None
+        self.edit_tools.forget_ghost()
         self._refresh_hover()
 
     def set_style(self, style: MapStyle) -> None:
         """Change the look (e.g. dark theme, black-and-white); the dungeon is drawn again."""
         self._scene.set_style(style)
-        self._ghost_key = None
+        self.edit_tools.forget_ghost()
         self._zoomed()
         self.resetCachedContent()
 
     def set_tileset(self, tileset: TileSet) -> None:
         self._tileset = tileset
-        self._ghost_key = None
+        self.edit_tools.forget_ghost()
 
     def tileset(self) -> TileSet:
         if self._tileset is None:
@@ -210,32 +189,26 @@ class MapView(FreshBackgroundView):
 
     @property
     def tool(self) -> str:
-        return self._tool
+        return self.edit_tools.tool
 
     def set_edit_mode(self, on: bool) -> None:
         if on == self._edit:
             return
         self._edit = on
-        self._note_drag = None
+        self.edit_tools.note_drag = None
         self._refresh_hover()
         self.edit_mode_changed.emit(on)
 
     def set_tool(self, tool: str) -> None:
-        if tool not in TOOLS:
-            raise ValueError(f"unknown map tool {tool!r}: use one of {', '.join(TOOLS)}")
-        self._tool = tool
+        self.edit_tools.set_tool(tool)
         self._refresh_hover()
 
     def set_tile(self, number: int) -> None:
-        self._tile = number
-        self._ghost_key = None
+        self.edit_tools.set_tile(number)
         self._refresh_hover()
 
     def set_rotation(self, rotation: int) -> None:
-        if rotation not in (0, 90, 180, 270):
-            raise ValueError(f"a tile turns 0, 90, 180 or 270 degrees, not {rotation}")
-        self._rotation = rotation
-        self._ghost_key = None
+        self.edit_tools.set_rotation(rotation)
         self._refresh_hover()
 
     # ------------------------------------------------------------------ zoom and pan
@@ -254,8 +227,8 @@ class MapView(FreshBackgroundView):
             return
         if key in (Qt.Key.Key_Home, Qt.Key.Key_F):
             self.fit_to_dungeon()
-        elif key == Qt.Key.Key_Escape and self._note_drag is not None:
-            self._note_drag = None
+        elif key == Qt.Key.Key_Escape and self.edit_tools.note_drag is not None:
+            self.edit_tools.note_drag = None
             self._refresh_hover()
         else:
             super().keyPressEvent(event)
@@ -268,9 +241,9 @@ class MapView(FreshBackgroundView):
         self._last = self._press
         self._press_button = event.button()
         self._panning = event.button() == Qt.MouseButton.MiddleButton
-        self._note_drag = None
+        self.edit_tools.note_drag = None
         if event.button() == Qt.MouseButton.LeftButton and self._edit:
-            self._note_drag = self._scene.note_at(self.mapToScene(self._press))
+            self.edit_tools.press(self.mapToScene(self._press))
         if self._panning:
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
         event.accept()
@@ -279,9 +252,9 @@ class MapView(FreshBackgroundView):
         pos = event.position().toPoint()
         if self._press is not None and event.buttons() != Qt.MouseButton.NoButton:
             far = (pos - self._press).manhattanLength() >= QApplication.startDragDistance()
-            if self._note_drag is not None:
+            if self.edit_tools.note_drag is not None:
                 if far:
-                    self._show_note_drop(self.mapToScene(pos))
+                    self.edit_tools.show_note_drop(self.mapToScene(pos))
             else:
                 if far and not self._panning:
                     self._panning = True
@@ -298,17 +271,17 @@ class MapView(FreshBackgroundView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
-        press, button, panning, drag = self._press, self._press_button, self._panning, self._note_drag
+        press, button, panning, drag = self._press, self._press_button, self._panning, self.edit_tools.note_drag
         self._press = None
         self._panning = False
-        self._note_drag = None
+        self.edit_tools.note_drag = None
         self.viewport().unsetCursor()
         if press is None or event.button() != button:
             return
         scene_pos = self.mapToScene(pos)
         far = (pos - press).manhattanLength() >= QApplication.startDragDistance()
         if drag is not None and far:
-            self._drop_note(drag, scene_pos)
+            self.edit_tools.drop_note(drag, scene_pos)
         elif button == Qt.MouseButton.LeftButton and not panning:
             self.click_at(scene_pos)
         self._hover = scene_pos
@@ -334,7 +307,7 @@ class MapView(FreshBackgroundView):
     def click_at(self, scene_pos: QPointF) -> None:
         """Act on a left click at a scene point (also called by tests and keyboard helpers)."""
         if self._edit:
-            self._edit_click(scene_pos)
+            self.edit_tools.click(scene_pos)
         else:
             self._play_click(scene_pos)
 
@@ -375,59 +348,6 @@ class MapView(FreshBackgroundView):
         for request in play_click(self._scene, self.dungeon, self._exits, scene_pos, self._progress_blocked):
             signals[request.kind].emit(*request.args)
 
-    def _edit_click(self, scene_pos: QPointF) -> None:
-        d = self.dungeon
-        if d is None:
-            self.message.emit("There is no map to edit yet.")
-            return
-        pos, _ = self._scene.cell_at(scene_pos)
-        where = f"area {pos[0]},{pos[1]}"
-        if self._tool == "place":
-            if d.area_at(pos) is not None:
-                self.message.emit(f"{where.capitalize()} is already mapped: delete it first.")
-            elif not d.placeable(pos):
-                self.message.emit(f"{where.capitalize()} is off the map sheet.")
-            else:
-                self.place_tile_requested.emit(pos[0], pos[1], self._tile, self._rotation)
-        elif self._tool == "delete":
-            if d.area_at(pos) is None:
-                self.message.emit(f"There is no mapped {where} to delete.")
-            else:
-                self.delete_area_requested.emit(pos_key(pos))
-        elif self._tool == "door":
-            found = self._scene.exit_at(scene_pos)
-            if found is None:
-                self.message.emit("Click the middle of an area's side where an exit is drawn to edit its door.")
-                return
-            key, side = found
-            area = d.areas[key]
-            ex = area.exits[side]  # type: ignore[index]
-            if ex.drawn == "secret":
-                self.message.emit("A secret passage has no door.")
-                return
-            self.door_edit_requested.emit(key, side)
-            c, r = parse_key(key)
-            choice = self.ask_door(f"the {DIRECTION_NAMES[side]} exit of area {c},{r}", ex.door)
-            if choice is not None:
-                self.door_set_requested.emit(key, side, choice.type, choice.roll, choice.is_open)
-        elif self._tool == "note":
-            if d.area_at(pos) is None:
-                self.message.emit("Notes are written on mapped areas.")
-                return
-            text = self.ask_note_text(where)
-            if text is not None and text.strip():
-                self.note_add_requested.emit(pos_key(pos), text.strip())
-
-    def _drop_note(self, drag: tuple[str, int], scene_pos: QPointF) -> None:
-        d = self.dungeon
-        if d is None:
-            return
-        pos, square = self._scene.cell_at(scene_pos)
-        if d.area_at(pos) is None:
-            self.message.emit("A note can only be moved onto a mapped area.")
-            return
-        self.note_move_requested.emit(pos_key(pos), drag[1], square[0], square[1])
-
     # ------------------------------------------------------------------ hover
     def highlighted_exits(self) -> list[tuple[str, str]]:
         """``(side, state)`` of the hero's exits highlighted now (strongest first)."""
@@ -442,7 +362,7 @@ class MapView(FreshBackgroundView):
         d = self.dungeon
         if at is not None and d is not None:
             if self._edit:
-                ghost, cursor = self._edit_hover(d, at, marks)
+                ghost, cursor = self.edit_tools.hover(d, at, marks)
             else:
                 cursor = self._play_hover(d, at, marks, highlighted)
         self._highlighted = highlighted
@@ -463,44 +383,6 @@ class MapView(FreshBackgroundView):
         highlighted.extend(lit)
         strong = side is not None and any(s == side for s, _ in lit)
         return Qt.CursorShape.PointingHandCursor if strong else Qt.CursorShape.ArrowCursor
-
-    def _edit_hover(self, d: Dungeon, at: QPointF, marks: list[Mark]) -> tuple[Ghost | None, Qt.CursorShape]:
-        if self._scene.note_at(at) is not None:
-            return None, Qt.CursorShape.OpenHandCursor
-        if self._tool == "place":
-            pos, _ = self._scene.cell_at(at)
-            ok = d.placeable(pos) and d.area_at(pos) is None
-            if not (d.in_sheet(pos) or ok):
-                return None, Qt.CursorShape.ForbiddenCursor
-            drawing = self._ghost()
-            if drawing is None:
-                return None, Qt.CursorShape.ForbiddenCursor
-            ghost = (self._scene.area_rect(pos).topLeft(), drawing, ok)
-            return ghost, Qt.CursorShape.PointingHandCursor if ok else Qt.CursorShape.ForbiddenCursor
-        mark = tool_mark(self._scene, d, at, self._tool)
-        if mark is None:
-            return None, Qt.CursorShape.ArrowCursor
-        marks.append(mark)
-        return None, Qt.CursorShape.PointingHandCursor
-
-    def _ghost(self) -> AreaDrawing | None:
-        """The chosen tile, drawn faint where it would be placed (kept until the tile or rotation changes)."""
-        if self._ghost_key != (self._tile, self._rotation) or self._ghost_drawing is None:
-            try:
-                tile = self.tileset().tile(self._tile)
-            except KeyError:
-                return None
-            self._ghost_drawing = self._scene.ghost_drawing(tile, self._rotation)
-            self._ghost_key = (self._tile, self._rotation)
-        return self._ghost_drawing
-
-    def _show_note_drop(self, at: QPointF) -> None:
-        d = self.dungeon
-        if d is None:
-            return
-        pos, square = self._scene.cell_at(at)
-        colours = EDIT if d.area_at(pos) is not None else DELETE
-        self._scene.overlay.set_marks([square_mark(self._scene, pos, square, colours)])
 
     def tooltip_at(self, scene_pos: QPointF) -> str:
         """What hovering a point tells the player: the area, its notes, the exit's door."""
@@ -525,7 +407,7 @@ class MapView(FreshBackgroundView):
 
     # ------------------------------------------------------------------ default dialogs
     def _ask_door_dialog(self, where: str, door: Door | None) -> DoorChoice | None:
-        dialog = DoorEditDialog(door, where, self.door_types, self)
+        dialog = DoorEditDialog(door, where, self.edit_tools.door_types, self)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_note_dialog(self, where: str) -> str | None:

@@ -466,7 +466,7 @@ def test_edit_mode_door_dialog_values_become_a_request(qtbot, view: MapView) -> 
         asked.append((where, door.label if door else None))
         return DoorChoice("LD", 33, False)
 
-    view.ask_door = answer
+    view.edit_tools.ask_door = answer
     edits, sets = recorder(view.door_edit_requested), recorder(view.door_set_requested)
     view.set_edit_mode(True)
     view.set_tool("door")
@@ -479,7 +479,7 @@ def test_edit_mode_door_dialog_values_become_a_request(qtbot, view: MapView) -> 
 def test_edit_mode_note_add_and_drag(qtbot, view: MapView, explored: Dungeon) -> None:
     d, note = add_note(explored, (7, 10), "Lever", (0, 0))
     view.set_dungeon(d)
-    view.ask_note_text = lambda where: f"Statue in {where}"
+    view.edit_tools.ask_note_text = lambda where: f"Statue in {where}"
     adds, moved = recorder(view.note_add_requested), recorder(view.note_move_requested)
     view.set_edit_mode(True)
     view.set_tool("note")
@@ -511,7 +511,7 @@ def test_edit_panel_reports_choices_to_the_view(qtbot, view: MapView) -> None:
     assert view.tool == "door"
     panel.tile_spin.setValue(3)
     panel.set_rotation(270)
-    assert (view._tile, view._rotation) == (3, 270)
+    assert (view.edit_tools.tile, view.edit_tools.rotation) == (3, 270)
     assert panel.preview._tile.number == 3 and panel.preview._rotation == 270
     view.set_edit_mode(False)
     assert not panel.edit_button.isChecked() and not panel.tile_spin.isEnabled()
