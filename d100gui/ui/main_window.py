@@ -273,6 +273,7 @@ class MainWindow(QMainWindow):
         tables.startup_shown.connect(self.table_setup.first_run)
         tables.startup_shown.connect(lambda: self.help.first_run(self.table_setup.choice_dialog))  # the tour, once
         self.table_setup.message.connect(self.say)
+        self.table_setup.import_requested.connect(lambda: self.table_files.import_pack())  # from the first-run question
         for helper in (maps, tables, self.campaigns):
             helper.message.connect(self.say)
             helper.error.connect(self.show_error)
