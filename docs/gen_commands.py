@@ -18,7 +18,7 @@ import d100gui.engine
 from d100gui.engine.adventure.commands import ADVENTURE_COMMANDS
 from d100gui.engine.combat.commands import COMBAT_COMMANDS
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import DICE_COMMANDS
+from d100gui.engine.dice_commands import DICE_COMMANDS
 from d100gui.engine.dungeon.commands import MAP_COMMANDS
 from d100gui.engine.game import Command
 from d100gui.engine.hero.commands import CHARACTER_COMMANDS

@@ -90,7 +90,7 @@ def test_replay_says_which_tile_set_is_missing(tmp_path, _fresh_home):
 @pytest.mark.gui
 @pytest.mark.parametrize("physical_first", [True, False])
 def test_replay_of_fate_re_rolls_matches(qtbot, _fresh_home, physical_first):
-    from d100gui.engine.dice.commands import RerollDice, RollDice
+    from d100gui.engine.dice_commands import RerollDice, RollDice
     from d100gui.storage import packs
     from d100gui.storage.paths import user_data_dir
     from d100gui.ui.common.settings import Preferences
@@ -162,9 +162,9 @@ def test_replay_of_a_campaign_on_the_players_own_tile_set_matches(tmp_path, _fre
 
 def test_replay_names_the_players_rows_this_machine_lacks(tmp_path, _fresh_home):
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.dice.commands import RollTable
     from d100gui.engine.dice.dice import ScriptedSource
     from d100gui.engine.dice.tables import Row
+    from d100gui.engine.dice_commands import RollTable
     from d100gui.engine.game import Campaign, Game
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.packs import load_library
@@ -187,8 +187,8 @@ def test_replay_of_a_campaign_that_typed_a_missing_row_matches(tmp_path, _fresh_
     """The typed row is in the player's pack by the time of the replay: the replay must still see
     the roll land on the gap, as it did in play, and type the row in again."""
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.dice.commands import ProvideRow, RollTable
     from d100gui.engine.dice.tables import Row
+    from d100gui.engine.dice_commands import ProvideRow, RollTable
     from d100gui.engine.game import Campaign, Game
     from d100gui.storage import packs
     from d100gui.storage.campaigns import save_campaign

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import d100gui.engine.adventure.commands
 import d100gui.engine.combat.commands
-import d100gui.engine.dice.commands
+import d100gui.engine.dice_commands
 import d100gui.engine.dungeon.commands
 import d100gui.engine.hero.commands
 import d100gui.engine.hero.sheet_edits

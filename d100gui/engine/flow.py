@@ -51,10 +51,10 @@ from d100gui.engine.combat.commands import (
 from d100gui.engine.combat.flow import WAIT_TEXT
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.offers import fight_from_roll
-from d100gui.engine.dice.commands import AddTableRow, SampleRow
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
+from d100gui.engine.dice_commands import AddTableRow, SampleRow
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import LeaveDungeon, SecretPassage
 from d100gui.engine.game import Campaign, Command

@@ -15,10 +15,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from d100gui.engine.combat.events import CombatCurseMissing, CombatLootMissing
-from d100gui.engine.dice.commands import AddTableRow, ProvideRow, SampleRow
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table
+from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
 from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing
 from d100gui.engine.flow import sample_for_roll

@@ -24,7 +24,7 @@ from figures import emit
 from PySide6.QtWidgets import QApplication, QListWidget
 
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import RollDice
+from d100gui.engine.dice_commands import RollDice
 from d100gui.engine.game import Campaign, Game
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets

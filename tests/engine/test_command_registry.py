@@ -11,7 +11,7 @@ import pytest
 
 from d100gui.engine.command_registry import COMMAND_KINDS, register_command
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import DICE_COMMANDS, RollDice
+from d100gui.engine.dice_commands import DICE_COMMANDS, RollDice
 from d100gui.engine.game import Command
 
 COMMANDS_DOC = Path(__file__).parents[2] / "docs" / "commands.md"

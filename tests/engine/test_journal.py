@@ -9,9 +9,9 @@ import pytest
 from d100gui.demo import build_demo_campaign
 from d100gui.engine import game as game_module
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import RollDice, RollTable
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.engine.game import MIN_UNDO, Command, Game, GameContext
 from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.engine.journal import Change

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import RollDice, RollTable
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
+from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.engine.dungeon.commands import AddNote, MarkArea, MoveHero
 from d100gui.engine.game import Game
 from d100gui.engine.hero.sheet_edits import SetSheetField

@@ -43,7 +43,7 @@ import sys
 from pathlib import Path
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.dice.commands import RollDice, RollTable
+from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
 

@@ -18,9 +18,9 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from d100gui.engine.command_registry import register_command
-from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row
+from d100gui.engine.dice_commands import SampleRow
 from d100gui.engine.effects.interpreter import apply_option, apply_outcome
 from d100gui.engine.effects.rows import RowCall, apply_row
 from d100gui.engine.game import Command, GameContext

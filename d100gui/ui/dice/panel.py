@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.dice.commands import FollowLink, RerollDice, RollDice, RollTable, history_text
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.tables import Table, TableLibrary
+from d100gui.engine.dice_commands import FollowLink, RerollDice, RollDice, RollTable, history_text
 from d100gui.engine.flow import fight_for_roll
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView

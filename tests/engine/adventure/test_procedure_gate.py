@@ -10,7 +10,7 @@ from d100gui.engine.adventure.commands import FailQuest
 from d100gui.engine.adventure.turn import MoveOn
 from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
-from d100gui.engine.dice.commands import RollTable
+from d100gui.engine.dice_commands import RollTable
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero, MoveHeroTo, OpenDoor
 from d100gui.engine.gate import refusal

@@ -8,8 +8,8 @@ from test_turn import YELLOW_CROSSROADS, d100, next_clock_faces, on_quest, push
 
 from d100gui.engine.adventure.row_commands import ApplyTypedRow
 from d100gui.engine.adventure.turn import MoveOn, SearchArea
-from d100gui.engine.dice.commands import SampleRow
 from d100gui.engine.dice.tables import Row
+from d100gui.engine.dice_commands import SampleRow
 from d100gui.engine.flow import flow, sample_answer, sample_for_roll
 from d100gui.engine.protocol import CommandRefused
 

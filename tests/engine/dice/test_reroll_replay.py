@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.dice.commands import RerollDice, RollDice
 from d100gui.engine.dice.dice import FaceRequest, RandomSource
+from d100gui.engine.dice_commands import RerollDice, RollDice
 from d100gui.engine.game import Campaign, Game, replay
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

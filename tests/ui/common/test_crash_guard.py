@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt, qWarning
 from PySide6.QtGui import QGuiApplication
 
 from d100gui import __version__
-from d100gui.engine.dice.commands import RollDice
+from d100gui.engine.dice_commands import RollDice
 from d100gui.storage import crashlog
 from d100gui.storage.campaigns import campaigns_dir, save_campaign
 from d100gui.storage.paths import user_data_dir, user_log_dir

@@ -7,8 +7,8 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from d100gui.engine.dice.commands import RollTable
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice_commands import RollTable
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.table_editor.editor import TableEditor
