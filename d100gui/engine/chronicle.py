@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from d100gui.engine.game import LogEntry
-from d100gui.engine.stats import CHARACTERISTICS, Statistics
+from d100gui.engine.stats import CHARACTERISTICS, Statistics, death_words
 
 #: the sheet's figures a chronicle compares from the quest's start to its end, with their names
 SHEET_FIGURES: tuple[tuple[str, str], ...] = (
@@ -40,6 +40,23 @@ FIGHT_OUTCOMES = {
     "hero_escaped": "fled",
     "monster_escaped": "the monster escaped",
     "died": "the hero died",
+}
+#: how a spell came up in a quest, as a chronicle names it
+SPELL_WAYS = {
+    "book": "cast from the spell book",
+    "scroll": "cast from a scroll",
+    "fight": "cast in a fight",
+    "learned": "learned",
+    "removed": "removed from the spell book",
+}
+#: how an item was gained, lost or used, as a chronicle names it
+ITEM_CHANGES = {
+    "added": "written on the sheet",
+    "destroyed": "destroyed",
+    "belt_check": "lost to a Belt Check",
+    "curse": "destroyed by a curse",
+    "discarded": "rubbed off the sheet",
+    "belt": "used from the belt",
 }
 #: the quest outcomes as a chronicle names them
 QUEST_OUTCOMES = {
@@ -62,6 +79,19 @@ class ChronicleArea:
 
 
 @dataclass(frozen=True)
+class ChronicleTest:
+    """A test (a trap, a lock, a find's test; in a fight, its own tests): its name, target, natural roll and result."""
+
+    name: str
+    target: int | None
+    natural: int | None
+    success: bool
+    turn: int
+    area: str
+    entry: int
+
+
+@dataclass(frozen=True)
 class ChronicleFight:
     """One fight: the monster, how it ended, its rounds, the HP the hero lost and the loot taken."""
 
@@ -73,6 +103,7 @@ class ChronicleFight:
     turn: int
     area: str
     entry: int
+    tests: tuple[ChronicleTest, ...] = ()  # the fight's own tests (SURPRISE, attack, ESCAPE...), as rolled
 
 
 @dataclass(frozen=True)
@@ -90,13 +121,38 @@ class ChronicleFind:
 
 
 @dataclass(frozen=True)
-class ChronicleTest:
-    """A test outside fights (a trap, a lock, a find's test): its name, target, natural roll and result."""
+class ChronicleSpell:
+    """A spell cast (from the book, a scroll, or in a fight) or learned, and whether the cast worked."""
 
-    name: str
-    target: int | None
-    natural: int | None
-    success: bool
+    spell: str
+    how: str  # book, scroll, fight (cast), learned, removed (see SPELL_WAYS)
+    success: bool | None  # None: not a cast, or the cost killed the caster before the test, or still under way
+    turn: int
+    area: str
+    entry: int
+
+
+@dataclass(frozen=True)
+class ChronicleCurse:
+    """A curse (Table C) after a failed CAST SPELL: its row, its roll and the items it destroyed."""
+
+    curse: str
+    roll: int | None
+    destroyed: tuple[str, ...]
+    in_fight: bool
+    turn: int
+    area: str
+    entry: int
+
+
+@dataclass(frozen=True)
+class ChronicleItem:
+    """An item the sheet gained or lost during the quest (a fight's loot and a find's items are listed there)."""
+
+    item: str  # "" when the event does not name it (a hand correction names only where the item was)
+    change: str  # gained, lost or used (see ITEM_CHANGES)
+    how: str  # added, destroyed, belt_check, curse, discarded, belt
+    where: str
     turn: int
     area: str
     entry: int
@@ -158,6 +214,9 @@ class QuestChronicle:
     finds: tuple[ChronicleFind, ...]
     tests: tuple[ChronicleTest, ...]
     triggers: tuple[ChronicleTrigger, ...]
+    spells: tuple[ChronicleSpell, ...]
+    curses: tuple[ChronicleCurse, ...]
+    items: tuple[ChronicleItem, ...]
     sheet: tuple[SheetChange, ...]
     experience: dict[str, int]  # experience pips gained per track during the quest
     fate_spent: int
@@ -210,6 +269,10 @@ class _Draft:
     finds: list[ChronicleFind] = field(default_factory=list)
     tests: list[ChronicleTest] = field(default_factory=list)
     triggers: list[ChronicleTrigger] = field(default_factory=list)
+    spells: list[ChronicleSpell] = field(default_factory=list)
+    casting: int = -1  # the fight's spell under way: its place in ``spells`` (-1: none)
+    curses: list[ChronicleCurse] = field(default_factory=list)
+    items: list[ChronicleItem] = field(default_factory=list)
     experience: dict[str, int] = field(default_factory=dict)
     fate_spent: int = 0
     lives_spent: int = 0
@@ -330,7 +393,11 @@ class ChronicleReader:
         fights = list(draft.fights)
         if draft.fight is not None:  # a fight still under way
             f = draft.fight
-            fights.append(ChronicleFight(f["monster"], "in_progress", 0, 0, tuple(f["loot"]), f["turn"], f["area"], f["entry"]))
+            fights.append(
+                ChronicleFight(
+                    f["monster"], "in_progress", 0, 0, tuple(f["loot"]), f["turn"], f["area"], f["entry"], tuple(f["tests"])
+                )
+            )
         return QuestChronicle(
             index=draft.index,
             number=int(quest["number"]),
@@ -348,6 +415,9 @@ class ChronicleReader:
             finds=tuple(draft.finds),
             tests=tuple(draft.tests),
             triggers=tuple(draft.triggers),
+            spells=tuple(draft.spells),
+            curses=tuple(draft.curses),
+            items=tuple(draft.items),
             sheet=tuple(SheetChange(k, label, draft.start.get(k), end.get(k)) for k, label in SHEET_FIGURES),
             experience=dict(sorted(draft.experience.items())),
             fate_spent=draft.fate_spent,
@@ -412,7 +482,7 @@ def _loot_stowed(d: _Draft, data: dict[str, Any], at: int) -> None:
 def _combat_started(d: _Draft, data: dict[str, Any], at: int) -> None:
     monster = data.get("monster") or {}
     name = str(monster.get("name") or "?") if isinstance(monster, Mapping) else "?"
-    d.fight = {"monster": name, "loot": [], "turn": d.turn, "area": d.area, "entry": at}
+    d.fight = {"monster": name, "loot": [], "turn": d.turn, "area": d.area, "entry": at, "tests": []}
 
 
 def _combat_loot(d: _Draft, data: dict[str, Any], _at: int) -> None:
@@ -422,7 +492,7 @@ def _combat_loot(d: _Draft, data: dict[str, Any], _at: int) -> None:
 
 
 def _combat_over(d: _Draft, data: dict[str, Any], at: int) -> None:
-    f = d.fight or {"monster": "?", "loot": [], "turn": d.turn, "area": d.area, "entry": at}
+    f = d.fight or {"monster": "?", "loot": [], "turn": d.turn, "area": d.area, "entry": at, "tests": []}
     d.fights.append(
         ChronicleFight(
             f["monster"],
@@ -433,18 +503,105 @@ def _combat_over(d: _Draft, data: dict[str, Any], at: int) -> None:
             f["turn"],
             f["area"],
             f["entry"],
+            tuple(f["tests"]),
         )
     )
     d.fight = None
 
 
 def _died(d: _Draft, data: dict[str, Any], at: int) -> None:
-    d.death = str(data.get("reason") or data.get("source") or "")
+    cause = str(data.get("reason") or data.get("source") or "")
+    d.death = death_words(cause, d.fight["monster"] if d.fight is not None else "")  # the statistics' words
     if d.fight is not None:
         f = d.fight
-        d.death = d.death or f["monster"]
-        d.fights.append(ChronicleFight(f["monster"], "died", 0, 0, tuple(f["loot"]), f["turn"], f["area"], f["entry"]))
+        d.fights.append(
+            ChronicleFight(f["monster"], "died", 0, 0, tuple(f["loot"]), f["turn"], f["area"], f["entry"], tuple(f["tests"]))
+        )
         d.fight = None
+
+
+def _int_or_none(value: Any) -> int | None:
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _combat_test(d: _Draft, data: dict[str, Any], at: int) -> None:
+    """A fight's own test (SURPRISE, FEAR, attack, ESCAPE...), listed with its fight, as rolled (before any Fate)."""
+    if d.fight is None:
+        return
+    roll = data.get("roll")
+    natural = roll.get("natural") if isinstance(roll, Mapping) else None
+    test = ChronicleTest(
+        str(data.get("test") or ""),
+        _int_or_none(data.get("target")),
+        _int_or_none(natural),
+        bool(data.get("success")),
+        d.turn,
+        d.area,
+        at,
+    )
+    d.fight["tests"].append(test)
+
+
+def _spell_cast(d: _Draft, data: dict[str, Any], at: int) -> None:
+    """A spell cast outside a fight (``magic_cast``): from the book or a scroll, and whether CAST SPELL passed."""
+    success = data.get("success")
+    how = "scroll" if data.get("source") == "scroll" else "book"
+    d.spells.append(
+        ChronicleSpell(str(data.get("spell") or ""), how, success if isinstance(success, bool) else None, d.turn, d.area, at)
+    )
+
+
+def _combat_cast(d: _Draft, data: dict[str, Any], at: int) -> None:
+    """A spell in a fight: begun (``cast``), then ``failed``, or ``queued`` / ``effect`` (it worked)."""
+    spell, stage = str(data.get("spell") or ""), str(data.get("stage") or "cast")
+    if stage == "cast" or d.casting < 0:
+        d.spells.append(ChronicleSpell(spell, "fight", None, d.turn, d.area, at))
+        d.casting = len(d.spells) - 1
+    if stage != "cast":
+        s = d.spells[d.casting]
+        d.spells[d.casting] = ChronicleSpell(s.spell or spell, s.how, stage != "failed", s.turn, s.area, s.entry)
+        d.casting = -1
+
+
+def _spell_learned(d: _Draft, data: dict[str, Any], at: int) -> None:
+    d.spells.append(ChronicleSpell(str(data.get("spell") or ""), "learned", None, d.turn, d.area, at))
+
+
+def _spell_removed(d: _Draft, data: dict[str, Any], at: int) -> None:
+    d.spells.append(ChronicleSpell(str(data.get("spell") or ""), "removed", None, d.turn, d.area, at))
+
+
+def _curse(d: _Draft, name: str, roll: Any, destroyed: list[str], at: int) -> None:
+    _table, what, number, effect = _row_words(roll)
+    curse = name or what or effect
+    d.curses.append(ChronicleCurse(curse, number, tuple(destroyed), d.fight is not None, d.turn, d.area, at))
+    for item in destroyed:
+        d.items.append(ChronicleItem(item, "lost", "curse", "", d.turn, d.area, at))
+
+
+def _magic_curse(d: _Draft, data: dict[str, Any], at: int) -> None:
+    """Table C applied outside a fight (``magic_curse``: its result names the curse and the items destroyed)."""
+    result = data.get("result")
+    if not isinstance(result, Mapping) or result.get("missing"):
+        return  # the row is to be typed in: nothing applied yet
+    destroyed = [str(i) for i in result.get("destroyed") or [] if i]
+    _curse(d, str(result.get("curse") or ""), result.get("table_roll"), destroyed, at)
+
+
+def _combat_curse(d: _Draft, data: dict[str, Any], at: int) -> None:
+    """Table C in a fight (``combat_curse``): its row; the items it destroys come as ``combat_item_destroyed``."""
+    _curse(d, "", data.get("table_roll"), [], at)
+
+
+def _item(change: str, how: str, name_key: str) -> Any:
+    def read(d: _Draft, data: dict[str, Any], at: int) -> None:
+        item = str(data.get(name_key) or "")
+        if not item and how != "discarded":
+            return  # a Belt Check on an empty place, an event naming no item: nothing changed hands
+        where = str(data.get("to") or data.get("where") or "")
+        d.items.append(ChronicleItem(item, change, how, where, d.turn, d.area, at))
+
+    return read
 
 
 def _test_settled(d: _Draft, data: dict[str, Any], at: int) -> None:
@@ -522,6 +679,19 @@ _READERS = {
     "hero_died": _died,
     "hero_fell": _died,
     "test_settled": _test_settled,
+    "combat_test": _combat_test,
+    "magic_cast": _spell_cast,
+    "combat_cast": _combat_cast,
+    "magic_spell_learned": _spell_learned,
+    "magic_spell_removed": _spell_removed,
+    "magic_curse": _magic_curse,
+    "combat_curse": _combat_curse,
+    "item_added": _item("gained", "added", "item"),
+    "item_discarded": _item("lost", "discarded", "item"),
+    "combat_item_destroyed": _item("lost", "destroyed", "item"),
+    "combat_belt_check": _item("lost", "belt_check", "item"),
+    "belt_check": _item("lost", "belt_check", "destroyed"),
+    "combat_belt": _item("used", "belt", "item"),
     "oil_burned": _trigger("oil", ("spent", "oil", "in_darkness", "lit_again")),
     "food_eaten": _trigger("food", ("spent", "food", "hp_lost", "hp")),
     "wandering_checked": _trigger("wandering", ("number", "appeared")),

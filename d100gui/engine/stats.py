@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from d100gui.engine.game import LogEntry
 
 #: bumped when :meth:`Statistics.state` changes shape (a kept state of another version is folded again)
-STATE_VERSION = 2  # 2: a ration eaten no longer sets HP to its payload default 0
+STATE_VERSION = 3  # 2: a ration eaten no longer sets HP to its payload default 0; 3: a death names its fight
 #: the dice groups of a state: the app's dice, and the faces given (physical or scripted)
 _DICE_GROUPS = (("app", False), ("physical", True))
 #: the characteristics followed over quests (the sheet's three primaries)
@@ -178,6 +178,12 @@ class _Monster:
     rounds: int = 0
 
 
+def death_words(cause: str, foe: str) -> str:
+    """A death's cause in words, as the hall of the fallen names it: "HP 0 and no Lives left, fighting Orc"
+    (the death event's reason or source, then the monster of the fight it ended; "" when neither is known)."""
+    return ", ".join(part for part in (cause, f"fighting {foe}" if foe else "") if part)
+
+
 def _die_value(sides: int, face: int) -> int | None:
     """The face as a 1..sides value (a d10's 0 reads 10, as does a d100's tens or units 0); None if off the die."""
     if sides == 10 and face == 0:
@@ -224,11 +230,11 @@ class Statistics:
             "version": STATE_VERSION,
             "next_index": self.next_index,
             "entries": self.entries,
-            "sheet": asdict(self._sheet),
-            "quests": [asdict(q) for q in self._quests],
+            "sheet": {**vars(self._sheet), "stats": dict(self._sheet.stats)},
+            "quests": [{**vars(q), "end": dict(q.end)} for q in self._quests],
             "current": current,
             "attempts": dict(self._attempts),
-            "monsters": {name: asdict(m) for name, m in self._monsters.items()},
+            "monsters": {name: dict(vars(m)) for name, m in self._monsters.items()},
             "fight": self._fight,
             "experience": dict(self._experience),
             "trained": dict(self._trained),
@@ -462,14 +468,15 @@ class Statistics:
 
     def _on_died(self, data: dict[str, Any], at: int) -> None:
         cause = str(data.get("reason") or data.get("source") or "")
+        foe = self._fight or ""
         if self._fight is not None:
             record = self._monsters.setdefault(self._fight, _Monster())
             record.lost += 1
-            cause = cause or self._fight
             if self._current is not None:
                 self._current.fights_lost += 1
             self._fight = None
-        self._deaths.append({"entry": at, "cause": cause, "quest": self._current.name if self._current else ""})
+        quest = self._current.name if self._current else ""
+        self._deaths.append({"entry": at, "cause": death_words(cause, foe), "foe": foe, "quest": quest})
         self._ending = "died"
 
     def _on_fate_used(self, _data: dict[str, Any], _at: int) -> None:

@@ -18,7 +18,17 @@ from dataclasses import dataclass
 import jinja2
 from markupsafe import Markup
 
-from d100gui.engine.chronicle import FIGHT_OUTCOMES, ChronicleTrigger, QuestChronicle
+from d100gui.engine.chronicle import (
+    FIGHT_OUTCOMES,
+    ITEM_CHANGES,
+    SPELL_WAYS,
+    ChronicleCurse,
+    ChronicleItem,
+    ChronicleSpell,
+    ChronicleTest,
+    ChronicleTrigger,
+    QuestChronicle,
+)
 from d100gui.engine.dungeon.tiles import COLOUR_NAMES
 from d100gui.storage.resources import resource_dir
 
@@ -69,6 +79,10 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.globals["trigger_text"] = trigger_text
+    env.globals["test_text"] = test_text
+    env.globals["spell_text"] = spell_text
+    env.globals["curse_text"] = curse_text
+    env.globals["item_text"] = item_text
     return env
 
 
@@ -98,8 +112,37 @@ def trigger_text(trigger: ChronicleTrigger) -> str:
     return f"{name} check ({d.get('pips', '?')} pips): no harm."
 
 
+def test_text(test: ChronicleTest) -> str:
+    """A test in a few words: its name, the natural roll against the target, and whether it passed."""
+    roll = f" {test.natural if test.natural is not None else '?'} vs {test.target}" if test.target is not None else ""
+    return f"{test.name}{roll}, {'passed' if test.success else 'failed'}"
+
+
+def spell_text(spell: ChronicleSpell) -> str:
+    """A spell cast or learned, in words."""
+    words = f"{spell.spell or 'A spell'} {SPELL_WAYS.get(spell.how, spell.how)}"
+    if spell.how in ("book", "scroll", "fight"):
+        words += {True: ": it worked", False: ": it failed"}.get(spell.success, "") if spell.success is not None else ""
+    return words + "."
+
+
+def curse_text(curse: ChronicleCurse) -> str:
+    """A curse in words: its row (and roll), and what it destroyed."""
+    roll = f" (Table C: {curse.roll})" if curse.roll is not None else ""
+    lost = f"; destroyed: {', '.join(curse.destroyed)}" if curse.destroyed else ""
+    return f"Curse: {curse.curse or 'a curse'}{roll}{lost}."
+
+
+def item_text(item: ChronicleItem) -> str:
+    """An item gained, lost or used, in words."""
+    what = item.item or "an item"
+    where = f" ({item.where.replace('_', ' ')})" if item.where else ""
+    return f"{what[:1].upper()}{what[1:]}{where}: {ITEM_CHANGES.get(item.how, item.how)}."
+
+
 def turn_notes(chronicle: QuestChronicle) -> dict[int, list[str]]:
-    """What happened in each turn (fights, finds, tests, triggers), one short line each in log order, by turn number."""
+    """What happened in each turn (finds, tests, triggers, spells, curses, items, fights), one short line each in log
+    order, by turn number."""
     lines: list[tuple[int, int, str]] = []  # (turn, log entry, line)
     # within one action: a search's find, then a test, then the time it took and its triggers, then the fight they start
     for find in chronicle.finds:
@@ -108,6 +151,13 @@ def turn_notes(chronicle: QuestChronicle) -> dict[int, list[str]]:
         lines.append((test.turn, test.entry, f"Test: {test.name} ({'passed' if test.success else 'failed'})"))
     for trigger in chronicle.triggers:
         lines.append((trigger.turn, trigger.entry, trigger_text(trigger)))
+    for spell in chronicle.spells:
+        lines.append((spell.turn, spell.entry, f"Spell: {spell_text(spell)}"))
+    for curse in chronicle.curses:
+        lines.append((curse.turn, curse.entry, curse_text(curse)))
+    for item in chronicle.items:
+        if item.how != "curse":  # a curse's items are named with the curse
+            lines.append((item.turn, item.entry, f"Item: {item_text(item)}"))
     for fight in chronicle.fights:
         lines.append((fight.turn, fight.entry, f"Fight: {fight.monster} ({FIGHT_OUTCOMES.get(fight.outcome, fight.outcome)})"))
     notes: dict[int, list[str]] = {}

@@ -14,7 +14,9 @@ from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import LogEntry
+from d100gui.engine.hero.fallen import death_in, how
 from d100gui.engine.protocol import EVENT_KINDS, Event
+from d100gui.engine.stats import statistics_of
 from d100gui.storage.chronicle_html import MapImage, render_campaign, render_quest
 from d100gui.storage.resources import bundled_game_data
 
@@ -147,7 +149,11 @@ def test_a_death_names_its_cause_and_the_fight() -> None:
         [ev("hero_died", reason="burnt by the Dragon")],
     )
     [pit] = chronicles_of(log)
-    assert (pit.outcome, pit.death) == ("died", "burnt by the Dragon")
+    assert (pit.outcome, pit.death) == ("died", "burnt by the Dragon, fighting Dragon")
+    death = death_in(log)
+    assert death is not None and how(death) == pit.death, "the hall of the fallen's words"
+    [counted] = statistics_of(log)["campaign"]["deaths"]
+    assert (counted["cause"], counted["foe"]) == (pit.death, "Dragon"), "the statistics (the roster's query) agree"
     assert [(f.monster, f.outcome) for f in pit.fights] == [("Dragon", "died")]
 
 

@@ -229,7 +229,8 @@ def test_quests_of_a_scripted_campaign() -> None:
     ]
     assert campaign["experience"] == {"DEX": 1, "STR": 2} and campaign["trained"] == {"STR": 1}
     assert (campaign["fate_spent"], campaign["lives_spent"], campaign["hp_lost"]) == (1, 1, 26)
-    assert campaign["deaths"] == [{"entry": 17, "cause": "killed by the Ogre", "quest": "The Pit"}]
+    # the cause in the hall of the fallen's words: the death event's reason, then the fight it ended
+    assert campaign["deaths"] == [{"entry": 17, "cause": "killed by the Ogre, fighting Ogre", "foe": "Ogre", "quest": "The Pit"}]
     assert figures["fights"]["Goblin"]["win_rate"] == 0.5 and figures["fights"]["Goblin"]["hp_lost"] == 5
     assert figures["fights"]["Ogre"]["lost"] == 1
 

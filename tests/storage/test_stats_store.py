@@ -161,3 +161,31 @@ def test_the_roster_reads_headline_figures_from_the_kept_state_and_shrugs_off_a_
         _set_row(path, value)
         line = read_store(path)
         assert line.headline is None and not line.problem, value
+
+
+def test_the_hall_of_the_fallen_reads_the_cause_of_death_from_the_statistics() -> None:
+    """The roster's headline (the statistics' query) carries the death event's cause and the fight it ended, in the
+    words of the log's death event; the hall's cell shows it, the log's own only while the figures are counted."""
+    from d100gui.engine.game import LogEntry
+    from d100gui.engine.hero.fallen import death_in, how
+    from d100gui.engine.protocol import EVENT_KINDS, Event
+    from d100gui.storage.roster import HeroLine, headline_from
+    from d100gui.ui.roster.dialog import cause_of
+
+    def ev(kind: str, **data: object) -> Event:
+        return Event(kind=kind, topic=EVENT_KINDS[kind].topic, data=data)
+
+    actions = [
+        [ev("finishing", hp=5, fate=0, lives=0)],
+        [ev("quest_begun", name="The Pit")],
+        [ev("combat_started", monster={"name": "Dragon", "av": 90, "hp": [30]}), ev("combat_hero_hp", delta=-5, hp=0)],
+        [ev("hero_died", reason="burnt by the Dragon")],
+    ]
+    log = [LogEntry(index=i, command={"kind": "scripted"}, events=e) for i, e in enumerate(actions)]
+    figures = headline_from(statistics_of(log))
+    death = death_in(log)
+    assert death is not None and figures.cause == how(death) == "burnt by the Dragon, fighting Dragon"
+    line = HeroLine("Wilma", 1, 0, 0, "", Path("w.d100"), fallen=True, death=death)
+    assert cause_of(line, figures) == figures.cause
+    assert cause_of(line, Headline(1, 1, 0, cause="from the statistics")) == "from the statistics", "the statistics first"
+    assert cause_of(line, None) == how(death), "the log's death event while the figures are counted"

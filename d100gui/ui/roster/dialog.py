@@ -87,11 +87,12 @@ def fallen_values(line: HeroLine) -> tuple[str, ...]:
 
 
 def cause_of(line: HeroLine, figures: Headline | None) -> str:
-    """The cause of death: the log's death event's (it names the fight too), else the statistics' own."""
+    """The cause of death: the statistics' (the query the headline figures come from: the death event's cause and
+    the fight it ended, in the same words as the log's death event); the log's own while they are being counted."""
+    if figures is not None and figures.cause:
+        return figures.cause
     death = line.death
-    if death is not None and how(death):
-        return how(death)
-    return figures.cause if figures is not None and figures.cause else "(the log names none)"
+    return how(death) if death is not None and how(death) else "(the log names none)"
 
 
 class HeadlineCounter(QObject):
