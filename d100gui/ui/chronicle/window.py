@@ -3,7 +3,10 @@
 The chronicle's data comes from the engine (:class:`~d100gui.engine.chronicle.ChronicleReader`, fed
 with the campaign's log: the older entries from the store, in SQL (only the events a chronicle reads:
 ``CampaignStore.fold_chronicle``; as entries if a row cannot be read so), then the entries in memory; each new action
-folds only its own entries, an undo or another campaign starts again). The page is the HTML of
+folds only its own entries, an undo or another campaign starts again). The older entries are read a page per turn of
+the event loop (the store's connection is the window's own, locked to it: no worker may open a second one), the page
+saying "Reading the campaign's story..." meanwhile; an action, undo or redo during the read starts it again, so the
+page never shows a chronicle the log no longer holds. The page is the HTML of
 ``storage/chronicle_html.py`` (Jinja2 templates), shown in a ``QTextBrowser``; the same HTML is the
 exported file, the PDF (``QTextDocument`` on a ``QPdfWriter``) and the printout. The map images are
 drawn by a function the main window hands in (this folder may not import ``ui/map``).
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, Qt
+from PySide6.QtCore import QMarginsF, Qt, QTimer
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QShowEvent, QTextDocument
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -40,8 +43,12 @@ OlderLog = Callable[[int, int], Sequence[LogEntry]]
 #: reads the stored log's rows from the reader's next entry up to an end, in SQL (False: read the entries)
 RowReader = Callable[[ChronicleReader, int], bool]
 MapDrawer = Callable[[Dungeon], MapImage | None]
-#: log entries read from the store at a time when the chronicle is first read
-PAGE = 1000
+#: log entries read from the store as entries (a row SQL cannot read) per turn of the event loop
+PAGE = 250
+#: log entries read from the store's rows in SQL per turn of the event loop (some 30 ms each on 20,000 entries)
+ROWS_PAGE = 2000
+#: what the page says while the older entries are read
+READING = "Reading the campaign's story..."
 #: the picker's data for the whole campaign
 CAMPAIGN = -1
 #: the PDF's page margins, in millimetres
@@ -94,6 +101,10 @@ class ChronicleWindow(QWidget):
         self.map_image = map_image
         self.reader: ChronicleReader | None = None
         self._last: LogEntry | None = None
+        self._reading: ChronicleReader | None = None  # the older entries being read, a page per event-loop turn
+        self._by_rows = True  # the read in hand reads rows in SQL (False: a row could not be: entries)
+        self._generation = 0  # bumped by every change: a page of an older read is dropped
+        self._wanted: int | None = None  # a quest asked for during the read
         self._stale = True  # the log changed since the page was made
         self._maps: dict[int, MapImage | None] = {}  # by dungeon index: closed sheets never change
         self.html = ""
@@ -143,11 +154,18 @@ class ChronicleWindow(QWidget):
             self.reader = None  # entries left (undo) or another campaign: read again
             self._maps.clear()
         self._stale = True
-        if self.isVisible():
+        if self._reading is not None:
+            self._start_reading()  # the older entries may have changed too (another campaign): from the start
+        elif self.isVisible():
             self.refresh()
 
-    def _read(self) -> ChronicleReader:
-        """The reader, brought up to the log's last entry (read from the start when it is new)."""
+    @property
+    def reading(self) -> bool:
+        """Whether the older entries are being read (the page says so; export and print wait)."""
+        return self._reading is not None
+
+    def _current_reader(self) -> ChronicleReader | None:
+        """The reader if it still reads this log (its last entry is the one it read last), else None."""
         campaign = self.bridge.game.campaign
         log, start = campaign.log, campaign.log_start
         reader, last = self.reader, self._last
@@ -155,20 +173,86 @@ class ChronicleWindow(QWidget):
             at = last.index - start
             if not (0 <= at < len(log) and log[at] is last):
                 reader = None
+        if reader is None and start == 0:
+            reader = ChronicleReader()  # nothing older than the log in memory: read at once
+        return reader
+
+    def _read(self) -> ChronicleReader:
+        """The reader, brought up to the log's last entry; the older entries read at once if none is kept (the
+        window reads them a page per event-loop turn instead: :meth:`refresh`)."""
+        reader = self._current_reader()
         if reader is None:
-            reader = ChronicleReader()
-            if self.rows is not None and start > 0 and not self.rows(reader, start):
-                reader = ChronicleReader()  # a row SQL cannot read: the entries themselves (log_page names it)
-            offset = reader.stats.next_index
-            while self.older is not None and offset < start:
-                page = self.older(offset, min(PAGE, start - offset))
-                if not page:
-                    break
-                reader.fold_all(page)
-                offset += len(page)
+            start = self.bridge.game.campaign.log_start
+            reader, done, self._by_rows = ChronicleReader(), False, True
+            while not done:
+                reader, done = self._read_page(reader, start, start)
+        return self._caught_up(reader)
+
+    def _caught_up(self, reader: ChronicleReader) -> ChronicleReader:
+        """``reader`` with the log's entries in memory folded (those it has not read yet)."""
+        campaign = self.bridge.game.campaign
+        log, start = campaign.log, campaign.log_start
         reader.fold_all(log[max(0, reader.stats.next_index - start) :])
         self.reader, self._last = reader, (log[-1] if log else None)
         return reader
+
+    def _read_page(self, reader: ChronicleReader, start: int, size: int) -> tuple[ChronicleReader, bool]:
+        """Read the next page (up to ``size`` entries) of the older entries, below ``start``: the reader (a new one
+        when a row SQL cannot read: the entries themselves then, from the first) and whether all are read."""
+        offset = reader.stats.next_index
+        if offset >= start:
+            return reader, True
+        if self._by_rows and self.rows is not None:
+            if self.rows(reader, min(start, offset + size)):
+                return reader, reader.stats.next_index >= start
+            self._by_rows, reader, offset = False, ChronicleReader(), 0  # log_page names a damaged entry
+        if self.older is None:
+            return reader, True
+        page = self.older(offset, min(PAGE, start - offset))
+        if not page:
+            return reader, True
+        reader.fold_all(page)
+        return reader, reader.stats.next_index >= start
+
+    def _start_reading(self) -> None:
+        """Read the older entries again from the start, a page per event-loop turn, saying so on the page."""
+        self._generation += 1
+        self._reading, self._by_rows = ChronicleReader(), True
+        self.reader = None
+        for button in (self.html_button, self.pdf_button, self.print_button, self.campaign_button):
+            button.setEnabled(False)
+            button.setToolTip(f"{READING} (wait for the chronicle to be read)")
+        self.picker.setEnabled(False)
+        self.html = ""
+        self.view.setPlainText(READING)
+        self.empty.setText(READING)
+        QTimer.singleShot(0, lambda g=self._generation: self._next_page(g))
+
+    def _next_page(self, generation: int) -> None:
+        if generation != self._generation or self._reading is None:
+            return  # a change started the read again
+        start = self.bridge.game.campaign.log_start
+        reader, done = self._read_page(self._reading, start, ROWS_PAGE)
+        self._reading = reader
+        if not done:
+            self.empty.setText(f"{READING} ({reader.stats.next_index:,} of {start:,} entries)")
+            QTimer.singleShot(0, lambda: self._next_page(generation))
+            return
+        self._reading = None
+        self._caught_up(reader)
+        self.html_button.setToolTip("One self-contained HTML file: the maps and the style inside it")
+        self.campaign_button.setToolTip("The whole campaign as one document, with a contents page")
+        for button in (self.pdf_button, self.print_button):
+            button.setToolTip("")
+        for button in (self.html_button, self.pdf_button, self.print_button, self.campaign_button):
+            button.setEnabled(True)
+        self.picker.setEnabled(True)
+        wanted, self._wanted = self._wanted, None
+        self.refresh()
+        if wanted == CAMPAIGN:
+            self.show_campaign()
+        elif wanted is not None:
+            self.show_quest(wanted)
 
     def chronicles(self) -> list[QuestChronicle]:
         """Every quest attempt's chronicle, read up to the last action."""
@@ -191,7 +275,13 @@ class ChronicleWindow(QWidget):
     # ---------------------------------------------------------------- the page
 
     def refresh(self) -> None:
-        """Read the log's new entries, list the quests again and show the chosen page."""
+        """Read the log's new entries, list the quests again and show the chosen page (the older entries, when no
+        reader keeps them, are read first, a page per event-loop turn: the page says so meanwhile)."""
+        if self._reading is not None:
+            return  # the read in hand refreshes when it ends
+        if self._current_reader() is None:
+            self._start_reading()
+            return
         self._stale = False
         chronicles = self.chronicles()
         keep = self.picker.currentData()
@@ -225,17 +315,23 @@ class ChronicleWindow(QWidget):
         self.view.verticalScrollBar().setValue(scroll)
 
     def show_quest(self, index: int) -> None:
-        """Show quest attempt ``index`` (from 0, as the statistics number them less one)."""
+        """Show quest attempt ``index`` (from 0, as the statistics number them less one); during a read, once read."""
         if self._stale or self.picker.count() == 0:
             self.refresh()
+        if self._reading is not None:
+            self._wanted = index
+            return
         at = self.picker.findData(index)
         if at >= 0:
             self.picker.setCurrentIndex(at)
 
     def show_campaign(self) -> None:
-        """Show the whole campaign as one document, its contents page first."""
+        """Show the whole campaign as one document, its contents page first (during a read, once read)."""
         if self._stale or self.picker.count() == 0:
             self.refresh()
+        if self._reading is not None:
+            self._wanted = CAMPAIGN
+            return
         self.picker.setCurrentIndex(self.picker.findData(CAMPAIGN))
         self.view.scrollToAnchor("contents")
 

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import QDialog, QFileDialog
 
 from d100gui.engine import Session, creation_steps
 from d100gui.storage import packs
@@ -102,6 +103,54 @@ def test_export_html_and_pdf(window, qtbot, tmp_path, monkeypatch):
     # the exported page opened in the window reads the same
     chronicle.view.setHtml(page)
     assert "Goblin" in chronicle.view.toPlainText()
+
+
+def pdf_pages(data: bytes) -> int:
+    """The pages of a PDF file (its page objects, not the page tree's root)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+
+
+def test_print_lays_the_page_out_on_the_printer_the_dialog_accepts(window, qtbot, tmp_path, monkeypatch):
+    chronicle = window.show_chronicle()
+    chronicle.show_campaign()  # the contents page, then each quest from a new page
+    printed = tmp_path / "printed.pdf"
+    asked: list[QPrinter] = []
+
+    def accept(dialog: QPrintDialog) -> int:
+        printer = dialog.printer()
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)  # the printer the player chose: a file here
+        printer.setOutputFileName(str(printed))
+        asked.append(printer)
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(QPrintDialog, "exec", accept)
+    qtbot.mouseClick(chronicle.print_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1, "the print dialog was asked"
+    data = printed.read_bytes()
+    assert data.startswith(b"%PDF") and b"%%EOF" in data[-64:]
+    quests = chronicle.picker.count() - 1
+    assert quests >= 1 and pdf_pages(data) >= quests + 1, "the contents page, then a page (at least) per quest"
+    one = tmp_path / "one.pdf"
+    chronicle.show_quest(0)
+    printed = one
+    qtbot.mouseClick(chronicle.print_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 2 and pdf_pages(one.read_bytes()) >= 1, "the quest shown, printed on its own"
+
+
+def test_a_cancelled_print_dialog_prints_nothing(window, qtbot, tmp_path, monkeypatch):
+    chronicle = window.show_chronicle()
+    target = tmp_path / "never.pdf"
+    asked: list[bool] = []
+
+    def cancel(dialog: QPrintDialog) -> int:
+        dialog.printer().setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        dialog.printer().setOutputFileName(str(target))
+        asked.append(True)
+        return int(QDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(QPrintDialog, "exec", cancel)
+    qtbot.mouseClick(chronicle.print_button, Qt.MouseButton.LeftButton)
+    assert asked == [True] and not target.exists(), "nothing printed"
 
 
 @pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
