@@ -3,10 +3,10 @@ rows" like every other row dialog, and the re-roll settles the roll that asked f
 
 from __future__ import annotations
 
-from conftest import RULES, hero, new_game
 from PySide6.QtCore import Qt
 
 from d100gui.engine.dice.dice import ScriptedSource
+from tests.ui.town.conftest import RULES, hero, new_game
 
 LEFT = Qt.MouseButton.LeftButton
 
