@@ -149,7 +149,7 @@ class ChronicleCurse:
 class ChronicleItem:
     """An item the sheet gained or lost during the quest (a fight's loot and a find's items are listed there)."""
 
-    item: str  # "" when the event does not name it (a hand correction names only where the item was)
+    item: str  # "" when the event does not name it (an item rubbed off in a log from before item_discarded named it)
     change: str  # gained, lost or used (see ITEM_CHANGES)
     how: str  # added, destroyed, belt_check, curse, discarded, belt
     where: str

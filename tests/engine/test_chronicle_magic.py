@@ -52,7 +52,7 @@ def test_a_quests_spells_curses_and_items_come_from_the_commands_played() -> Non
     assert (curse.curse, curse.roll, curse.destroyed, curse.in_fight) == ("Clueless", 5, (), False)
     assert [(i.item, i.change, i.how, i.where) for i in quest.items] == [
         ("Rope", "gained", "added", "backpack"),
-        ("", "lost", "discarded", "backpack"),  # the event names only where the item was
+        ("Rope", "lost", "discarded", "backpack"),
     ]
     notes = turn_notes(quest)[0]
     assert notes == [
@@ -60,7 +60,7 @@ def test_a_quests_spells_curses_and_items_come_from_the_commands_played() -> Non
         "Spell: Heal cast from the spell book: it failed.",
         "Curse: Clueless (Table C: 5).",
         "Item: Rope (backpack): written on the sheet.",
-        "Item: An item (backpack): rubbed off the sheet.",
+        "Item: Rope (backpack): rubbed off the sheet.",
     ]
     html = render_quest(quest, "Brana")
     assert "Spells and curses" in html and "Heal cast from the spell book: it failed." in html

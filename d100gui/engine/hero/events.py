@@ -212,9 +212,10 @@ class ItemEdited(Payload):
 
 @declare("item_discarded", topic="character")
 class ItemDiscarded(Payload):
-    """Hand correction: an item was rubbed off the sheet (``where`` it was)."""
+    """Hand correction: an item was rubbed off the sheet (``where`` it was; ``item`` its name, "" in older logs)."""
 
     where: str
+    item: str = ""
 
 
 # --------------------------------------------------------------------------- effects

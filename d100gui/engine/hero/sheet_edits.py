@@ -531,7 +531,7 @@ class DiscardItem(Command):
         clamp_hp(ch, rules)
         enforce(ch, rules)
         extra = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
-        return [_ev(ev.ItemDiscarded(where=self.where), f"{item.name} discarded from {place}.{extra}")]
+        return [_ev(ev.ItemDiscarded(where=self.where, item=item.name), f"{item.name} discarded from {place}.{extra}")]
 
 
 SHEET_EDIT_COMMANDS: tuple[type[Command], ...] = (
