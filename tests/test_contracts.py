@@ -71,3 +71,22 @@ def test_one_ui_feature_importing_another_breaks_the_build(tmp_path):
     result = _lint(root)
     assert result.returncode != 0
     assert "BROKEN" in result.stdout
+
+
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
+def test_the_menus_importing_the_main_window_breaks_the_build(tmp_path):
+    """menus and roster_actions reach the window through Protocols: even a type-only import back is refused."""
+    root = _copy(tmp_path)
+    target = root / "d100gui" / "ui" / "menus.py"
+    text = target.read_text(encoding="utf-8").replace(
+        "from d100gui.engine.flow import Flow\n",
+        "from d100gui.engine.flow import Flow\n\nif TYPE_CHECKING:\n    from d100gui.ui.main_window import MainWindow  # noqa\n",
+    )
+    assert "d100gui.ui.main_window" in text  # the import was added (menus.py's imports as the test expects)
+    target.write_text(
+        text.replace("from typing import Literal, Protocol", "from typing import TYPE_CHECKING, Literal, Protocol"),
+        encoding="utf-8",
+    )
+    result = _lint(root)
+    assert result.returncode != 0
+    assert "d100gui.ui.menus -> d100gui.ui.main_window" in result.stdout
