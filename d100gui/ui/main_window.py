@@ -453,7 +453,7 @@ class MainWindow(QMainWindow):
         self.preferences_dialog = self.preference_actions.edit()
         return self.preferences_dialog
 
-    def _new_campaign_chosen(self) -> None:
+    def new_campaign_chosen(self) -> None:
         """File > New campaign: a blank campaign on the preferred tile set, then how to handle missing rows."""
         self.campaigns.new_campaign()
         self.preference_actions.preferred_tileset()

@@ -90,7 +90,7 @@ def _moves() -> tuple[ActionEntry, ...]:
 #: The menu bar: each menu's title, objectName and items in order (None: a separator).
 MENU_BAR: tuple[tuple[str, str, tuple[Item, ...]], ...] = (
     ("&File", "", (
-        ActionEntry("new_action", "&New campaign", "_new_campaign_chosen", Key.New, confirm="new_campaign"),
+        ActionEntry("new_action", "&New campaign", "new_campaign_chosen", Key.New, confirm="new_campaign"),
         ActionEntry("open_action", "&Open...", "campaigns.open_dialog", Key.Open),
         ActionEntry("campaigns_action", "&Campaigns...", "campaigns.show_list", "Ctrl+Shift+O"),
         ActionEntry("roster_action", "&Heroes and the hall of the fallen...", "roster.show_roster", "Ctrl+Shift+H"),
