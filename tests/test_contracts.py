@@ -48,12 +48,14 @@ def test_the_contracts_name_what_the_engine_must_not_import():
     assert {"PySide6", "d100gui.storage", "d100gui.ui"} <= set(engine["forbidden_modules"])
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_contracts_are_kept():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 broken" in result.stdout
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_an_engine_module_importing_storage_breaks_the_build(tmp_path):
     root = _copy(tmp_path)
     protocol = root / "d100gui" / "engine" / "protocol.py"

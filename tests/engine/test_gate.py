@@ -193,6 +193,7 @@ def test_a_hero_is_made_only_before_the_game_begins():
 ODD_VALUES = [0, -1, 2**60, -(2**60), "", "1,1", "99999,99999", None, [], {}, [1, 2], True, 3.5, "Test: Str", "x" * 3000]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_no_input_makes_a_command_raise_anything_but_a_refusal(kind):
     """Issue 18, Deliver 2: odd field values, in a fight, a quest and free play, give a refusal or a valid action."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from d100gui.engine import Session, creation_steps
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
@@ -110,6 +112,7 @@ def move(session: Session, side: str, tile: int, door: str | None) -> list[dict[
     return events
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_whole_training_quest_and_its_replay():
     data = bundled_game_data()
     session = Session.new(data, seed=1101, policy="reroll")

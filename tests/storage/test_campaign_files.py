@@ -104,6 +104,7 @@ def _valid_text() -> str:
     return campaign.model_dump_json()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_saves_load_or_are_refused_cleanly(tmp_path, data):

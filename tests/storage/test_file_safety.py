@@ -66,6 +66,7 @@ def test_a_5000_digit_integer_anywhere_is_refused(tmp_path, demo_text):
     _refused_untouched(path, "out of range")
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_gold_of_10_to_the_30_is_refused(tmp_path, demo_text):
     data = json.loads(demo_text)
     data["character"]["gp"] = 10**30

@@ -147,6 +147,7 @@ def test_a_row_typed_for_an_old_roll_undoes_and_redoes_through_the_store(tmp_pat
     store.close()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_memory_keeps_a_bounded_tail_while_playing(tmp_path, bundled_library):
     path, _texts = _long_store(tmp_path, bundled_library)
     store, game = _open(path, bundled_library, check=False)

@@ -42,6 +42,7 @@ def _store_with_backpack(tmp_path: Path, session: Session, items: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize(("items", "words"), [(1_000_000, "hero's sheet is"), (MAX_LIST_ITEMS + 1, "backpack holds")])
 def test_a_backpack_longer_than_any_game_is_refused_at_open(tmp_path, hero_session, items, words):
     path = _store_with_backpack(tmp_path, hero_session, items)

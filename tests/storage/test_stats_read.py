@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from d100gui.demo import build_demo_campaign
 from d100gui.engine.api import Session
 from d100gui.engine.chronicle import ChronicleReader, chronicles_of
@@ -12,6 +14,7 @@ from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_sql_counts_give_the_figures_of_the_entries(tmp_path: Path) -> None:
     data = bundled_game_data()
     session = Session(data, build_demo_campaign(data.library, data.tilesets, data.rules), policy="reroll")
@@ -35,6 +38,7 @@ def test_sql_counts_give_the_figures_of_the_entries(tmp_path: Path) -> None:
         assert paged.state() == Statistics().fold_all(session.log).state(), "the same state to keep"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_chronicle_read_in_sql_is_the_chronicle_of_the_entries(tmp_path: Path) -> None:
     data = bundled_game_data()
     session = Session(data, build_demo_campaign(data.library, data.tilesets, data.rules), policy="reroll")

@@ -179,6 +179,7 @@ def test_the_odds_are_worked_out_only_when_the_fight_changed(qtbot, window):
     assert panel.odds_view.computed == 2 and panel.odds is not None
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_odds_off_the_gui_thread_are_shown_when_they_come(qtbot, window):
     panel = window.combat_panel
     assert panel.odds_view.background  # the window's panel simulates off the GUI thread

@@ -223,6 +223,7 @@ def test_5_a_doorway_seen_from_its_second_area_keeps_its_one_label(window, qtbot
     assert "TD (39)" in window.map_area.last_box.text()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize(
     ("change", "words"),
     [

@@ -267,6 +267,7 @@ def _open_damaged(qtbot, path):
     return win, box, before
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_an_undo_history_damaged_is_offered_without_it_and_the_damaged_file_kept(qtbot):
     path = _quit_with_rolls(qtbot)
     _damage(path, "DELETE FROM journal_parts")
@@ -302,6 +303,7 @@ def test_a_damaged_state_is_rebuilt_from_its_log_saying_how_many_actions_are_los
     assert "2 actions lost" in win.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_campaign_refused_for_its_values_opens_anyway_clamped(qtbot, tmp_path):
     from d100gui.demo import build_demo_campaign
 
@@ -358,6 +360,7 @@ def test_a_long_campaign_exports_compressed_and_imports_back(qtbot, tmp_path, mo
     assert win.campaigns.store.log_length == 1 and win.campaign_path.name.endswith(STORE_SUFFIX)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_damaged_undo_step_met_in_play_is_refused_and_dropping_the_history_is_offered(qtbot):
     path = _quit_with_rolls(qtbot, rolls=3)
     _damage(

@@ -39,6 +39,7 @@ def test_skill_test_needs_a_hero(window):
     assert "Create a character first" in window.dice_panel.result_text.text()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_skill_test_dialog_opens_for_the_demo_hero(qtbot):
     from d100gui.demo import build_demo_campaign
 

@@ -156,6 +156,7 @@ def test_the_simulation_agrees_with_fights_played_through_the_commands(bundled_l
     assert 0.2 < odds.win < 0.8 and 0.05 < odds.lose  # a fight that could go either way
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_staged_sampler_draws_the_same_fights_as_the_joint_table(monkeypatch):
     from d100gui.engine.combat import odds as odds_module
     from d100gui.engine.combat import odds_tables

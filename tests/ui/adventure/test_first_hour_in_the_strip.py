@@ -11,6 +11,7 @@ from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_ques
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_entrance_is_searched_from_the_strip_before_moving_on(qtbot, window):  # noqa: F811
     on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip
@@ -62,6 +63,7 @@ def test_reroll_among_printed_rows_in_the_searchs_row_dialog_settles_the_search(
     assert not any(key.startswith(("row_", "sample_row_")) for key in window.turn_strip.buttons)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_strips_row_dialog_for_a_waiting_roll_offers_the_reroll_too(qtbot, window):  # noqa: F811
     searched_into_a_missing_row(qtbot, window)
     window.row_requests.dialog.reject()
@@ -75,6 +77,7 @@ def test_the_strips_row_dialog_for_a_waiting_roll_offers_the_reroll_too(qtbot, w
     assert window.game.campaign.adventure.rows_waiting == [] and window.game.campaign.character.disease == 2
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curse(qtbot, window):  # noqa: F811
     from d100gui.engine.magic.book import spell_from_table
 
@@ -100,6 +103,7 @@ def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curs
 YELLOW_DEAD_END = [2, 4]  # Table M 24: a yellow area with no exit but the way in
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_at_a_dead_end_the_strip_offers_the_secret_passage(qtbot, window):  # noqa: F811
     strip = window.turn_strip
     qtbot.mouseClick(strip.buttons["begin_quest"], Qt.MouseButton.LeftButton)
@@ -121,6 +125,7 @@ def press(qtbot, win, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(win, key, modifier)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_quest_turn_played_from_the_keyboard_alone(qtbot, window):  # noqa: F811
     from d100gui.ui.help.shortcuts import ShortcutSheet, clashes
 
@@ -179,6 +184,7 @@ def test_alt_arrow_at_a_dead_end_makes_the_secret_passage_then_walks_it(qtbot, w
     assert campaign.dungeons.current_dungeon.hero != dungeon.entrance
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_status_line_above_the_map_keeps_the_quest_clocks_and_hero_in_view(qtbot, window):  # noqa: F811
     line = window.turn_strip.status_line
     assert line.isVisible() and "No quest" in line.text() and "HP 20/20" in line.text()
@@ -195,6 +201,7 @@ def test_the_status_line_above_the_map_keeps_the_quest_clocks_and_hero_in_view(q
     assert "Waiting: a table row" in line.text() and "row waits" in line.waits.toolTip()  # a few words; the prompt's the strip's
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_hero_skill_test_shows_the_test_rolled_from_the_strip_not_str_defaults(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), 1, 0, 0, 3)  # green crossroads, Table G 3: PENDULUM TRAP
@@ -246,6 +253,7 @@ def test_the_row_dialogs_column_headers_are_not_cut(qtbot, window):  # noqa: F81
         assert header.sectionSize(n) >= header.fontMetrics().horizontalAdvance(text), text
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_status_line_shows_each_part_whole_at_1280x720(qtbot, window):  # noqa: F811
     """Its parts wrap onto another line in the map's narrow column rather than being cut ("Parts 4 of :")."""
     line = window.turn_strip.status_line

@@ -59,12 +59,14 @@ def test_a_test_rolled_from_the_strip_shows_its_dice_target_result_and_fate_ther
     assert not strip.faces.isVisible() and not window.game.campaign.pending
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_no_fate_left_greys_the_strips_fate_and_says_why(qtbot, window):  # noqa: F811
     a_trap_test_rolled_from_the_strip(qtbot, window, fate=0)
     fate = window.turn_strip.buttons[strip_key(window, "fate_")]
     assert not fate.isEnabled() and "No Fate" in fate.toolTip()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_waiting_is_said_once_the_status_line_short_the_strip_with_the_prompt(qtbot, window):  # noqa: F811
     a_trap_test_rolled_from_the_strip(qtbot, window)
     line, strip = window.turn_strip.status_line, window.turn_strip
@@ -78,6 +80,7 @@ def test_waiting_is_said_once_the_status_line_short_the_strip_with_the_prompt(qt
 # ---------------------------------------------------------------- Hero > Skill test for the roll that waits
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_skill_test_dialogs_fate_line_is_not_cut_after_fate_was_spent(qtbot, window):  # noqa: F811
     window.resize(1280, 720)
     a_trap_test_rolled_from_the_strip(qtbot, window, fate=2)

@@ -28,6 +28,7 @@ def mark_by_hand(qtbot, win) -> None:
     assert win.game.campaign.log[-1].manual
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_hand_correction_is_marked_apart_in_the_log(qtbot, window):  # noqa: F811
     mark_by_hand(qtbot, window)
     model, dock = window.adventure_log.model, window.adventure_log

@@ -15,6 +15,7 @@ def shown_buttons(strip):
     return [b for b in strip.findChildren(QPushButton) if b.objectName().startswith("turn_") and not b.isHidden()]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_button_taken_over_by_another_action_says_and_does_that_action(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip

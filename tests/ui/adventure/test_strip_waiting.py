@@ -105,6 +105,7 @@ def test_issue_26_the_experience_of_an_escape_on_a_natural_5_is_in_the_strip(qtb
     the_turn_goes_on(qtbot, window, player)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_issue_26_a_wandering_monster_a_search_brings_is_fought_from_the_strip_at_step_5(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     campaign = window.game.campaign
@@ -122,6 +123,7 @@ def test_issue_26_a_wandering_monster_a_search_brings_is_fought_from_the_strip_a
     assert window.combat_panel.action_box.buttons["attack_main"].isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_issue_26_the_entrance_exit_clicked_in_a_fight_is_refused_and_the_fight_goes_on(qtbot, window):  # noqa: F811
     strip = window.turn_strip
     qtbot.mouseClick(strip.buttons["begin_quest"], Qt.MouseButton.LeftButton)
@@ -140,6 +142,7 @@ def test_issue_26_the_entrance_exit_clicked_in_a_fight_is_refused_and_the_fight_
     assert leave is not None and not leave.enabled and "fight" in leave.why
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_after_a_failed_quest_the_strip_leads_through_the_between_quests_phase_to_the_next(qtbot, window):  # noqa: F811
     on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip

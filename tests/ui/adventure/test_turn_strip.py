@@ -95,6 +95,7 @@ def on_quest_in_the_dungeon(qtbot, win: MainWindow) -> Player:
     return player
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_routine_turns_cost_one_click_each_through_the_map(qtbot, window):
     player = on_quest_in_the_dungeon(qtbot, window)
     campaign = window.game.campaign
@@ -112,6 +113,7 @@ def test_routine_turns_cost_one_click_each_through_the_map(qtbot, window):
         assert player.clicks <= 2
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_turn_ended_by_the_strip_costs_two_clicks(qtbot, window):
     player = on_quest_in_the_dungeon(qtbot, window)
     player.clicks = 0
@@ -143,6 +145,7 @@ def test_greyed_actions_say_why_and_search_is_offered_once(qtbot, window):
     assert not search.isEnabled() and "already searched" in search.toolTip()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_log_line_shows_its_area_on_the_map(qtbot, window):
     player = on_quest_in_the_dungeon(qtbot, window)
     window.game.override.push(*next_clock_faces(window), *YELLOW_CROSSROADS)

@@ -14,6 +14,7 @@ GREEN_CROSSROADS = [1, 0]  # Table M 10
 SPIKED_PIT = [0, 5]  # Table G 5: SPIKED PIT TRAP, its SPIKES note: "even spikes hit -2 HP"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_failed_trap_rolls_its_note_and_leaves_nothing_to_correct(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip

@@ -331,6 +331,7 @@ def test_combat_keys_work_while_the_combat_dock_shows_wherever_the_focus_is(qtbo
     assert win.game.override.remaining == 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_text_field_elsewhere_keeps_its_letters(qtbot, main_window):
     win = main_window(hero(fate=0))
     panel = win.combat_panel

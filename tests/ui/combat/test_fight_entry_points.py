@@ -95,6 +95,7 @@ def test_the_dice_panels_fight_this_monster_is_in_the_panel(qtbot, window):  # n
     assert_the_panel_shows_the_fight(window)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_combat_menus_start_a_fight_is_in_the_panel(qtbot, window):  # noqa: F811
     action = window.start_fight_action
     combat_menu = next(m for m in window.menuBar().actions() if m.text() == "&Combat").menu()

@@ -236,6 +236,7 @@ def _section(panel, round_no):
     return next(s for s in panel.record.sections if s.round == round_no).steps
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_every_die_of_the_fight_is_drawn(qtbot, make_window):
     """Whatever the round shown, every roll in the fight's log appears once as drawn dice."""
     win, panel = make_window(make_hero(fate=2))

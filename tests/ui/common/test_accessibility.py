@@ -108,6 +108,7 @@ def unnamed(widgets: list[QWidget]) -> list[str]:
     return [describe(w) for w in widgets if not spoken_name(w)]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_tab_reaches_every_part_of_the_window_each_control_named_in_panel_order(demo):
     visited = tab_walk(demo.turn_strip)
     assert unnamed(visited) == []

@@ -313,6 +313,7 @@ def test_ctrl_comma_opens_the_preferences(window, qtbot):
     assert isinstance(window.preferences_dialog, PreferencesDialog) and window.preferences_dialog.isVisible()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_test_rolled_in_the_skill_test_dialog_that_never_waits_is_settled(window, qtbot):
     make_hero(window)
     dialog = open_prefs(window)

@@ -17,6 +17,7 @@ from tests.ui.adventure.test_turn_strip import next_clock_faces, on_quest_in_the
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_fight_this_monster_fights_the_monster_the_turn_waits_on(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     campaign = window.game.campaign

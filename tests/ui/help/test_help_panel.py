@@ -137,6 +137,7 @@ def test_f1_over_the_sheet_the_turn_strip_and_the_combat_panel(qtbot):
     assert _press_f1(win, qtbot, win.combat_panel.start_button).current_topic() == "combat"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_f1_in_the_creation_wizard_opens_its_topic(make_window, qtbot):
     win = make_window()
     win.new_character_action.trigger()  # Hero > New character

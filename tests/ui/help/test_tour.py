@@ -49,6 +49,7 @@ def test_a_first_start_shows_the_tour_and_next_walks_every_step_on_a_real_widget
     assert shown(win.dice_dock) and not shown(win.toolbox_dock), "the tabs in front before the tour are in front again"
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_second_start_does_not_show_the_tour_and_help_tour_shows_it_again(make_window, qtbot):
     first = make_window()
     _first_start(first, qtbot)
@@ -115,6 +116,7 @@ def test_return_answers_the_first_run_question_then_steps_the_tour_one_at_a_time
     assert tour.active and tour.index == 1
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_callout_shows_its_whole_text(make_window, qtbot):
     win = make_window()
     win.tour_action.trigger()

@@ -80,6 +80,7 @@ def click(qtbot, button):
 # --------------------------------------------------------------------------- the sheet's buttons
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_sheet_buttons_request_and_the_actions_answer(qtbot, bridge, sheet, actions, save_to):
     make_hero(bridge)
     click(qtbot, sheet.test_button)
@@ -216,6 +217,7 @@ def test_the_hero_and_file_menus_reach_hero_actions(qtbot, window, save_to):
     assert actions.last_pdf == target and target.exists()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_window_sheet_asks_the_windows_actions(qtbot, window):
     window.show()
     make_hero(window.bridge)

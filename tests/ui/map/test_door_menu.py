@@ -84,6 +84,7 @@ def open_menu(qtbot, win: MainWindow, where: dg.DoorAt) -> QMenu:
     return menu
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_clicking_a_door_shows_its_methods_and_a_method_clicked_opens_it(qtbot, window):
     where = in_the_dead_end_room(qtbot, window)
     strip_keys = {key for key in window.turn_strip.buttons if key.startswith("door_")}
@@ -103,6 +104,7 @@ def test_clicking_a_door_shows_its_methods_and_a_method_clicked_opens_it(qtbot, 
     assert any(e.command["kind"] == "try_door" for e in window.game.campaign.log)
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_a_method_the_hero_cannot_use_is_greyed_with_its_reason(qtbot, window):
     where = in_the_dead_end_room(qtbot, window)
     game = window.game

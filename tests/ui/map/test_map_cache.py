@@ -40,6 +40,7 @@ def view(qtbot, demo_campaign):
     return win.map_area.view
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize(("dx", "dy"), [(126, 0), (-37, 21), (0, -120), (300, 200)])
 def test_a_scroll_leaves_the_background_as_a_full_repaint_draws_it(view, dx, dy):
     cached_and_fresh(view)
@@ -50,6 +51,7 @@ def test_a_scroll_leaves_the_background_as_a_full_repaint_draws_it(view, dx, dy)
     assert cached == fresh
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_following_the_hero_leaves_no_stale_grid_line(view):
     window = view.window()
     for side in ("N", "E"):  # the demo's next two turns: each move scrolls the map after the hero

@@ -53,6 +53,7 @@ def _rolling_controls(window):
     ]
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_windows_own_rolling_and_mapping_controls_are_greyed_with_the_reason(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     controls = _rolling_controls(window)

@@ -3,6 +3,7 @@ new children locked too, and every control given back as its widget last wanted 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from d100gui.ui.roster.read_only import ReadOnlyLock
@@ -22,6 +23,7 @@ def _panel(qtbot):
     return panel, box, roll, search, idle
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_lock_greys_keeps_greyed_and_gives_back(qtbot):
     panel, box, roll, search, idle = _panel(qtbot)
     lock = ReadOnlyLock(keep=lambda w: w is search)

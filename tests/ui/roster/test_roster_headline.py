@@ -26,6 +26,7 @@ def fallen_cells(window: MainWindow) -> dict[str, str]:
     return {name: dialog.fallen.item(0, c).text() for c, name in enumerate(FALLEN_COLUMNS)}
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_hall_shows_the_fights_the_statistics_counted(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
@@ -45,6 +46,7 @@ def test_the_hall_shows_the_fights_the_statistics_counted(qtbot):
     assert header is not None and header.toolTip() == HEADLINE_TIP
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_without_a_kept_state_the_roster_counts_it_once(qtbot):
     """Issue 24: the roster no longer waits for the Statistics view (this test pinned blank cells before): a
     store keeping no statistics is counted off the GUI thread, and the state it keeps serves the next roster."""

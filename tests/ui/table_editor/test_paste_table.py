@@ -130,6 +130,7 @@ def test_ctrl_v_on_the_printed_rows_opens_the_preview_too(qtbot, window):
     assert isinstance(editor.paste_dialog, PasteDialog) and editor.paste_dialog.isVisible()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_unsaved_typed_lines_stay_in_the_grid_after_a_paste(qtbot, window, type_cell):
     editor = open_editor(window)
     editor.select("d100.A")

@@ -40,6 +40,7 @@ def test_every_table_says_how_complete_it_is(window):
     assert not editor.save_button.isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_bad_cells_are_refused_with_the_reason_beside_them_and_good_rows_are_saved(window, qtbot, type_cell):
     editor = open_editor(window)
     editor.select("d100.A")

@@ -4,6 +4,7 @@ phase (it went back to "Begin", as if the phase started over), and keeps its siz
 
 from __future__ import annotations
 
+import pytest
 from conftest import RULES, hero, new_game
 from PySide6.QtCore import Qt
 
@@ -48,6 +49,7 @@ def test_a_refused_finish_keeps_the_window_open(qtbot, make_wizard):
     assert game.campaign.town.active and wizard.isVisible()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_market_rolls_do_not_grow_the_window(qtbot, make_wizard):
     game = new_game(hero(gp=500, rep=6))
     wizard = make_wizard(game)

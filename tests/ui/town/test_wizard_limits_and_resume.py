@@ -145,6 +145,7 @@ def test_every_step_is_undone_back_to_the_start_until_the_wizard_is_confirmed(qt
     assert not wizard.undo_button.isEnabled()
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.gui
 def test_a_window_closed_mid_wizard_reopens_from_its_store_at_the_same_step(qtbot):
     def window_for(campaign: Campaign | None = None) -> MainWindow:

@@ -31,6 +31,7 @@ def test_a_gem_at_the_top_category_is_rolled_no_further(scripted):
     assert gem.value == 500_000 and gem.stepped == 5 and s.source.remaining == 0
 
 
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_no_gem_ever_asks_for_a_missing_step_up_row_and_about_one_in_six_steps_up(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(8)), MissingRowPolicy.ASK)
     gems = roll_gems(roller, 10).gems + roll_gems(roller, 10).gems
