@@ -20,11 +20,11 @@ from d100gui.engine.dungeon.map import Dungeon, pos_key
 from d100gui.engine.dungeon.tiles import TILE_COUNT
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
-from d100gui.engine.hero.invariants import MOST_FATE_OR_LIVES, violations
+from d100gui.engine.hero.invariants import violations
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
-__all__ = ["MOST_FATE_OR_LIVES", "campaign_problems", "character_problems", "dungeon_problems"]
+__all__ = ["campaign_problems", "character_problems", "dungeon_problems"]
 
 
 def character_problems(character: Character, rules: Rules, where: str = "the hero") -> list[str]:

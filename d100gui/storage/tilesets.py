@@ -198,9 +198,7 @@ def delete_tileset(set_id: str) -> None:
 
 __all__ = [
     "STANDARD_ID",
-    "TileProblem",
     "TileSetEntry",
-    "TileSetInvalid",
     "TileSetStorageError",
     "check_tileset",
     "delete_tileset",

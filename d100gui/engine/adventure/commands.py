@@ -32,8 +32,7 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Event, told
 from d100gui.engine.quest import events as ev
-from d100gui.engine.quest.access import adventure_of as adventure_of
-from d100gui.engine.quest.access import outside_fight, pass_clocks
+from d100gui.engine.quest.access import adventure_of, outside_fight, pass_clocks
 from d100gui.engine.quest.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
 from d100gui.engine.quest.time import light_lantern
 from d100gui.engine.rules.model import Rules

@@ -43,14 +43,14 @@ from pydantic import Field
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat.attack import ICE_STORM_ATTACK_BONUS
 from d100gui.engine.combat.monster import CombatState, Monster
-from d100gui.engine.combat.odds_tables import JOINT_LIMIT, Attack, FightTables, RoundTable, chance, cumulative
+from d100gui.engine.combat.odds_tables import Attack, FightTables, RoundTable, chance, cumulative
 from d100gui.engine.combat.spells import FIRE_BLAST_DAMAGE
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Character
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
 
-__all__ = ["DEFAULT_FIGHTS", "JOINT_LIMIT", "FightOdds", "FightTables", "combat_odds", "fight_odds", "life_warning"]
+__all__ = ["DEFAULT_FIGHTS", "FightOdds", "FightTables", "combat_odds", "fight_odds", "life_warning"]
 
 DEFAULT_FIGHTS = 10_000
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from d100gui.engine.combat.events import CombatLoot, CombatMilestone, CombatTrack
 from d100gui.engine.combat.flow import Fight, end, hold_table, step, take_table, wait_for_row
-from d100gui.engine.combat.loot import PARTS_TABLE, loot_gain
+from d100gui.engine.combat.loot import loot_gain
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError
@@ -17,7 +17,7 @@ from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.hero.model import CombatTrackEntry
 from d100gui.engine.rules.notation import LootOption, Outcome, parse_effects
 
-__all__ = ["PARTS_TABLE", "apply_loot", "record_on_track", "roll_loot", "start_loot"]
+__all__ = ["apply_loot", "record_on_track", "roll_loot", "start_loot"]
 
 
 def record_on_track(f: Fight) -> None:

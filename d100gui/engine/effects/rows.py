@@ -55,7 +55,7 @@ ApplyOption = Callable[[GameContext, Option, str, int], list[Event]]
 #: the interpreter for a "/" outcome (it may leave a choice): (ctx, outcome, source, depth) -> events
 ApplyOutcome = Callable[[GameContext, Outcome, str, int], list[Event]]
 
-__all__ = ["MAX_DEPTH", "ROW_HANDLERS", "RowCall", "apply_row", "feature", "to_history"]
+__all__ = ["ROW_HANDLERS", "RowCall", "apply_row", "feature", "to_history"]
 
 
 def to_history(ctx: GameContext, result: TableRoll) -> Event:

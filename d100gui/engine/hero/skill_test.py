@@ -31,7 +31,7 @@ from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dungeon.door_tests import check_door, door_for_test
 from d100gui.engine.dungeon.map import DoorAt
-from d100gui.engine.effects.interpreter import apply_effect, apply_option, apply_outcome, belt_check, roll_on_table
+from d100gui.engine.effects.interpreter import apply_effect, apply_option, apply_outcome
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import (
@@ -68,14 +68,8 @@ __all__ = [
     "RollTest",
     "TestPreview",
     "UseFate",
-    "apply_effect",
-    "apply_option",
-    "apply_outcome",
-    "belt_check",
-    "living_character",
     "make_spec",
     "preview_test",
-    "roll_on_table",
     "settle_test",
 ]
 

@@ -44,57 +44,25 @@ from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character
 from d100gui.ui.combat.actions import ActionsBox, shortcut
 from d100gui.ui.combat.decision_view import DecisionBox, FightDecision, fight_decisions, waiting_roll, waiting_test
-from d100gui.ui.combat.dice_views import BigDice, CompactDice, die_names, roll_value
-from d100gui.ui.combat.hero_box import CONDITION_NAMES, LOCATION_SHORT, HeroBox
-from d100gui.ui.combat.monster_card import MonsterCard, ability_tip
+from d100gui.ui.combat.hero_box import HeroBox
+from d100gui.ui.combat.monster_card import MonsterCard
 from d100gui.ui.combat.odds_view import OddsView
 from d100gui.ui.combat.record import (
-    ACTION_KINDS,
-    COMBAT_KINDS,
-    FIGHT_KINDS,
-    FOLLOW_UP_KINDS,
     FightRecord,
     FightTrail,
     LogReader,
-    Section,
-    Step,
     ended_in,
-    fight_entries,
     fight_start_in,
-    read_fight,
     starts_fight,
     trail_at,
 )
 from d100gui.ui.combat.start_dialog import StartFightDialog
 from d100gui.ui.combat.steps_view import StepsView
-from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, follow_theme, set_dim_style
+from d100gui.ui.combat.widgets import Box, follow_theme, set_dim_style
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 
-__all__ = [  # the names this module has always offered (most now live in the part modules)
-    "ACTION_KINDS",
-    "COMBAT_KINDS",
-    "CONDITION_NAMES",
-    "FIGHT_KINDS",
-    "FOLLOW_UP_KINDS",
-    "LOCATION_SHORT",
-    "OUTCOME_TITLES",
-    "BigDice",
-    "CombatPanel",
-    "CompactDice",
-    "EndBanner",
-    "FightRecord",
-    "FlowRow",
-    "PackHpView",
-    "Section",
-    "StartFightDialog",
-    "Step",
-    "ability_tip",
-    "die_names",
-    "fight_entries",
-    "read_fight",
-    "roll_value",
-]
+__all__ = ["OUTCOME_TITLES", "CombatPanel", "EndBanner"]
 
 OUTCOME_TITLES = {
     "won": "Victory",

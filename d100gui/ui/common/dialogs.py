@@ -26,17 +26,8 @@ from d100gui.engine.dice.row_check import RowCheck, check_row
 from d100gui.engine.dice.tables import Row, Table, check_table
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.contrast import error_style
-from d100gui.ui.common.preferences import POLICY_ASK_TEXT, POLICY_QUESTION, POLICY_REROLL_TEXT, PreferencesDialog
 
-__all__ = [
-    "POLICY_ASK_TEXT",
-    "POLICY_QUESTION",
-    "POLICY_REROLL_TEXT",
-    "MissingRowDialog",
-    "PhysicalDiceDialog",
-    "PreferencesDialog",
-    "warning_box",
-]
+__all__ = ["MissingRowDialog", "PhysicalDiceDialog", "warning_box"]
 
 
 class _Validating(QDialog):

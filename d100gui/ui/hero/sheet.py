@@ -48,7 +48,6 @@ from d100gui.engine.hero.fallen import death_of, describe, fallen_hero
 from d100gui.engine.hero.model import Character
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.theme import scaled_font
-from d100gui.ui.hero.item_dialogs import ItemDialog, SpellDialog
 from d100gui.ui.hero.sheet_equipment import BeltSection, EquipmentSection
 from d100gui.ui.hero.sheet_menus import ItemMenus
 from d100gui.ui.hero.sheet_page_two import (
@@ -60,39 +59,17 @@ from d100gui.ui.hero.sheet_page_two import (
     SuppliesSection,
 )
 from d100gui.ui.hero.sheet_parts import (
-    ERROR_STYLE,
-    SHEET_STYLE,
-    ElidedLabel,
-    ItemRow,
-    NotesEdit,
-    NumberBox,
-    Section,
     SheetSection,
     error_style,
-    item_stats,
     set_dim,
     sheet_palette,
     sheet_style,
-    signals_blocked,
 )
 from d100gui.ui.hero.sheet_spells import SpellBookSection
 from d100gui.ui.hero.sheet_stats import CharacteristicsSection, HeaderSection, HealthSection, SkillsSection
 from d100gui.ui.hero.sheet_tracks import CombatSection, CountTracksSection, TimeSection
 
-__all__ = [  # the small widgets and forms moved to their own modules stay importable from here
-    "ERROR_STYLE",
-    "SHEET_STYLE",
-    "CharacterSheet",
-    "ElidedLabel",
-    "ItemDialog",
-    "ItemRow",
-    "NotesEdit",
-    "NumberBox",
-    "Section",
-    "SpellDialog",
-    "item_stats",
-    "signals_blocked",
-]
+__all__ = ["CharacterSheet"]
 
 #: the campaign's parts the sheet shows: the hero, and the fallen its empty page names
 SHEET_PARTS = ("character", "hall_of_fallen")

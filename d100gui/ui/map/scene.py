@@ -39,10 +39,6 @@ from d100gui.engine.dungeon.map import (
 from d100gui.engine.dungeon.tiles import Tile
 from d100gui.ui.map.drawing import (
     _OUTWARD,
-    COLOUR_CODES,
-    LAYER_FILL,
-    LAYER_INK,
-    LAYERS,
     SIDE_SQUARES,
     AreaDrawing,
     ExitDrawing,
@@ -56,24 +52,19 @@ from d100gui.ui.map.drawing import (
     area_exit_drawings,
     build_drawing,
     fill_lists,
-    hatch_brush,
     ink_lists,
     paint_drawing,
     paint_entrance,
     paint_fills,
     paint_ink,
-    paint_tile,
     tile_drawing,
 )
 from d100gui.ui.map.style import (
     DETAIL_BLOCKS,
     DETAIL_FULL,
     DETAIL_PLAIN,
-    OVERVIEW_BELOW_PX,
     OVERVIEW_PX_PER_SQUARE,
-    MapPalette,
     MapStyle,
-    detail_for,
 )
 
 Pos = tuple[int, int]
@@ -823,34 +814,4 @@ def _grid_lines(area: QRectF, sheet: QRectF, step: float) -> list[QLineF]:
     return lines
 
 
-__all__ = [  # the drawing and the style live in drawing.py and style.py; these names stay importable here
-    "COLOUR_CODES",
-    "DETAIL_BLOCKS",
-    "DETAIL_FULL",
-    "DETAIL_PLAIN",
-    "LAYERS",
-    "LAYER_FILL",
-    "LAYER_INK",
-    "OVERVIEW_BELOW_PX",
-    "AreaDrawing",
-    "AreaShape",
-    "ExitDrawing",
-    "FillLists",
-    "HeroItem",
-    "InkItem",
-    "InkLists",
-    "MapPalette",
-    "MapScene",
-    "MapStyle",
-    "Mark",
-    "OverlayItem",
-    "OverviewItem",
-    "area_drawing",
-    "area_exit_drawings",
-    "build_drawing",
-    "detail_for",
-    "hatch_brush",
-    "paint_drawing",
-    "paint_tile",
-    "tile_drawing",
-]
+__all__ = ["AreaShape", "HeroItem", "InkItem", "MapScene", "Mark", "OverlayItem", "OverviewItem"]

@@ -54,16 +54,11 @@ from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.clicks import hero_side_at, in_entrance, play_click
 from d100gui.ui.map.drawing import paint_tile
 from d100gui.ui.map.edit_tools import DEFAULT_DOOR_TYPES, TOOLS, EditTools
-from d100gui.ui.map.hover import GO_FAINT, describe_area, exit_marks
-from d100gui.ui.map.hover import ExitState as ExitState  # moved to hover.py; still importable here
-from d100gui.ui.map.hover import hero_exit_states as hero_exit_states
+from d100gui.ui.map.hover import GO_FAINT, ExitState, describe_area, exit_marks, hero_exit_states
 from d100gui.ui.map.scene import MapScene, Mark
 from d100gui.ui.map.style import OVERVIEW_BELOW_PX, MapStyle
 
 # The zoom limits moved to zoom.py with ZoomView; they stay importable from here.
-from d100gui.ui.map.zoom import FIT_MAX_ZOOM as FIT_MAX_ZOOM
-from d100gui.ui.map.zoom import MAX_ZOOM as MAX_ZOOM
-from d100gui.ui.map.zoom import MIN_ZOOM as MIN_ZOOM
 from d100gui.ui.map.zoom import ZoomView
 
 #: what the secret-passage rule asks about: the campaign (its hero's means), the rules and the tables
