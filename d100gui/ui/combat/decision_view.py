@@ -217,12 +217,9 @@ class DecisionBox(Box):
         self.prompt_label.setStyleSheet("font-weight: bold;")
         self.column.addWidget(self.prompt_label)
         self.roll_choice = RollChoice(self)  # kept: shown whenever the fight waits on a roll
-        # Its room is kept while it is hidden (the fight waits on an action): the box keeps its height from
-        # step to step, so the action buttons below stay where they were and the steps above are not laid
-        # out again at every action (a box that grows and shrinks moves and repaints the whole panel).
-        policy = self.roll_choice.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.roll_choice.setSizePolicy(policy)
+        # Its room is kept while it is hidden and the fight waits on an action (see refresh): the box keeps its
+        # height from step to step, so the action buttons below stay where they were and the steps above are
+        # not laid out again at every action (a box that grows and shrinks moves and repaints the whole panel).
         self.roll_choice.hide()
         self.column.addWidget(self.roll_choice)
         self.choice_area = QVBoxLayout()  # the rarer choices (aim, offsets, loot, a row): made for each
@@ -296,11 +293,21 @@ class DecisionBox(Box):
         clear_layout(self.choice_area)
         self._reset()
         prompt = self._render_waiting(c, ch) if c is not None and ch is not None else ""
-        self.roll_choice.setVisible(self.continue_button is not None)
+        rolling = self.continue_button is not None
+        # the roll's room kept only while the fight waits on an action (nothing else shown in the box): other
+        # choices (aim, offsets, loot, a row) and the experience after the fight come with no gap above them
+        self._keep_roll_room(rolling or (c is not None and self.choice_area.count() == 0))
+        self.roll_choice.setVisible(rolling)
         self.prompt_label.setText(prompt)
         self.prompt_label.setVisible(bool(prompt))
         self._render_decisions(fight_decisions(self._campaign(), record))
         self.setVisible(bool(prompt) or bool(self.decision_buttons))
+
+    def _keep_roll_room(self, keep: bool) -> None:
+        policy = self.roll_choice.sizePolicy()
+        if policy.retainSizeWhenHidden() != keep:
+            policy.setRetainSizeWhenHidden(keep)
+            self.roll_choice.setSizePolicy(policy)
 
     def _row(self) -> QHBoxLayout:
         row = QHBoxLayout()

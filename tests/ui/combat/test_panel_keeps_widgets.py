@@ -37,6 +37,8 @@ def test_the_roll_waiting_keeps_its_dice_and_buttons_and_the_actions_stay_put(qt
     assert len(continues) == len(dice) == 1  # one Continue and one set of big dice, shown again and again
     assert fate_by_names and all(len(sets) == 1 for sets in fate_by_names.values())  # each set of Fate buttons made once
     assert len(action_at) == 1  # a roll waiting or an action waiting: the attack button does not move
+    assert panel.combat is None and panel.decision_buttons  # won: the experience it left is asked ...
+    assert not panel.decision.roll_choice.sizePolicy().retainSizeWhenHidden()  # ... with no empty room above it
 
 
 def test_the_fate_picked_button_follows_the_dice_picked(qtbot, make_window):
