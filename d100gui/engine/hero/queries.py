@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from d100gui.engine.hero.decisions import PendingTest, fight_test_id, fight_test_reason
+from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import Derived, unlocks_at
-from d100gui.engine.hero.experience import experience_pips, full_track_step
+from d100gui.engine.hero.experience import full_track_step
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.skill_test import TestPreview, preview_test
-from d100gui.engine.rules.faces import chance_of, d10_reading
+from d100gui.engine.rules.faces import chance_of
 from d100gui.engine.rules.model import Ability, Rules
 from d100gui.engine.rules.notation import TestSpec
 
@@ -33,13 +33,8 @@ __all__ = [
     "ability_requirement",
     "ability_unlocked",
     "belt_item",
-    "chance_of",
     "covering_two_handed",
-    "d10_reading",
     "darkness_penalty",
-    "experience_pips",
-    "fight_test_id",
-    "fight_test_reason",
     "has_repair_track",
     "is_single_die",
     "item_at",

@@ -58,7 +58,7 @@ ERROR_STYLE = "color: #c0392b;"
 
 
 def _chance(target: int, die: str) -> int:
-    """Kept for callers: the engine's answer (:func:`~d100gui.engine.hero.queries.chance_of`)."""
+    """Kept for callers: the engine's answer (:func:`~d100gui.engine.rules.faces.chance_of`)."""
     return chance_of(target, die)
 
 

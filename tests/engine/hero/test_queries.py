@@ -8,8 +8,10 @@ from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.hero import queries
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.hero.experience import experience_pips
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.skill_test import make_spec
+from d100gui.engine.rules.faces import chance_of, d10_reading
 from d100gui.engine.rules.notation import TestSpec
 from d100gui.storage.resources import bundled_rules
 
@@ -27,7 +29,7 @@ def hero(str_=50, dex=40, int_=30):
     ("target", "die", "chance"), [(70, "d100", 70), (120, "d100", 100), (-5, "d100", 0), (3, "d10", 30), (12, "d10", 100)]
 )
 def test_chance_of_a_target(target, die, chance):
-    assert queries.chance_of(target, die) == chance
+    assert chance_of(target, die) == chance
 
 
 def test_preview_is_the_engines_and_its_chance_agrees():
@@ -36,7 +38,7 @@ def test_preview_is_the_engines_and_its_chance_agrees():
     spec = make_spec("Test: Dex -10 [S:+30 gp] [F:-10 hp] (Locks, Traps)", rules=RULES)
     preview = queries.preview(ch, RULES, spec)
     assert (preview.formula, preview.target, preview.chance) == ("65 -10 +10 = 65", 65, 65)
-    assert queries.chance_of(preview.target, preview.die) == preview.chance
+    assert chance_of(preview.target, preview.die) == preview.chance
 
 
 def test_a_pending_tests_chance_and_dice():
@@ -64,8 +66,8 @@ def test_a_ruleset_without_spell_caster_always_casts():
 
 
 def test_experience_and_tracks_come_from_the_rules():
-    assert queries.experience_pips(RULES, "characteristic") == RULES.experience.characteristic_pips == 1
-    assert queries.experience_pips(RULES, "skills") == RULES.experience.skill_pips == 2
+    assert experience_pips(RULES, "characteristic") == RULES.experience.characteristic_pips == 1
+    assert experience_pips(RULES, "skills") == RULES.experience.skill_pips == 2
     assert queries.track_full_gain(RULES, "characteristic") == f"+{RULES.characteristic_step}"
     assert queries.track_full_gain(RULES, "skill") == f"+{RULES.skill_step}"
     assert queries.modifier_step(RULES) == RULES.characteristic_step
@@ -73,7 +75,7 @@ def test_experience_and_tracks_come_from_the_rules():
 
 
 def test_a_lone_d10_reads_zero_as_ten():
-    assert [queries.d10_reading(f) for f in (0, 1, 9)] == [10, 1, 9]
+    assert [d10_reading(f) for f in (0, 1, 9)] == [10, 1, 9]
 
 
 def test_items_on_the_sheet():
