@@ -93,6 +93,10 @@ DEFERRED = (  # opened on demand, never on the way to the first paint
     "d100gui.engine.commands",  # every feature's commands: a kind's module is imported when the kind is met
     "d100gui.engine.toolbox.commands",
     "d100gui.engine.toolbox.classic_commands",
+    "d100gui.ui.stats.window",  # View > Statistics, with its charts
+    "d100gui.ui.chronicle.window",
+    "pyqtgraph",
+    "numpy",
 )
 
 
@@ -105,7 +109,7 @@ def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
         "import sys; from d100gui.app import main; from d100gui.ui.common.settings import Preferences\n"
         "p = Preferences(); p.tour_shown = True; p.sync()\n"  # a player who has seen the tour
         "status = main(['--quit-when-idle', '--new'])\n"
-        "print('\\n'.join(sorted(m for m in sys.modules if m.startswith('d100gui.'))))\n"
+        "print('\\n'.join(sorted(m for m in sys.modules if m.startswith(('d100gui.', 'pyqtgraph', 'numpy')))))\n"
         "sys.exit(status)\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home)}
