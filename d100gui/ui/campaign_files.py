@@ -194,7 +194,8 @@ class CampaignFiles(QObject):
 
         Call :meth:`may_close` first: actions that could not be saved are dropped here."""
         if self.store is not None:
-            self.store.flush()
+            if self.unsaved:
+                self._retry()  # one last try, told if it fails (as before the queue moved into the store)
             try:
                 self.store.close()
             except SAVE_ERRORS as exc:
