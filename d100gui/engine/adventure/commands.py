@@ -21,6 +21,7 @@ from d100gui.engine.adventure.doors import DOOR_COMMANDS
 from d100gui.engine.adventure.row_commands import ROW_COMMANDS
 from d100gui.engine.adventure.turn import TURN_COMMANDS
 from d100gui.engine.command_registry import register_command
+from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
@@ -30,7 +31,7 @@ from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
-from d100gui.engine.protocol import Event, told
+from d100gui.engine.protocol import Decision, Event, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.access import adventure_of, outside_fight, pass_clocks
 from d100gui.engine.quest.model import AdventureState, Quest, QuestChoice, QuestRoll, TurnState, adventure_rules
@@ -107,7 +108,7 @@ class ProvideEncounterRow(Command):
         except ValueError as exc:
             refuse(str(exc))
         offer.table_roll = resolved
-        provided = Event.of(ev.RowProvided(table_id=resolved.table_id, row=self.row), f"Row added: {resolved.describe()}")
+        provided = Event.of(RowProvided(table_id=resolved.table_id, row=self.row), f"Row added: {resolved.describe()}")
         return [provided, told(ev.FightOffered(table_roll=resolved, clock=offer.clock, source=offer.source))]
 
 
@@ -151,7 +152,7 @@ def _offered(choice: QuestChoice) -> list[Event]:
         sample=choice.sample,
     )
     gap = list(choice.gap) if choice.gap else []
-    decision = ev.Decision(decision=choice.id, options=payload.quests, missing=gap)
+    decision = Decision(decision=choice.id, options=payload.quests, missing=gap)
     rolled = "; ".join(r.table_roll.describe() for r in rolls) or choice.prompt
     return [Event.of(payload, rolled), Event.of(decision, choice.prompt)]
 
@@ -282,7 +283,7 @@ class ProvideQuestRow(Command):
         choice = _choice(state)
         arules = adventure_rules(ctx.rules)
         provided = Event.of(
-            ev.RowProvided(table_id=arules.quest_table, row=self.row),
+            RowProvided(table_id=arules.quest_table, row=self.row),
             f"Row added to Table Q: {' | '.join(self.row.fields.values())}",
         )
         if choice.training is not None and choice.gap is not None:

@@ -21,9 +21,9 @@ from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.model import TestPart
-from d100gui.engine.protocol import Decision, Event, FateUsed, Payload, declare
+from d100gui.engine.protocol import Event, Payload, declare
 
-__all__ = ["Decision", "FateUsed", "emit"]
+__all__ = ["emit"]
 
 
 def emit(payload: Payload, message: str = "") -> Event:

@@ -36,7 +36,7 @@ from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import at_maximum
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.model import Character, TimeBonus
-from d100gui.engine.protocol import Event, told
+from d100gui.engine.protocol import Decision, Event, told
 from d100gui.engine.quest.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.quest.model import adventure_rules
 from d100gui.engine.rules.model import Rules
@@ -346,7 +346,7 @@ def _choose_target(campaign: Campaign, effect: Effect, choices: list[str], sourc
     what = {"characteristic": "characteristic", "skill": "skill", "xp": effect.target or "track"}.get(effect.kind, "target")
     prompt = f"{source + ': ' if source else ''}{effect.describe()}: choose the {what}."
     decision = add_pending(campaign, TargetChoice(effect=effect, choices=choices, prompt=prompt))
-    return [ev.emit(ev.Decision(decision=decision.id), decision.prompt)]
+    return [ev.emit(Decision(decision=decision.id), decision.prompt)]
 
 
 def belt_check(ctx: GameContext, source: str = "") -> list[Event]:
@@ -426,7 +426,7 @@ def apply_option(ctx: GameContext, option: Option, source: str = "", door: DoorA
             prompt = f"{item.describe()}: roll it when you are ready."
             # only a door's test may be let go (another exit may be chosen); a trap's or a feature's must be rolled
             called = add_pending(ctx.campaign, CalledTest(spec=item, prompt=prompt, door=door, optional=door is not None))
-            events.append(ev.emit(ev.Decision(decision=called.id), called.prompt))
+            events.append(ev.emit(Decision(decision=called.id), called.prompt))
         else:
             events += apply_effect(ctx, item, source, door, depth)
     return events
@@ -441,5 +441,5 @@ def apply_outcome(
     if outcome.is_choice:
         prompt = f"{source + ': ' if source else ''}choose {outcome.describe()}."
         choice = add_pending(ctx.campaign, OutcomeChoice(outcome=outcome, source=source, prompt=prompt, door=door))
-        return [ev.emit(ev.Decision(decision=choice.id), choice.prompt)]
+        return [ev.emit(Decision(decision=choice.id), choice.prompt)]
     return apply_option(ctx, outcome.options[0], source, door, depth)

@@ -25,7 +25,7 @@ from typing import ClassVar, Literal
 
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
-from d100gui.engine.dice.events import RollMade
+from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
@@ -39,7 +39,7 @@ from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
 from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.engine.phases import CREATION, Phases
-from d100gui.engine.protocol import CommandRefused, Event
+from d100gui.engine.protocol import CommandRefused, Decision, Event
 from d100gui.engine.rules.model import Rules
 
 STEPS: tuple[str, ...] = ("characteristics", "skills", "reputation", "weapon", "armour", "supplies", "potions", "finishing")
@@ -295,7 +295,7 @@ def _place_armour(ctx: GameContext, ch: Character, rules: Rules, item: Item, tab
                 prompt=f"{item.name} is for the {rules.slot(slot).name}, where {held.name} already is: keep the new piece or roll again.",
             ),
         )
-        return [ev.emit(ev.Decision(decision=clash.id), clash.prompt)]
+        return [ev.emit(Decision(decision=clash.id), clash.prompt)]
     _count_armour(ch, rules)
     if not _fits(ch, rules, item, slot):
         ch.backpack.append(item)
@@ -323,7 +323,7 @@ def _roll_starting(ctx: GameContext, purpose: Literal["weapon", "armour"]) -> li
                 prompt=f"{result.table_title}: {result.roll.final} is not in your tables. Type row {lo}-{hi} from your rulebook.",
             ),
         )
-        return [*events, ev.emit(ev.Decision(decision=needed.id, missing=[lo, hi]), needed.prompt)]
+        return [*events, ev.emit(Decision(decision=needed.id, missing=[lo, hi]), needed.prompt)]
     return events + _place_rolled(ctx, ch, rules, purpose, result)
 
 
@@ -416,7 +416,7 @@ class ProvideStartingRow(Command):
             resolved = ctx.tables.resolve_missing(needed.table_roll, self.row)
         except ValueError as exc:
             refuse(str(exc))
-        events = [ev.emit(ev.RowProvided(table_id=resolved.table_id, row=self.row), resolved.describe())]
+        events = [ev.emit(RowProvided(table_id=resolved.table_id, row=self.row), resolved.describe())]
         return events + _place_rolled(ctx, ch, rules, needed.purpose, resolved)
 
 

@@ -6,8 +6,8 @@ Creation, skill tests and their effects, item moves and hand corrections emit th
 data keys are stable (saved campaigns keep them in their logs); new fields always have a
 default, so an old log still validates.
 
-Kinds the character shares with other features are declared where they belong and only
-imported here: ``decision`` and ``fate_used`` in :mod:`d100gui.engine.protocol`
+Kinds the character shares with other features are declared where they belong, and the
+modules that emit them import them from there: ``decision`` and ``fate_used`` in :mod:`d100gui.engine.protocol`
 (:class:`Decision`, :class:`FateUsed`), ``row_provided`` in :mod:`d100gui.engine.dice.events`
 (:class:`RowProvided`).
 """
@@ -19,12 +19,9 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.events import RowProvided as RowProvided
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.time_track import FiredTrigger
-from d100gui.engine.protocol import Decision as Decision
 from d100gui.engine.protocol import Event, Payload, Told, declare
-from d100gui.engine.protocol import FateUsed as FateUsed
 from d100gui.engine.rules.notation import Effect
 
 

@@ -53,7 +53,7 @@ from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
 from d100gui.engine.model import Model
 from d100gui.engine.phases import ANSWER, Phases
-from d100gui.engine.protocol import Event
+from d100gui.engine.protocol import Decision, Event, FateUsed
 from d100gui.engine.rules.faces import chance_of
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import TestSpec, parse_test
@@ -272,7 +272,7 @@ class UseFate(Command):
         before = test.roll.natural
         test.roll = again
         test.fate_spent += 1
-        payload = ev.FateUsed(
+        payload = FateUsed(
             roll=again.model_dump(mode="json"), decision=test.id, success=test.success, before=before, fate=ch.fate
         )
         outcome = "success" if test.success else "failure"
@@ -299,7 +299,7 @@ def settle_test(ctx: GameContext, decision_id: str) -> list[Event]:
         )
         choice = ExperienceChoice(characteristic=spec.characteristic, skills=list(spec.skills), test_name=name, prompt=prompt)
         xp = add_pending(campaign, choice)
-        events.append(ev.emit(ev.Decision(decision=xp.id), xp.prompt))
+        events.append(ev.emit(Decision(decision=xp.id), xp.prompt))
     if test.spell is not None:
         from d100gui.engine.magic.commands import settle_cast  # magic imports the hero: late, as policies does
 

@@ -51,7 +51,7 @@ from d100gui.engine.magic.events import (
     SpellTookEffect,
 )
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
-from d100gui.engine.protocol import Event, told
+from d100gui.engine.protocol import Decision, Event, told
 from d100gui.engine.quest.model import AdventureState
 from d100gui.engine.town.model import TownState
 
@@ -131,7 +131,7 @@ def _experience(ctx: GameContext, roll: RollRecord) -> list[Event]:
     prompt = f"CAST SPELL: natural {roll.natural}. Shade {xp_rules.characteristic_pips} pip on {spec.characteristic}{skills}."
     choice = ExperienceChoice(characteristic=spec.characteristic, skills=list(spec.skills), test_name="CAST SPELL", prompt=prompt)
     xp = add_pending(ctx.campaign, choice)
-    return [hero_events.emit(hero_events.Decision(decision=xp.id), prompt)]
+    return [hero_events.emit(Decision(decision=xp.id), prompt)]
 
 
 @register_command

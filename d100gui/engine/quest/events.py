@@ -2,7 +2,8 @@
 
 The time track's procedure and the HP-zero rule return these payloads as their outcome
 (:mod:`.time`, :mod:`d100gui.engine.hero.health`); each says its sentence for the log with ``sentence()``, and
-views render from the fields. Kinds shared with other features are imported:
+views render from the fields. Kinds shared with other features are declared elsewhere (the modules
+that emit them import them from there):
 ``decision`` (:class:`~d100gui.engine.protocol.Decision`) and ``row_provided``
 (:class:`~d100gui.engine.dice.events.RowProvided`).
 """
@@ -14,11 +15,9 @@ from typing import Literal
 from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.events import RowProvided as RowProvided
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.time_track import FiredTrigger
-from d100gui.engine.protocol import Decision as Decision
 from d100gui.engine.protocol import Payload, Told, declare
 
 # --------------------------------------------------------------------------- the time track
