@@ -35,6 +35,7 @@ from d100gui.engine.hero.experience import shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, CombatTrackEntry, Item, Score, SkillScore, SpellEntry
+from d100gui.engine.hero.primaries import changed_primaries, primaries
 from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event, Payload
 from d100gui.engine.rules.model import Rules
@@ -317,6 +318,7 @@ class SetTrackPips(Command):
         ch = living_character(ctx.campaign)
         if self.value < 0:
             refuse("A track cannot have fewer than 0 pips shaded.")
+        scores = primaries(ch)  # a full experience track raises the characteristic: told by its typed event too
         if self.track == "experience":
             message = _set_experience(ch, rules, self.target, self.value)
         elif self.track == "repair":
@@ -335,7 +337,7 @@ class SetTrackPips(Command):
         else:
             message = _set_combat(ch, rules, self.value)
         enforce(ch, rules)
-        return [_ev(ev.TrackSet(track=self.track, target=self.target, value=self.value), message)]
+        return [_ev(ev.TrackSet(track=self.track, target=self.target, value=self.value), message), *changed_primaries(ch, scores)]
 
 
 # --------------------------------------------------------------------------- characteristics and skills

@@ -51,6 +51,7 @@ from d100gui.engine.hero.experience import earns_experience, shade_experience
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
+from d100gui.engine.hero.primaries import changed_primaries, primaries
 from d100gui.engine.model import Model
 from d100gui.engine.phases import ANSWER, Phases
 from d100gui.engine.protocol import Decision, Event, FateUsed
@@ -364,8 +365,9 @@ class ChooseTarget(Command):
         effect = choice.effect
         ch = living_character(ctx.campaign)
         if effect.kind == "xp":
+            before = primaries(ch)
             notes = shade_experience(ch, rules, target, effect.amount or 1)
-            events = [ev.emit(ev.ExperienceShaded(track=target), n) for n in notes]
+            events = [ev.emit(ev.ExperienceShaded(track=target), n) for n in notes] + changed_primaries(ch, before)
         elif effect.kind == "characteristic":
             events = apply_effect(ctx, effect.model_copy(update={"stat": target}))
         else:
@@ -391,6 +393,7 @@ class AssignExperience(Command):
         xp = take_pending(ctx.campaign, self.decision, ExperienceChoice)
         if self.choice == "decline":
             return [ev.emit(ev.ExperienceShaded(), f"{xp.test_name}: experience not taken.")]
+        before = primaries(ch)  # a full track raises the characteristic: told by its typed event too
         if self.choice == "characteristic":
             notes = shade_experience(ch, rules, xp.characteristic, rules.experience.characteristic_pips)
             tracks = [xp.characteristic] * len(notes)
@@ -408,7 +411,8 @@ class AssignExperience(Command):
                 notes += shaded
                 tracks += [skill] * len(shaded)
         enforce(ch, rules)
-        return [ev.emit(ev.ExperienceShaded(track=track), n) for track, n in zip(tracks, notes, strict=True)]
+        pips = [ev.emit(ev.ExperienceShaded(track=track), n) for track, n in zip(tracks, notes, strict=True)]
+        return pips + changed_primaries(ch, before)
 
 
 @register_command

@@ -36,6 +36,7 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.health import lay_to_rest, settle_hp
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, Item
+from d100gui.engine.hero.primaries import changed_primaries, primaries
 from d100gui.engine.magic import book
 from d100gui.engine.magic.boosts import roll_boost
 from d100gui.engine.magic.casting import cast_test, check_castable, pay_cost, spell_effect
@@ -83,9 +84,16 @@ def _settle_hp(ctx: GameContext, source: str) -> list[Event]:
     return [told(outcome)]
 
 
-def settle_curse(ctx: GameContext, character: Character, result: CurseResult) -> list[Event]:
-    """Emit a curse's result and do what it leaves to the campaign: a fallen hero, HP at 0, clocks to shade."""
+def settle_curse(
+    ctx: GameContext, character: Character, result: CurseResult, before: dict[str, int] | None = None
+) -> list[Event]:
+    """Emit a curse's result and do what it leaves to the campaign: a fallen hero, HP at 0, clocks to shade.
+
+    ``before``: the primaries (:func:`~d100gui.engine.hero.primaries.primaries`) before the curse, so that a
+    characteristic it lowered is told by its typed ``characteristic`` event too."""
     events = [Event.of(CurseApplied(result=result), " ".join(result.notes))]
+    if before is not None:
+        events += changed_primaries(character, before)
     campaign = ctx.campaign
     adventure = getattr(campaign, "adventure", None)
     if result.missing and result.table_roll is not None:
@@ -237,8 +245,9 @@ class CastSpell(Command):
         if any(isinstance(d, PendingTest) for d in campaign.pending):
             refuse("A rolled test is waiting: accept it or use Fate first.")
         name, effect, cost, source = self._spell(ctx, ch)
+        before = primaries(ch)
         paid = pay_cost(ch, rules, cost)
-        events = _settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else []
+        events = changed_primaries(ch, before) + (_settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else [])
         if ch.dead:
             said = f"You cast {name}, paying {', '.join(paid)}: the cost is more than you have."
             return [Event.of(SpellCast(spell=name, source=source, paid=paid), said), *events]
@@ -279,7 +288,8 @@ def settle_cast(ctx: GameContext, spell: SpellWaiting, success: bool) -> list[Ev
         done = spell_effect(ch, rules, spell.name, spell.effect)
         events.append(Event.of(SpellTookEffect(spell=spell.name, effect=done.kind, hp=done.hp), done.text))
     else:
-        events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({spell.name} failed)"))
+        before = primaries(ch)
+        events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({spell.name} failed)"), before)
     if not ch.dead:
         enforce(ch, rules)
     return events
@@ -297,7 +307,8 @@ class RollCurse(Command):
         ch = living_character(ctx.campaign)
         outside_fight(ctx.campaign, "roll a curse")
         no_curse_waiting(ctx.campaign)
-        events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"))
+        before = primaries(ch)
+        events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"), before)
         if not ch.dead:
             enforce(ch, ctx.rules)
         return events
@@ -336,7 +347,8 @@ class ProvideCurseRow(Command):
             refuse("A curse cannot be skipped: type the row from your rulebook, or re-roll among the printed rows.")
         assert resolved.row is not None
         state.curse_waiting = None
-        events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved))
+        before = primaries(ch)
+        events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved), before)
         if not ch.dead:
             enforce(ch, ctx.rules)
         return events
@@ -366,9 +378,10 @@ class RollBoost(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)
+        before = primaries(ch)
         result = roll_boost(ch, ctx.rules, ctx.tables, self.purpose or "Table B - Boosts")
         enforce(ch, ctx.rules)
-        return [Event.of(BoostApplied(result=result), " ".join(result.notes))]
+        return [Event.of(BoostApplied(result=result), " ".join(result.notes)), *changed_primaries(ch, before)]
 
 
 MAGIC_COMMANDS: tuple[type[Command], ...] = (LearnSpell, RemoveSpell, CastSpell, RollCurse, ProvideCurseRow, RollBoost)

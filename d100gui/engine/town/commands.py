@@ -30,6 +30,7 @@ from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character
+from d100gui.engine.hero.primaries import changed_primaries, primaries
 from d100gui.engine.phases import BETWEEN_QUESTS, TOWN_ONLY, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.quest.model import AdventureState
@@ -325,11 +326,12 @@ class Train(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "training")
+        before = primaries(ch)  # a full track raises the characteristic: told by its typed event too
         name, cost, notes = steps.train(ch, ctx.rules, state, self.track, self.pips)
         enforce(ch, ctx.rules)
         limit = training_limit(ctx.rules, ch)
         payload = Trained(track=name, pips=self.pips, cost=cost, gp=ch.gp, trained=state.totals.trained_pips, limit=limit)
-        return [Event.of(payload, f"Training: {' '.join(notes)} ({cost} gp, {ch.gp} left).")]
+        return [Event.of(payload, f"Training: {' '.join(notes)} ({cost} gp, {ch.gp} left)."), *changed_primaries(ch, before)]
 
 
 def _cross_reference(ctx: GameContext, ch: Character, state: TownState, row: Row) -> list[Event]:

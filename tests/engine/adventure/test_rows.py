@@ -99,8 +99,10 @@ def test_a_boost_rolled_by_an_effect_follows_its_link_to_table_i():
 
 def test_a_curse_rolled_by_an_effect_is_applied_in_full():
     game = game_for(hero())
-    effect(game, "Roll on TABLE C - CURSES", *d100(5))  # CLUELESS: -4 INT primary
+    events = effect(game, "Roll on TABLE C - CURSES", *d100(5))  # CLUELESS: -4 INT primary
     assert game.campaign.character.characteristics["INT"].primary == 26
+    # told by its typed event too, which the statistics and the chronicle read (issue 24)
+    assert [e.data for e in events if e.kind == "characteristic"] == [{"stat": "INT", "primary": 26}]
 
 
 def test_a_row_that_rolls_again_is_applied_to_any_depth_and_a_loop_is_stopped():

@@ -91,10 +91,10 @@ def test_heal_pays_its_str_then_the_int_test_restores_10_hp():
     _learn(game, "Heal")
     scripted(game, 2, 0)  # CAST SPELL 20 <= 55
     events = run(game, "cast_spell", index=0)
-    assert kinds(events) == ["magic_cast", "magic_spell_effect"]
+    assert kinds(events) == ["magic_cast", "characteristic", "magic_spell_effect"]  # the STR cost: its typed event
     cast = events[0].payload()
     assert (cast.target, cast.success, cast.paid) == (55, True, ["1 STR (primary now 49)"])
-    assert events[1].payload().effect == "healed" and sheet(game).hp == 18
+    assert events[2].payload().effect == "healed" and sheet(game).hp == 18
 
 
 def test_healing_resurrection_and_open_magic_outside_a_fight():
@@ -114,7 +114,7 @@ def test_a_failed_cast_rolls_table_c_and_a_low_natural_roll_earns_experience():
     _learn(game, "Open Magic")
     scripted(game, 9, 0, 0, 5)  # CAST SPELL 90 > 55: Table C 5 CLUELESS
     events = run(game, "cast_spell", index=0)
-    assert kinds(events) == ["magic_cast", "magic_curse"]
+    assert kinds(events) == ["magic_cast", "magic_curse", "characteristic"]  # CLUELESS lowers INT: its typed event
     assert sheet(game).characteristics["INT"].primary == 51
     scripted(game, 0, 5)  # natural 5: success and experience
     events = run(game, "cast_spell", index=0)

@@ -37,7 +37,7 @@ def test_a_failed_cast_waits_for_fate_before_the_curse_and_fate_can_turn_it():
     ch = sheet(game)
     scripted(game, 9, 3)  # CAST SPELL 93 > 55: a failure
     events = game.execute(CastSpell(index=0, window=True))
-    assert kinds(events) == ["magic_cast", "test_rolled"]  # no curse yet
+    assert kinds(events) == ["magic_cast", "characteristic", "test_rolled"]  # the cost paid; no curse yet
     [test] = [d for d in game.campaign.pending if isinstance(d, PendingTest)]
     assert test.spell is not None and test.spell.name == "Heal" and not test.success
     with pytest.raises(CommandRefused, match="A rolled test is waiting"):

@@ -40,7 +40,7 @@ def test_a_failed_cast_on_a_missing_table_c_row_asks_for_the_row_and_waits():
 def test_the_typed_row_is_added_to_the_tables_and_applied_in_full():
     game, _ = _failed_cast_on_a_missing_row()
     events = run(game, "provide_curse_row", row=TYPED)
-    assert kinds(events) == ["row_provided", "magic_curse"]
+    assert kinds(events) == ["row_provided", "magic_curse", "characteristic"]
     provided = events[0].payload()
     assert provided.table_id == "d100.C" and provided.row.fields["name"] == "HEXED"
     result = events[1].payload().result
@@ -63,7 +63,7 @@ def test_sample_play_re_rolls_among_the_printed_rows_this_time():
     game, _ = _failed_cast_on_a_missing_row()
     scripted(game, 0, 6)  # re-rolled: Table C 6, AWKWARD
     events = run(game, "provide_curse_row", sample=True)
-    assert kinds(events) == ["magic_curse"]
+    assert kinds(events) == ["magic_curse", "characteristic"]
     assert events[0].payload().result.table_roll.sample
     assert sheet(game).characteristics["DEX"].primary == 36
     assert game.library.get("d100.C").find(50) is None  # nothing was added to the tables

@@ -216,6 +216,19 @@ def test_training_at_most_rep_pips_skills_200_characteristics_2000():
     assert ch.skills["Dodge"].pips == 1 and ch.characteristics["STR"].pips == 1 and ch.gp == 200
 
 
+def test_training_that_fills_a_track_tells_the_raised_characteristic_by_its_typed_event():
+    ch = hero(gp=2400, rep=2)
+    ch.characteristics["STR"].pips = RULES.sheet.characteristic_track - 1
+    before = ch.characteristics["STR"].primary
+    game = game_for(ch)
+    at(game, "training")
+    events = run(game, "train", track="STR")
+    after = before + RULES.characteristic_step
+    assert sheet(game).characteristics["STR"].primary == after
+    # the statistics and the chronicle read this event, never the sentence (issue 24)
+    assert [e.data for e in events if e.kind == "characteristic"] == [{"stat": "STR", "primary": after}]
+
+
 def test_training_fills_a_track_through_the_experience_rules():
     ch = hero(gp=2000, rep=3)
     ch.skills["Locks"].pips = RULES.sheet.skill_track - 1
