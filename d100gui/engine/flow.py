@@ -54,10 +54,10 @@ from d100gui.engine.combat.offers import fight_from_roll
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
-from d100gui.engine.dice_commands import AddTableRow, SampleRow
+from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import LeaveDungeon, SecretPassage
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import EVERY_COMMAND, Campaign, Command
 from d100gui.engine.hero.creation import (
     STEPS,
     CreateCharacter,
@@ -110,6 +110,7 @@ __all__ = [
     "Waiting",
     "fight_for_roll",
     "flow",
+    "row_for_roll",
     "row_wanted",
     "sample_answer",
     "sample_for_roll",
@@ -904,13 +905,33 @@ def sample_answer(made: Flow, action: FlowAction) -> FlowAction | None:
     return None
 
 
+#: the toolbox command that answers a tool's missing row and runs the tool on (engine/toolbox/runs.py)
+CONTINUE_TOOL_RUN = "toolbox_continue_run"
+
+
 def sample_for_roll(campaign: Campaign, index: int) -> Command:
     """What "re-roll among printed rows" sends for dice-history roll ``index``: when an effect waits on that roll
-    (a search's Table F, a Table G feature), the re-roll applies and settles it; else a re-roll of the roll alone."""
+    (a search's Table F, a Table G feature) or a toolbox tool's run does, the re-roll applies and settles it (the
+    tool's run goes on); else a re-roll of the roll alone."""
+    if campaign.toolbox.run_waiting_on(index) is not None:
+        return _continue_tool_run(entry=index, sample=True)
     state = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
     if state is not None and any(w.entry == index for w in state.rows_waiting):
         return ApplyTypedRow(entry=index, sample=True)
     return SampleRow(entry=index)
+
+
+def row_for_roll(campaign: Campaign, index: int, row: Row) -> Command:
+    """What typing ``row`` sends for dice-history roll ``index``: when a toolbox tool's run waits on that roll, the
+    row is saved and the tool's run goes on in the same command (one undo); else the row is saved alone."""
+    if campaign.toolbox.run_waiting_on(index) is not None:
+        return _continue_tool_run(entry=index, row=row)
+    return ProvideRow(entry=index, row=row)
+
+
+def _continue_tool_run(**fields: Any) -> Command:
+    """The toolbox's ``toolbox_continue_run`` (its module imported when first asked for: a start imports no tool)."""
+    return EVERY_COMMAND[CONTINUE_TOOL_RUN].model_validate({"kind": CONTINUE_TOOL_RUN, **fields})
 
 
 def _held_roll(campaign: Campaign, command: Command) -> TableRoll | None:

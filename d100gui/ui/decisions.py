@@ -18,10 +18,10 @@ from d100gui.engine.combat.events import CombatCurseMissing, CombatLootMissing
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table
-from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
+from d100gui.engine.dice_commands import AddTableRow, SampleRow
 from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing
-from d100gui.engine.flow import sample_for_roll
+from d100gui.engine.flow import row_for_roll, sample_for_roll
 from d100gui.engine.game import Command
 from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.ui.common.bridge import EngineBridge
@@ -42,7 +42,8 @@ class RowRequests(QObject):
         self.dialog: MissingRowDialog | None = None  # the last one opened (tests and the window reach it)
 
     def ask_history_row(self, index: int, entry: HistoryEntry) -> MissingRowDialog | None:
-        """A dice-history roll found no row: ask for it, and store it with ``ProvideRow``."""
+        """A dice-history roll found no row: ask for it, and store it with ``ProvideRow`` (a toolbox tool's run
+        waiting on the roll goes on in the same command: ``flow.row_for_roll``)."""
         if entry.table is None or entry.table.missing is None:
             return None
         table = self.bridge.game.library.get(entry.table.table_id)
@@ -50,8 +51,8 @@ class RowRequests(QObject):
             table,
             entry.roll.final,
             entry.table.missing,
-            lambda row: ProvideRow(entry=index, row=row),
-            lambda: sample_for_roll(self.bridge.game.campaign, index),  # settles what waited on the roll (a search)
+            lambda row: row_for_roll(self.bridge.game.campaign, index, row),  # a tool's run waiting on it goes on
+            lambda: sample_for_roll(self.bridge.game.campaign, index),  # settles what waited on the roll (a search, a tool)
         )
 
     def answer(self, event: Event) -> MissingRowDialog | None:

@@ -39,6 +39,7 @@ from d100gui.engine.toolbox.events import (
     ClassicUnderworldPursued,
     ClassicWildernessDay,
 )
+from d100gui.engine.toolbox.runs import resumable
 
 __all__ = ["CLASSIC_COMMANDS"]
 
@@ -56,6 +57,7 @@ def _pursuit_numbers(ctx: GameContext) -> cev.PursuitNumbers:
 
 
 @register_command
+@resumable
 class ClassicStockRooms(Command):
     """Stock ``rooms`` rooms of dungeon ``level``: a monster on 1-2, then treasure (1-3 with a monster, 1 without)."""
 
@@ -74,6 +76,7 @@ class ClassicStockRooms(Command):
 
 
 @register_command
+@resumable
 class ClassicWildernessDayCommand(Command):
     """One day of wilderness travel (or rest) on ``terrain`` by ``means``; the trip's day count is kept."""
 
@@ -101,6 +104,7 @@ class ClassicWildernessDayCommand(Command):
 
 
 @register_command
+@resumable
 class ClassicCastle(Command):
     """Pass a castle ``hexes`` away (0 to 2): do its occupants come out, and who are they?"""
 
@@ -190,6 +194,7 @@ class ClassicHealing(Command):
 
 
 @register_command
+@resumable
 class ClassicEgoTest(Command):
     """The ego contest on the latest sword generated (``new_sword``: generate one first), against its wielder."""
 

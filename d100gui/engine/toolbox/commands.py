@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from d100gui.engine.command_registry import register_command
+from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import TOOLBOX, Phases
 from d100gui.engine.protocol import CommandRefused, Event
@@ -64,6 +65,7 @@ from d100gui.engine.toolbox.events import (
     TravelHoursSpent,
 )
 from d100gui.engine.toolbox.procedure_commands import PROCEDURE_COMMANDS
+from d100gui.engine.toolbox.runs import continue_run, resumable
 
 __all__ = ["TOOLBOX_COMMANDS"]
 
@@ -223,6 +225,7 @@ class ScarsHirelingMoraleTest(Command):
 
 
 @register_command
+@resumable
 class ScarsReactionRoll(Command):
     """Roll an enemy's first attitude on the reaction table."""
 
@@ -420,6 +423,7 @@ def _travel_events(step: ex.TravelStep) -> list[Event]:
 
 
 @register_command
+@resumable
 class PushOn(Command):
     """The party pushes on instead of resting: Stress, Strength damage and the 3d4 injury check for each."""
 
@@ -493,6 +497,7 @@ class Rest(Command):
 
 
 @register_command
+@resumable
 class RollInjury(Command):
     """Roll the injury table, with the dice of its effect and any "roll again"."""
 
@@ -509,6 +514,7 @@ class RollInjury(Command):
 
 
 @register_command
+@resumable
 class ClassicMagicItem(Command):
     """Generate an item found: magic or a map (``maps`` False: straight to a magic item), rolled through;
     a map's guardians on monster level ``guardians`` (0: left to the referee)."""
@@ -532,6 +538,7 @@ class ClassicMagicItem(Command):
 
 
 @register_command
+@resumable
 class ClassicSword(Command):
     """Generate a complete magic sword."""
 
@@ -564,6 +571,7 @@ class ClassicEgoContest(Command):
 
 
 @register_command
+@resumable
 class ClassicGems(Command):
     """Value ``count`` gems, each with its step-up rolls."""
 
@@ -578,6 +586,7 @@ class ClassicGems(Command):
 
 
 @register_command
+@resumable
 class ClassicJewelry(Command):
     """Value ``count`` pieces of jewelry."""
 
@@ -592,6 +601,7 @@ class ClassicJewelry(Command):
 
 
 @register_command
+@resumable
 class ClassicHoard(Command):
     """Roll the treasure of a room on dungeon ``level``, every sub-roll expanded."""
 
@@ -606,6 +616,7 @@ class ClassicHoard(Command):
 
 
 @register_command
+@resumable
 class ClassicWandering(Command):
     """A wandering monster for dungeon ``level`` (``check``: roll the end-of-turn d6 first; a miss brings none)."""
 
@@ -640,6 +651,25 @@ class ClassicWandering(Command):
         ]
 
 
+# --------------------------------------------------------------------------- a tool's missing row answered
+
+
+@register_command
+class ContinueToolRun(Command):
+    """The player typed (``row``) or sampled (``sample``) the row a tool's roll ``entry`` of the dice history
+    waits for: the row is saved (or the roll re-rolled among the printed rows) and the tool's run goes on from
+    that roll on the same dice; its new result takes the old one's place (:mod:`.runs`)."""
+
+    kind: Literal["toolbox_continue_run"] = "toolbox_continue_run"
+    when: ClassVar[Phases] = TOOLBOX
+    entry: int
+    row: Row | None = None
+    sample: bool = False
+
+    def apply(self, ctx: GameContext) -> list[Event]:
+        return continue_run(ctx, self.entry, self.row, self.sample)
+
+
 TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     ScarsAttack,
     ScarsModifyAttack,
@@ -667,6 +697,7 @@ TOOLBOX_COMMANDS: tuple[type[Command], ...] = (
     ClassicJewelry,
     ClassicHoard,
     ClassicWandering,
+    ContinueToolRun,
     *CLASSIC_COMMANDS,
     *PROCEDURE_COMMANDS,
 )

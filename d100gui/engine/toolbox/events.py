@@ -495,3 +495,19 @@ __all__ += [
     "ClassicUpkeepDue",
     "ScarsRitual",
 ]
+
+
+@declare("toolbox_run_continued", topic="log")
+class ToolRunContinued(Payload):
+    """A tool's run stopped at a missing row went on: its result replaces log entry ``replaces``'s.
+
+    ``entry`` is the dice-history roll answered (``sample``: by a re-roll among the printed rows); the new result
+    is the events beside this one; ``tool`` is the tool's command kind."""
+
+    tool: str
+    replaces: int
+    entry: int
+    sample: bool = False
+
+
+__all__ += ["ToolRunContinued"]

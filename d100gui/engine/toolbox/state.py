@@ -7,8 +7,12 @@ with the campaign, one journal part, and undo and redo move it like any other pa
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.calendar import CampaignCalendar
 from d100gui.engine.toolbox.classic.swords import Sword
@@ -17,7 +21,25 @@ from d100gui.engine.toolbox.classic.wilderness import WildernessTrip
 from d100gui.engine.toolbox.exploration import DungeonClock, TravelClock
 from d100gui.engine.toolbox.scars import ScarsClock, ScarsEncounter
 
-__all__ = ["ToolboxState"]
+__all__ = ["MAX_RUNS", "ToolRun", "ToolboxState"]
+
+MAX_RUNS = 20  # the tool runs kept waiting for a row (the oldest is dropped: roll that tool again)
+
+
+class ToolRun(Model):
+    """A tool's run that stopped at a row the player's tables lack, kept so that typing or sampling the row
+    continues it (:mod:`.runs`): the command, every roll it made (replayed, the same dice, when it runs again),
+    the rolls answered by sample play, the dice-history rolls still waiting, the log entry of its latest result,
+    and what it changed of the toolbox's state (before and after, as JSON) so a continued run starts from the
+    state the first one started from."""
+
+    command: dict[str, Any]
+    rolls: list[RollRecord] = Field(default_factory=list)
+    sampled: list[TableRoll] = Field(default_factory=list)  # missing rolls answered by a re-roll among printed rows
+    waiting: list[int] = Field(default_factory=list)  # dice-history indexes of its rolls still missing a row
+    result: int  # the command log's index of the run's latest result
+    before: dict[str, Any] = Field(default_factory=dict)  # the toolbox state's fields the run changed, as they were
+    after: dict[str, Any] = Field(default_factory=dict)  # ... and as the run left them
 
 
 class ToolboxState(Model):
@@ -32,3 +54,8 @@ class ToolboxState(Model):
     sword: Sword | None = None
     calendar: CampaignCalendar = Field(default_factory=CampaignCalendar)
     underworld: UnderworldClock = Field(default_factory=UnderworldClock)  # the classic move/turn and its rests
+    runs: list[ToolRun] = Field(default_factory=list)  # tools' runs waiting for a missing row (newest last)
+
+    def run_waiting_on(self, index: int) -> ToolRun | None:
+        """The kept tool run whose roll ``index`` of the dice history waits for a row, if any."""
+        return next((r for r in self.runs if index in r.waiting), None)

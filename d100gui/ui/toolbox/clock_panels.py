@@ -98,6 +98,7 @@ class ClockPanel(QWidget):
         self.custom_button.clicked.connect(self.spend_custom)
         self.result_box = ResultBox()
         self.result_box.same_dice_requested.connect(self.same_dice)
+        runner.result_replaced.connect(self.result_box.replace)  # a run continued once its row was answered
         custom = QHBoxLayout()
         custom.addWidget(self.custom_cost, 1)
         self.custom_range = QLabel("")

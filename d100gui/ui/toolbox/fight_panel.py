@@ -74,6 +74,7 @@ class FightPanel(QWidget):
         self._last: Command | None = None
         self.result_box = ResultBox()
         self.result_box.same_dice_requested.connect(self.same_dice)
+        runner.result_replaced.connect(self.result_box.replace)  # a run continued once its row was answered
         layout = QVBoxLayout(self)
         layout.addWidget(tool_header(tool, runner.bridge.game.library))
         layout.addWidget(self._setup_box())

@@ -61,6 +61,12 @@ class ResultBox(QWidget):
         self.text.setPlainText(outcome.text)
         self.copy_button.setEnabled(True)
 
+    def replace(self, old: ToolResult | None, new: ToolResult) -> None:
+        """The runner put ``new`` in the place of ``old`` (a run continued once its missing row was answered, or
+        undone, or redone): shown here instead when ``old`` is the result shown."""
+        if old is not None and self.result is not None and self.result.key == old.key:
+            self.show_result(new)
+
     def set_latest(self, latest: bool) -> None:
         """Enable "Same dice" only while the shown result is the campaign's latest action."""
         self.same_button.setEnabled(latest)

@@ -5,6 +5,11 @@ dice, so the results list is read back from the log when a campaign is opened, u
 redone. "Same dice" takes back the tool's latest result (only while it is the campaign's
 latest action) and runs the tool again from the random state before it: the same dice with
 the inputs as they are now, so fixing an input never fishes for better rolls.
+
+A tool's run that stopped at a missing row goes on once the row is typed or sampled (the row
+dialog sends the engine's ``toolbox_continue_run``): its new result says which result it
+continues (``ToolRunContinued``), and takes that one's place here (``result_replaced``), as
+undo and redo put either back.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from PySide6.QtCore import QObject, Signal
 
 from d100gui.engine.game import Command, LogEntry
 from d100gui.engine.protocol import Event, Payload
+from d100gui.engine.toolbox.events import ToolRunContinued
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 
 TOOLBOX_PREFIX = "toolbox_"
@@ -35,6 +41,18 @@ def payload_text(payload: Payload) -> str | None:
         describe = getattr(value, "describe", None)
         if callable(describe):
             return str(describe())
+    return None
+
+
+def continued(events: Sequence[Event]) -> ToolRunContinued | None:
+    """The result these events continue (a tool's run that went on once its missing row was answered), if any."""
+    for event in events:
+        try:
+            payload = event.payload()
+        except (KeyError, ValueError):
+            continue
+        if isinstance(payload, ToolRunContinued):
+            return payload
     return None
 
 
@@ -60,6 +78,7 @@ class ToolResult:
     text: str
     entry: LogEntry  # the command log's entry (its index, its events, its dice)
     noted: bool = False
+    continues: int | None = None  # the log index of the result this one continued (its missing row answered)
 
     @property
     def index(self) -> int:
@@ -68,6 +87,11 @@ class ToolResult:
     @property
     def events(self) -> list[Event]:
         return self.entry.events
+
+    @property
+    def key(self) -> tuple[int, str]:
+        """The same action across a reload of the log (its index and when it was played)."""
+        return self.entry.index, self.entry.at
 
     def line(self) -> str:
         mark = "\N{CHECK MARK} " if self.noted else ""
@@ -79,6 +103,7 @@ class ToolRunner(QObject):
 
     result_added = Signal(object)  # ToolResult
     results_reset = Signal()  # the campaign was replaced, undone or redone: read ``results`` again
+    result_replaced = Signal(object, object)  # (ToolResult gone, ToolResult in its place): a run continued, undone, redone
 
     def __init__(self, bridge: EngineBridge, titles: dict[str, str], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -111,9 +136,16 @@ class ToolRunner(QObject):
         return result
 
     def is_latest(self, result: ToolResult | None) -> bool:
-        """Whether ``result`` is still the campaign's latest action (so it can be re-run on the same dice)."""
+        """Whether ``result`` is still the campaign's latest action (so it can be re-run on the same dice). A
+        continued result is not: its dice are its first run's and the row's answer (undo takes it back)."""
         log = self.bridge.game.campaign.log
-        return result is not None and bool(log) and log[-1] is result.entry and self.bridge.game.can_undo
+        return (
+            result is not None
+            and result.continues is None
+            and bool(log)
+            and log[-1] is result.entry
+            and self.bridge.game.can_undo
+        )
 
     def rerun(self, result: ToolResult, title: str, command: Command) -> ToolResult | str:
         """Take back ``result`` and run ``command`` from the random state before it (the same dice)."""
@@ -123,24 +155,60 @@ class ToolRunner(QObject):
         return self.run(title, command)
 
     def _changed(self, change: ChangeSet) -> None:
-        """An undo, a redo or another campaign shown: the results are read from the log again."""
+        """An undo, a redo or another campaign shown: the results are read from the log again. An action that
+        continued a tool's run (its missing row answered) puts its result in the place of the one it continues."""
         if change.action != "do":
             self.reload()
+            return
+        went_on = continued(change.events)
+        log = self.bridge.game.campaign.log
+        if went_on is None or not log:
+            return
+        old = next((r for r in self.results if r.index == went_on.replaces), None)
+        entry = log[-1]
+        new = ToolResult(old.title if old else self._title(went_on.tool), result_text(entry.events), entry)
+        new.continues = went_on.replaces
+        self.results = [*(r for r in self.results if r is not old), new]
+        self.result_replaced.emit(old, new)
+        self.results_reset.emit()
+
+    def _title(self, kind: str) -> str:
+        return self.titles.get(kind, kind.removeprefix(TOOLBOX_PREFIX).replace("_", " "))
 
     def reload(self) -> None:
-        """Read the results back from the campaign's log (kept notes survive for entries still there)."""
+        """Read the results back from the campaign's log (kept notes survive for entries still there): a result
+        another continued is not listed, the one that continued it is, under its tool's title."""
+        before = {r.key: r for r in self.results}
         noted = {r.index for r in self.results if r.noted}
         log = self.bridge.game.campaign.log
         found: list[ToolResult] = []
+        replaced: set[int] = set()
         for entry in reversed(log):
             if len(found) >= MAX_RESULTS:
                 break
-            if self._is_tool(entry):
-                kind = str(entry.command.get("kind", ""))
-                title = self.titles.get(kind, kind.removeprefix(TOOLBOX_PREFIX).replace("_", " "))
-                found.append(ToolResult(title, result_text(entry.events), entry, entry.index in noted))
+            if not self._is_tool(entry) or entry.index in replaced:
+                continue
+            went_on = continued(entry.events)
+            kind = went_on.tool if went_on is not None else str(entry.command.get("kind", ""))
+            result = ToolResult(self._title(kind), result_text(entry.events), entry, entry.index in noted)
+            if went_on is not None:
+                result.continues = went_on.replaces
+                replaced.add(went_on.replaces)
+            found.append(result)
         self.results = found[::-1]
+        self._tell_replaced(before)
         self.results_reset.emit()
+
+    def _tell_replaced(self, before: dict[tuple[int, str], ToolResult]) -> None:
+        """After an undo or a redo: a continued result gone for the one it continued (or back in its place)."""
+        now = {r.key: r for r in self.results}
+        for key, gone in before.items():
+            if key in now:
+                continue
+            back = next((r for r in self.results if gone.continues is not None and r.index == gone.continues), None)
+            ahead = next((r for r in self.results if r.continues == gone.index and r.key not in before), None)
+            if back is not None or ahead is not None:
+                self.result_replaced.emit(gone, back or ahead)
 
     @staticmethod
     def _is_tool(entry: LogEntry) -> bool:

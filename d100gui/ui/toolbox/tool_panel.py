@@ -165,6 +165,7 @@ class ToolPanel(QWidget):
         self.status.setWordWrap(True)
         self.result_box = ResultBox()
         self.result_box.same_dice_requested.connect(self.same_dice)
+        runner.result_replaced.connect(self.result_box.replace)  # a run continued once its row was answered
         layout = QVBoxLayout(self)
         layout.addWidget(tool_header(tool, runner.bridge.game.library))
         layout.addLayout(form)

@@ -33,7 +33,7 @@ def test_every_command_kind_is_a_toolbox_kind_and_every_event_is_declared_on_the
     assert all(c.model_fields["kind"].default.startswith("toolbox_") for c in TOOLBOX_COMMANDS)
     assert len({c.model_fields["kind"].default for c in TOOLBOX_COMMANDS}) == len(TOOLBOX_COMMANDS)
     toolbox = {k: v for k, v in EVENT_KINDS.items() if k.startswith("toolbox_")}
-    assert len(toolbox) == 22 and all(v.topic == "log" and v.doc for v in toolbox.values())
+    assert len(toolbox) == 23 and all(v.topic == "log" and v.doc for v in toolbox.values())  # 23: toolbox_run_continued
 
 
 def test_an_attack_in_an_encounter_comes_back_with_the_encounter(bundled_library):

@@ -179,13 +179,26 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
     return result.model_copy(update=update)
 
 
+def _links(roller: TableRoller, roll: TableRoll) -> list[Link]:
+    """The links ``roll``'s row asks for. A row the player typed has none: it reads the links of the printed row
+    of its table that says the same (a typed "Wands/Staves" class goes on to the wands and staves table)."""
+    links = roller.links(roll)
+    if links or roll.row is None or not roll.row.user:
+        return links
+    said = [v.strip().casefold() for v in roll.row.fields.values() if v.strip()]
+    for row in roller.library.get(roll.table_id).rows:
+        if row.links and [v.strip().casefold() for v in row.fields.values() if v.strip()][: len(said)] == said:
+            return [link for link in row.links if link.applies(roll.column)]
+    return []
+
+
 def magic_item(roller: TableRoller, reroll: list[tuple[int, int]] | None = None) -> MagicItem:
     """A magic item: the class (ignoring ``reroll`` ranges, "no swords"), then the item and its details."""
     kind = roller.follow(Link(table=CLASS_TABLE, reroll=reroll or []), "class of magic item")[0]
-    if kind.row is None:  # a class row the player's tables lack: asked for, the item waits for it
+    links = _links(roller, kind)
+    if kind.row is None or len(links) != 1:  # a class row the player's tables lack: asked for, the item waits for it
         return MagicItem(kind=kind, item=kind)
-    [link] = roller.links(kind)
-    [item] = roller.follow(link, f"magic item: {kind.text}")
+    [item] = roller.follow(links[0], f"magic item: {kind.text}")
     return _details(roller, kind, item)
 
 
@@ -253,13 +266,16 @@ def magic_find(roller: TableRoller, guardians: int = 0) -> MagicFind:
     level ``guardians``, 0 leaving them to the referee)."""
     check_guardians(guardians, guardian_levels(roller.library))
     determination = roller.roll(MAGIC_OR_MAP_TABLE, "magic or map")
-    if determination.row is None:  # asked for like the dice panel's; the find waits for it
+    links = _links(roller, determination)
+    if determination.row is None or len(links) != 1:  # asked for like the dice panel's; the find waits for it
         return MagicFind(determination=determination)
-    [link] = roller.links(determination)
+    [link] = links
     if link.table == MAPS_TABLE:
         [kind] = roller.follow(link, "kind of map")
         return MagicFind(determination=determination, map=treasure_map(roller, kind, guardians))
     kind = roller.follow(link, "class of magic item")[0]
-    [item_link] = roller.links(kind)
-    [item] = roller.follow(item_link, f"magic item: {kind.text}")
+    item_links = _links(roller, kind)
+    if kind.row is None or len(item_links) != 1:
+        return MagicFind(determination=determination, item=MagicItem(kind=kind, item=kind))
+    [item] = roller.follow(item_links[0], f"magic item: {kind.text}")
     return MagicFind(determination=determination, item=_details(roller, kind, item))
