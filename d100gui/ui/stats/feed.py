@@ -141,3 +141,7 @@ class StatsFeed(QObject):
 
     def figures(self) -> dict[str, Any]:
         return self.stats.figures()
+
+    def counted(self) -> tuple[int, int]:
+        """The older entries counted so far, of how many (what ``progress`` last said, or would)."""
+        return self._offset, self.bridge.game.campaign.log_start

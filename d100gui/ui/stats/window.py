@@ -257,10 +257,15 @@ class StatisticsWindow(QWidget):
         self._drawn: dict[str, tuple[Any, ...]] = {}  # what each tab (and the hero's table) last drew
         self.tabs.currentChanged.connect(lambda _i: self._draw_current())
         self.feed.updated.connect(self._updated)
-        self.feed.progress.connect(lambda done, of: self.summary.setText(f"Reading the log: {done} of {of} older entries..."))
+        self.feed.progress.connect(self._reading)
         self._restyle()
         if self.feed.ready:
             self.show_figures(self.feed.figures())
+        else:  # its first page was counted before the signal was connected: say so until the figures are ready
+            self._reading(*self.feed.counted())
+
+    def _reading(self, done: int, of: int) -> None:
+        self.summary.setText(f"Reading the log: {done} of {of} older entries...")
 
     def _updated(self, figures: dict[str, Any]) -> None:
         """Each action's figures: drawn now if the window is shown, else when it is shown again."""
