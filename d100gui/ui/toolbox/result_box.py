@@ -14,6 +14,11 @@ SAME_DICE_TIP = (
     "before it: the same dice, so correcting an input never buys new rolls. Only while it is your latest action."
 )
 
+CONTINUED_TIP = (
+    "This result went on from a row you typed or re-rolled among the printed rows: its dice are its first "
+    "run's and the row's. Edit > Undo takes it back to where it stopped."
+)
+
 
 class ResultBox(QWidget):
     """Shows one result (selectable, copyable) or one refusal; asks for a re-run on the same dice."""
@@ -68,8 +73,11 @@ class ResultBox(QWidget):
             self.show_result(new)
 
     def set_latest(self, latest: bool) -> None:
-        """Enable "Same dice" only while the shown result is the campaign's latest action."""
+        """Enable "Same dice" only while the shown result is the campaign's latest action (never for a result that
+        went on from a typed or sampled row: the tooltip says why)."""
         self.same_button.setEnabled(latest)
+        went_on = self.result is not None and self.result.continues is not None
+        self.same_button.setToolTip(CONTINUED_TIP if went_on else SAME_DICE_TIP)
         self.copy_button.setEnabled(self.result is not None)
 
     def shown(self) -> str:

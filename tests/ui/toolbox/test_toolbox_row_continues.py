@@ -54,7 +54,8 @@ def test_typing_the_row_in_the_dialog_runs_the_tool_on_and_undo_takes_it_back(qt
     assert "Wands and Staves: Wand of Testing" in shown and "not in your tables" not in shown.splitlines()[0]
     [line] = _results(window)  # one result: the continued one in the stopped one's place
     assert "Wand of Testing" in line and line.startswith("2. Magic item")
-    assert not panel.result_box.same_button.isEnabled()  # its dice are the first run's: undo takes it back instead
+    same = panel.result_box.same_button
+    assert not same.isEnabled() and "Undo takes it back" in same.toolTip()  # greyed, saying why
     window.undo_action.trigger()
     assert len(window.game.campaign.log) == 1 and window.game.campaign.toolbox.runs  # one step: the run waits again
     [line] = _results(window)
