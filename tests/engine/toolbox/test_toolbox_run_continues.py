@@ -238,3 +238,33 @@ def test_a_roll_no_tool_waits_on_is_refused_by_the_continuation(data):
     assert row_for_roll(session.campaign, 0, Row(range=(1, 1), fields={"item": "x"})).kind == "provide_row"
     with pytest.raises(CommandRefused, match="not a tool's roll waiting"):
         session.run({"kind": "toolbox_continue_run", "entry": 0, "sample": True})
+
+
+def test_a_treasure_map_s_item_typed_runs_the_map_on(data):
+    """Magic or map 80 (a map) -> Magic Map -> "Any 1 Item" -> Scrolls -> 40, the gap: typed, the map's scroll
+    rolls its spells and the map's result is whole."""
+    session = _session(data, magic.SCROLLS_TABLE, SCROLLS_GAP)
+    session.script_dice([8, 0, 7, 0, 1, *CLASS_SCROLLS, *SCROLL_40])
+    stopped = session.run({"kind": "toolbox_classic_magic"})
+    assert "not in your tables" in _tool_message(stopped, "classic_magic_find")
+    index = _asked(session)
+    session.script_dice([6, 6, 6, 1, 0])  # three spell levels, the clerics' d100 (10)
+    events = _answer(session, row_for_roll(session.campaign, index, Row(range=SCROLLS_GAP, fields={"item": "3 Spells"})))
+    assert session.scripted_left == 0
+    text = _tool_message(events, "classic_magic_find")
+    assert "Magic Map" in text and "3 Spells" in text and "level 6, 6, 6" in text and "not in your tables" not in text
+
+
+def test_re_roll_among_printed_rows_from_now_on_runs_the_tool_on_under_the_new_policy(data):
+    """The dialog's "from now on" sets the re-roll policy, then sends the same continuation: the gap is re-rolled
+    by the policy (its re-roll marked sample play) and the run goes on."""
+    session = _session(data, magic.SCROLLS_TABLE, SCROLLS_GAP)
+    session.script_dice([*CLASS_SCROLLS, *SCROLL_40])
+    session.run(MAGIC)
+    index = _asked(session)
+    session.policy = "reroll"
+    session.script_dice([1, 0, 4, 6, 6])  # the policy's re-roll: 10 ("1 Spell"), level 4, the clerics' 66
+    events = _answer(session, sample_for_roll(session.campaign, index))
+    text = _tool_message(events, "classic_magic_find")
+    assert "1 Spell" in text and "sample play" in text and session.campaign.dice_history[-1].table.sample
+    assert session.campaign.toolbox.runs == []
