@@ -84,6 +84,7 @@ def test_pack_holds_exactly_these_tables(pack: Pack) -> None:
         "explore.exploration_actions",
         "explore.travel_actions",
         "explore.travel_rounds",
+        "explore.procedure_rules",
     ]
     assert all(t.id.startswith("explore.") for t in pack.tables)
 

@@ -834,7 +834,11 @@ class RitualResult(Model):
     def describe(self) -> str:
         over = f" and over the {self.damage} damage taken" if self.damage else ""
         if self.from_fight:
-            over += f"; the fight tracker: {self.damage} damage taken this Round"
+            over = (
+                f" and over the {self.damage} damage taken this Round, as the fight tracker counts it"
+                if self.damage
+                else "; no damage taken this Round, as the fight tracker counts it"
+            )
         outcome = "the Ritual is performed" if self.succeeded else "it fails: roll a Mishap as normal"
         return f"{_who(self.name)}Ritual: d20 {self.roll.final} (at most Cunning {self.cunning}{over}): {outcome}."
 

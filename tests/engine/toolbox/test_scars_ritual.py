@@ -104,12 +104,14 @@ def test_damage_taken_in_the_tracker_reaches_the_ritual_and_a_new_round_clears_i
     [event] = game.execute(pc.ScarsRitualCheck(name="Vera", cunning=12, damage=0))
     result = event.payload().result
     assert result.from_fight and result.damage == 5 and not result.succeeded
-    assert "the fight tracker: 5 damage taken this Round" in event.message and "roll a Mishap" in event.message
+    assert "over the 5 damage taken this Round, as the fight tracker counts it" in event.message
+    assert "roll a Mishap" in event.message
     # the next Round starts clean: a 5 now succeeds
     game.override = ScriptedSource([5])
     game.execute(tc.ScarsNextRound())
     [event] = game.execute(pc.ScarsRitualCheck(name="Vera", cunning=12))
     assert event.payload().result.damage == 0 and event.payload().result.succeeded
+    assert "no damage taken this Round, as the fight tracker counts it" in event.message
 
 
 @pytest.mark.parametrize(("face", "ok"), [(3, False), (4, True), (12, True), (13, False)])

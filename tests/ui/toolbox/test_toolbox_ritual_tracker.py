@@ -34,7 +34,7 @@ def test_damage_in_the_tracker_reaches_the_ritual_through_the_dock(qtbot, make_d
     table.dice.push(3)  # at most Cunning 12 but not over the tracker's 3: a Mishap
     click(qtbot, ritual.roll_button)
     text = ritual.result_box.text.toPlainText()
-    assert "the fight tracker: 3 damage taken this Round" in text and "roll a Mishap" in text
+    assert "over the 3 damage taken this Round, as the fight tracker counts it" in text and "roll a Mishap" in text
     table.dice.push(4)  # over 3: performed
     click(qtbot, ritual.roll_button)
     assert "the Ritual is performed" in ritual.result_box.text.toPlainText()
