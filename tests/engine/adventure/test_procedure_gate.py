@@ -98,3 +98,18 @@ def test_the_town_phase_refuses_fights_and_the_next_quest_until_it_is_finished()
     game.execute(FinishTown())
     with pytest.raises(CommandRefused, match="between-quests phase is not open"):
         game.execute(FinishTown())
+
+
+def test_a_fight_started_by_hand_in_a_quest_with_nothing_offered_is_a_fight_but_not_the_turns():
+    """docs/rules-interpretations.md: an effect's Table E roll "at any time" may be fought by hand; the turn
+    does not count it and its own procedure goes on from where it was."""
+    game = on_quest()
+    push(game, *d100(YELLOW_CROSSROADS))
+    game.execute(MoveOn(side="N"))
+    assert game.campaign.adventure.fight_offered is None and game.campaign.adventure.turn is not None
+    turn_before = game.campaign.adventure.turn.model_dump_json()
+    push(game, *([5] * 10))
+    events = game.execute(StartCombat(table_value=5))  # d100 05 on Table E: Giant Rats
+    assert "combat_started" in kinds(events)
+    assert game.campaign.combat is not None and game.campaign.combat.monster.name.startswith("Giant Rats")
+    assert game.campaign.adventure.turn.model_dump_json() == turn_before  # not counted as the turn's fight
