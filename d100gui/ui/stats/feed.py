@@ -8,10 +8,17 @@ window stays responsive (in SQL, only their dice and the events the statistics r
 ``CampaignStore.fold_statistics``; as entries, ``older``, if a row cannot be read so); then the
 in-memory entries are folded. Every :data:`KEEP_EVERY` entries (and after the first read) the feed hands its state back to the store to keep. Afterwards each action folds only
 the entries it added (``ChangeSet`` "do" touching the log): never the whole log again.
+
+An undo takes entries back, which a :class:`Statistics` cannot unfold: the feed starts again from the
+newest of the states it marked in memory (the older entries counted, and the last few it kept) that counts no
+entry the undo took back, and folds on from there; the store's kept state goes with the undo once it
+counts an entry taken back, so without the marks an undo or two after a keep would count the whole log
+again. Another campaign (a "reset") forgets the marks.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -28,6 +35,9 @@ PAGE = 1000
 KEEP_EVERY = 100
 #: log entries counted in SQL per turn of the event loop (``CampaignStore.fold_statistics``: dice and events only)
 ROWS_PAGE = 2000
+#: the states the feed keeps in memory to start again from after an undo: the oldest (the older entries
+#: counted) and the newest (one every KEEP_EVERY entries)
+MARKS = 4
 
 
 class Keeper(Protocol):
@@ -61,16 +71,22 @@ class StatsFeed(QObject):
         self._kept = -1  # entries the store's kept state counts (-1: none kept)
         self._generation = 0
         self._rows = True  # count older entries in SQL while the store can (a damaged row: read the entries)
+        self._marks: list[tuple[int, str]] = []  # (entries counted, Statistics.state() as JSON), oldest first
         bridge.changed.connect(self._changed)
         self.restart()
 
-    def restart(self) -> None:
-        """Fold again from the first entry: older pages first, one per event-loop turn."""
+    def restart(self, undo: bool = False) -> None:
+        """Fold again: from the newest mark an ``undo`` left whole, else from the store's kept state or the
+        first entry; older pages first, one per event-loop turn."""
         self._generation += 1
         self.stats = Statistics()
         self.ready = False
         self._kept = -1
+        length = self.bridge.game.campaign.log_length
+        self._marks = [m for m in self._marks if m[0] <= length] if undo else []
         self._from_kept()
+        if self._marks and self._marks[-1][0] > self.stats.next_index:
+            self.stats = Statistics.from_state(json.loads(self._marks[-1][1]))
         self._offset = self.stats.next_index
         self._next_page(self._generation)
 
@@ -91,12 +107,24 @@ class StatsFeed(QObject):
             self.stats, self._kept = stats, kept[0]
 
     def _keep(self) -> None:
-        keeper = self.keeper() if self.keeper is not None else None
         counted = self.stats.next_index
-        if keeper is None or counted <= 0 or (self._kept >= 0 and counted - self._kept < KEEP_EVERY):
+        if counted <= 0 or (self._kept >= 0 and counted - self._kept < KEEP_EVERY):
             return
-        keeper.keep_statistics(counted, self.stats.state())
+        state = self._mark()
+        keeper = self.keeper() if self.keeper is not None else None
+        if keeper is not None:
+            keeper.keep_statistics(counted, state)
         self._kept = counted
+
+    def _mark(self) -> dict[str, Any]:
+        """Mark the state counted so far in memory (an undo starts again from it); the state."""
+        state = self.stats.state()
+        counted = self.stats.next_index
+        if not self._marks or self._marks[-1][0] < counted:
+            self._marks.append((counted, json.dumps(state)))
+            if len(self._marks) > MARKS:  # the oldest stays (the older entries counted), and the newest
+                del self._marks[1]
+        return state
 
     def _next_page(self, generation: int) -> None:
         if generation != self._generation:
@@ -121,6 +149,8 @@ class StatsFeed(QObject):
                 self.progress.emit(self._offset, start)
                 QTimer.singleShot(0, lambda: self._next_page(generation))
                 return
+        if 0 < self._offset == self.stats.next_index and (not self._marks or self._marks[-1][0] < self._offset):
+            self._mark()  # the older entries, counted: an undo within the entries in memory starts from here
         self.ready = True
         self._fold_new()
 
@@ -136,8 +166,8 @@ class StatsFeed(QObject):
         if change.action in ("do", "redo"):  # entries were added at the end
             if (change.action == "redo" or change.touches("log")) and self.ready:
                 self._fold_new()
-        else:  # undo, another campaign: entries left
-            self.restart()
+        else:  # undo (entries left), or another campaign
+            self.restart(undo=change.action == "undo")
 
     def figures(self) -> dict[str, Any]:
         return self.stats.figures()

@@ -28,17 +28,20 @@ OLDER = 40
 PAGE = 10
 
 
-@pytest.fixture
-def older_campaign(tmp_path) -> Path:
+def saved(path: Path, seed: int = 3, more: int = 0) -> Path:
     """A campaign saved with more entries than a store loads on open, and no statistics kept beside its log."""
-    path = tmp_path / "older.d100"
-    session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+    session = Session.new(bundled_game_data(), seed=seed, policy="reroll")
     store = CampaignStore.create(path, session.campaign, session.game)
     store.attach(session.game)
-    for i in range(OPEN_LOG_TAIL + OLDER):
-        session.run({"kind": "roll_dice", "expression": ROLLS[i % len(ROLLS)]})
+    for i in range(OPEN_LOG_TAIL + OLDER + more):
+        session.run({"kind": "roll_dice", "expression": ROLLS[(i + more) % len(ROLLS)]})
     store.close()
     return path
+
+
+@pytest.fixture
+def older_campaign(tmp_path) -> Path:
+    return saved(tmp_path / "older.d100")
 
 
 @pytest.fixture
@@ -126,3 +129,31 @@ def test_an_undo_made_while_counting_starts_the_count_again(window, qtbot):
     figures = whole_log(window)
     assert stats.figures == figures and figures["entries"] == OPEN_LOG_TAIL + OLDER
     assert window.counted[-1] == (OLDER - PAGE, OLDER)
+
+
+def test_undoing_after_the_first_count_counts_no_older_entry_again(window, qtbot, monkeypatch):
+    monkeypatch.setattr(feed_module, "KEEP_EVERY", 3)  # a state kept (and marked) every 3 entries
+    stats = open_statistics(window)
+    qtbot.waitUntil(lambda: stats.feed.ready)
+    for expression in ("d6", "2d6", "d10", "d20", "3d6", "d100", "d8"):
+        send(window, {"kind": "roll_dice", "expression": expression})
+    counted = list(window.counted)
+    for _ in range(9):  # back past every state kept since, and into the entries the store loaded on open
+        window.bridge.undo()
+        assert stats.feed.ready, "an undo starts again from a state marked in memory: no page to wait for"
+        assert stats.figures == whole_log(window)
+    assert window.counted == counted, "no older entry counted again"
+    assert stats.figures["entries"] == OPEN_LOG_TAIL + OLDER - 2
+    window.bridge.redo()
+    send(window, {"kind": "roll_dice", "expression": "4d6"})
+    assert stats.figures == whole_log(window)
+
+
+def test_another_campaign_forgets_the_marks(window, qtbot, tmp_path):
+    stats = open_statistics(window)
+    qtbot.waitUntil(lambda: stats.feed.ready)
+    send(window, {"kind": "roll_dice", "expression": "d6"})
+    other = saved(tmp_path / "other.d100", seed=9, more=3)  # longer, other dice: a mark of the first would fit
+    assert window.campaigns.open_campaign(other)
+    qtbot.waitUntil(lambda: stats.feed.ready)
+    assert stats.figures == whole_log(window) and stats.figures["entries"] == OPEN_LOG_TAIL + OLDER + 3
