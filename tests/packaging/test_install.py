@@ -22,11 +22,13 @@ def declared() -> set[str]:
 
 
 def on_disk() -> set[str]:
-    """Every folder of d100gui/ with Python in it, and of resources/ (installed as d100gui.resources)."""
+    """Every folder of d100gui/ with Python in it, and of resources/ with a file in it (installed as
+    d100gui.resources: tables, help pages, the chronicle's templates)."""
     names = set()
     for base, prefix in ((ROOT / "d100gui", "d100gui"), (ROOT / "resources", "d100gui.resources")):
         for folder in [base, *(p for p in base.rglob("*") if p.is_dir() and p.name != "__pycache__")]:
-            if any(folder.glob("*.py")) or (prefix.endswith("resources") and any(folder.glob("*.json"))):
+            data = prefix.endswith("resources") and any(f.is_file() for f in folder.iterdir())
+            if any(folder.glob("*.py")) or data:
                 names.add(".".join([prefix, *folder.relative_to(base).parts]))
     return names
 
