@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from d100gui.engine.flow import Status
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.flow import FlowLayout
+from d100gui.ui.common.flow import FlowLayout, SteadyHeight
 
 
 class StatusLine(QWidget):
@@ -36,7 +36,9 @@ class StatusLine(QWidget):
         self.hero.setObjectName("statusHero")
         self.waits = QLabel()
         self.waits.setObjectName("statusWaits")
-        layout = FlowLayout(self, spacing=12)
+        #: its height kept while what waits comes and goes (a line more, a line less): the map below stays put
+        self.steady = SteadyHeight()
+        layout = self.parts = FlowLayout(self, spacing=12, steady=self.steady)
         layout.setContentsMargins(2, 0, 2, 0)
         for label in (self.quest, self.clocks, self.hero, self.waits):
             layout.addWidget(label)
@@ -48,9 +50,12 @@ class StatusLine(QWidget):
         """Re-read the status from the bridge's flow (worked out once per change)."""
         status = self.bridge.flow().status
         self.status = status
-        self.setVisible(status is not None)
+        if self.isHidden() == (status is not None):  # set only when it changes
+            self.setVisible(status is not None)
         if status is None:
             return
+        if self.steady.changed(status.quest):
+            self.parts.invalidate()  # the room kept is given back
         if status.quest:
             self.quest.setText(f"<b>{html.escape(status.quest)}</b>: {html.escape(status.progress)}")
             self.quest.setToolTip(f"Objective: {status.objective}")

@@ -31,7 +31,7 @@ from d100gui.ui.adventure.status_line import StatusLine
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.dice_faces import DiceFacesView
-from d100gui.ui.common.flow import FlowLayout
+from d100gui.ui.common.flow import FlowLayout, SteadyColumn
 
 #: the flow's groups the strip answers (the fight's are the combat panel's, creation's the wizard's; the town's
 #: steps are the wizard's too, but the strip offers to begin the phase and move it on, so play never waits unseen)
@@ -99,6 +99,7 @@ class TurnStrip(QFrame):
         self.row_dialog: MissingRowDialog | None = None  # the last row dialog an action opened
         self.flow: Flow | None = None
         self._shown: dict[str, FlowAction] = {}
+        self._spare: list[StripButton] = []  # buttons no action shows now, hidden, for the next new action
         top = FlowLayout(spacing=4)
         top.addWidget(self.title)
         for number, (step, name) in enumerate(TURN_STEPS, start=1):
@@ -120,7 +121,9 @@ class TurnStrip(QFrame):
         #: what matters always in view: :func:`above` puts it over the strip (its own row, so the strip's wrapped
         #: buttons keep their room)
         self.status_line = StatusLine(bridge)
-        layout = QVBoxLayout(self)
+        #: the strip keeps its height while the hint or the rows need a line less, so the map below is not resized
+        #: on every action (a fight's hint alone changed by a line each round)
+        layout = self.column = SteadyColumn(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(top)
@@ -130,6 +133,7 @@ class TurnStrip(QFrame):
         self.fixes = QVBoxLayout()
         self.fixes.setSpacing(2)
         layout.addLayout(self.fixes)
+        layout.addStretch(1)  # the room kept stays empty under the buttons
         self.keys: dict[str, QShortcut] = {}  # the turn by keyboard, by key text
         self._presses: dict[str, tuple[str, ...]] = {}  # key text -> the action keys (or prefixes) it presses
         for prefixes, key, what in STRIP_KEYS:
@@ -162,6 +166,8 @@ class TurnStrip(QFrame):
         made = self.bridge.flow()
         self.flow = made
         quest = made.phase == "quest"
+        if self.column.steady.changed((made.phase, made.quest)):
+            self.column.invalidate()  # the room kept is given back
         self.title.setText(f"<b>{html.escape(made.quest)}</b> · turn {made.turn}" if quest else "<b>No quest</b>")
         for step, label in self.step_labels.items():
             current = quest and step == made.step
@@ -210,29 +216,9 @@ class TurnStrip(QFrame):
 
     def _show(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
         keys = [a.key for a in (*answers, *actions)]
-        if keys != list(self.buttons):
-            # the buttons kept by key, and a gone key's button taken for a new key: a new button's first show
-            # polishes it (~1 ms each); all laid out again in order
-            kept = self.buttons
-            for button in kept.values():
-                self.waiting_row.removeWidget(button)
-                self.button_row.removeWidget(button)
-            self.buttons = {}
-            gone = [b for k, b in kept.items() if k not in keys]
-            spare = [b for b in gone if not b.hasFocus()]  # a focused one goes: Space must not press another action
-            for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
-                for action in shown:
-                    button = kept.get(action.key) or (spare.pop() if spare else self._new_button())
-                    if button.flow_key != action.key:
-                        button.flow_key = action.key
-                        button.setObjectName(f"turn_{action.key}")
-                    row.addWidget(button)
-                    button.show()
-                    self.buttons[action.key] = button
-            for button in [*spare, *(b for b in gone if b.hasFocus())]:  # the ones no longer shown
-                button.hide()
-                button.deleteLater()
         self._shown = {a.key: a for a in (*answers, *actions)}
+        if keys != list(self.buttons):
+            self._place(answers, actions)
         pressed = {self._pressed(key): shortcut.key() for key, shortcut in self.keys.items()}
         for action in (*answers, *actions):
             button = self.buttons[action.key]
@@ -241,6 +227,50 @@ class TurnStrip(QFrame):
             key = pressed.get(action.key)
             said = f" ({key.toString(QKeySequence.SequenceFormat.NativeText)})" if key is not None else ""
             button.setToolTip(action.why + said)  # the key that presses it, if one does
+        for button in self.buttons.values():  # shown once it says its action: the strip is laid out once
+            if button.isHidden():
+                button.show()
+
+    def _place(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
+        """The buttons for the flow's keys, in order: a kept key keeps its button, a new key takes over a button
+        whose key went (it stays shown: no hide and show again), else a spare one kept hidden from an earlier
+        action (a new button's first show polishes it, ~1 ms each); a row is laid out again only if its buttons
+        or their order changed."""
+        kept = self.buttons
+        keys = {a.key for a in (*answers, *actions)}
+        gone = [b for k, b in kept.items() if k not in keys]
+        focused = [b for b in gone if b.hasFocus()]  # a focused one goes: Space must not press another action
+        free = [b for b in gone if not b.hasFocus()] + self._spare
+        self.buttons = {}
+        for row, shown in ((self.waiting_row, answers), (self.button_row, actions)):
+            wanted: list[StripButton] = []
+            for action in shown:
+                button = kept.get(action.key) or (free.pop(0) if free else self._new_button())
+                if button.flow_key != action.key:
+                    button.flow_key = action.key
+                    button.setObjectName(f"turn_{action.key}")
+                wanted.append(button)
+                self.buttons[action.key] = button
+            items = (row.itemAt(i) for i in range(row.count()))
+            present = [w for w in (item.widget() for item in items if item is not None) if isinstance(w, StripButton)]
+            if present != wanted:
+                for button in {*present, *wanted}:
+                    self.waiting_row.removeWidget(button)
+                    self.button_row.removeWidget(button)
+                for button in wanted:
+                    row.addWidget(button)
+        self._spare = []
+        for button in (*free, *focused):  # the ones no action shows now
+            self.waiting_row.removeWidget(button)
+            self.button_row.removeWidget(button)
+            if not button.isHidden():
+                button.hide()
+            button.flow_key = ""
+            button.setObjectName("turnSpare")
+            if button in focused:
+                button.deleteLater()
+            else:
+                self._spare.append(button)
 
     def _new_button(self) -> StripButton:
         """A strip button: its click triggers the flow's action it shows now."""

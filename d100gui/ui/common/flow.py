@@ -7,14 +7,15 @@ both docks open): the row grows a line taller instead of clipping text or wideni
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
+from PySide6.QtWidgets import QLayout, QLayoutItem, QVBoxLayout, QWidget
 
 
 class FlowLayout(QLayout):
     """Items left to right, wrapping to a new line; height follows the width it is given."""
 
-    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6, steady: SteadyHeight | None = None) -> None:
         super().__init__(parent)
+        self.steady = steady  # its height kept steady while the content needs less (see SteadyHeight)
         self._items: list[QLayoutItem] = []
         self._gap = spacing
         self._heights: dict[int, int] = {}  # heightForWidth by width, until the layout is invalidated
@@ -53,7 +54,7 @@ class FlowLayout(QLayout):
         height = self._heights.get(width)
         if height is None:
             height = self._heights[width] = self._arrange(QRect(0, 0, width, 0), move=False)
-        return height
+        return height if self.steady is None else self.steady.height(width, height)
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()
@@ -86,3 +87,58 @@ class FlowLayout(QLayout):
             x += hint.width() + self._gap
             line = max(line, hint.height())
         return y + line - rect.y() + margins.bottom()
+
+
+class SteadyHeight:
+    """A wrapped row's height kept steady while play goes on, so what is laid out below it (the map) is not
+    resized and repainted on every action (issue 18's performance; the map jumping by a line each fight round
+    was also hard on the eye).
+
+    The height asked for a width grows at once to what the content needs, and keeps that height while the
+    content needs less; the extra room (at the bottom) is given back once it has gone unused for ``patience``
+    changes in a row, or at once when :meth:`changed` is told another ``key`` (a quest begun or ended)."""
+
+    def __init__(self, patience: int = 10) -> None:
+        self.patience = patience
+        self._floor: dict[int, int] = {}  # the height kept, by width
+        self._needed: dict[int, int] = {}  # the content's own height the last time it was asked, by width
+        self._key: object = None
+        self._unused = 0  # changes in a row that needed less than the height kept
+        self._width = -1  # the width last asked about (the one laid out)
+
+    def height(self, width: int, needed: int) -> int:
+        """The height to give for ``width``: at least ``needed`` (the content's), at most what was kept."""
+        self._needed[width], self._width = needed, width
+        kept = self._floor.get(width, 0)
+        if needed >= kept:
+            self._floor[width] = needed
+            return needed
+        return kept
+
+    def changed(self, key: object) -> bool:
+        """One change shown (an action, an undo): True if the kept room is given back (lay the widget out again)."""
+        if key != self._key:
+            self._key = key
+            return self._give_back()
+        needed, kept = self._needed.get(self._width), self._floor.get(self._width)
+        self._unused = self._unused + 1 if needed is not None and kept is not None and needed < kept else 0
+        return self._unused >= self.patience and self._give_back()
+
+    def _give_back(self) -> bool:
+        had = bool(self._floor)
+        self._floor.clear()
+        self._needed.clear()
+        self._unused = 0
+        return had
+
+
+class SteadyColumn(QVBoxLayout):
+    """A widget's column whose height is kept steady by ``steady`` (see :class:`SteadyHeight`); the room kept
+    is at its bottom (add a stretch last)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.steady = SteadyHeight()
+
+    def heightForWidth(self, width: int) -> int:
+        return self.steady.height(width, super().heightForWidth(width))
