@@ -24,7 +24,6 @@ from d100gui.ui.hero.sheet_parts import (
     field_label,
     item_stats,
     set_dim,
-    signals_blocked,
     small,
 )
 
@@ -171,8 +170,7 @@ class QuestLogSection(SheetSection):
     def show_character(self, ch: Character, d: Derived) -> None:
         self._shown = ch.quest_log.current
         for key, box in self.quest_boxes.items():
-            with signals_blocked(box):
-                box.setValue(getattr(ch.quest_log, key))
+            box.show_value(getattr(ch.quest_log, key))
         if not self.current_quest.hasFocus():
             self.current_quest.setText(ch.quest_log.current)
 

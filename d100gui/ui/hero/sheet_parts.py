@@ -178,6 +178,14 @@ class NumberBox(QSpinBox):
         self.setFixedSize(width, 20)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+    def show_value(self, value: int) -> None:
+        """Show the model's ``value`` (no change signal sent back); left alone when it shows it already: setValue
+        repaints the box even for the same value, and a sheet render sets some 30 of them on every action."""
+        if self.value() != value:
+            was = self.blockSignals(True)
+            self.setValue(value)
+            self.blockSignals(was)
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():
             super().wheelEvent(event)

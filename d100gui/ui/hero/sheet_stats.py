@@ -78,8 +78,7 @@ class HeaderSection(SheetSection):
             self.name_edit.setText(ch.name)
         self.name_edit.setPlaceholderText("(not named yet)")
         for key, box in self.header_boxes.items():
-            with signals_blocked(box):
-                box.setValue(getattr(ch, key))
+            box.show_value(getattr(ch, key))
         with signals_blocked(self.res_check):
             self.res_check.setChecked(ch.res)
 
@@ -136,8 +135,7 @@ class CharacteristicsSection(SheetSection):
     def show_character(self, ch: Character, d: Derived) -> None:
         for stat in self.rules.characteristics:
             score = ch.characteristics[stat]
-            with signals_blocked(self.primary_boxes[stat]):
-                self.primary_boxes[stat].setValue(score.primary)
+            self.primary_boxes[stat].show_value(score.primary)
             adj = self.adjusted_labels[stat]
             adj.setText(str(d.characteristics[stat]))
             adj.setToolTip(
@@ -182,9 +180,8 @@ class HealthSection(SheetSection):
         self.body.addWidget(self.combat_summary)
 
     def show_character(self, ch: Character, d: Derived) -> None:
-        with signals_blocked(self.hp_box, self.hp_primary_box):
-            self.hp_box.setValue(ch.hp)
-            self.hp_primary_box.setValue(ch.hp_primary)
+        self.hp_box.show_value(ch.hp)
+        self.hp_primary_box.show_value(ch.hp_primary)
         self.hp_max_label.setText(f"/ {d.max_hp}")
         self.hp_max_label.setToolTip("Adjusted maximum: primary HP plus item and time-track bonuses")
         dmg = ", ".join(f"{self.rules.slot(s).name} {v:+d}" for s, v in d.weapon_dmg.items()) or f"{d.dmg:+d}"
@@ -218,8 +215,7 @@ class SkillsSection(SheetSection):
     def show_character(self, ch: Character, d: Derived) -> None:
         for skill in self.rules.skills:
             score = ch.skills[skill]
-            with signals_blocked(self.skill_boxes[skill]):
-                self.skill_boxes[skill].setValue(score.bonus)
+            self.skill_boxes[skill].show_value(score.bonus)
             self.skill_tracks[skill].set_value(score.pips)
 
 

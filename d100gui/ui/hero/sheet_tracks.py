@@ -96,9 +96,9 @@ class TimeSection(SheetSection):
             else ""
         )
         self.time_bonuses.setVisible(bool(bonuses))
-        with signals_blocked(self.darkness_check, self.objectives_box):
+        with signals_blocked(self.darkness_check):
             self.darkness_check.setChecked(ch.in_darkness)
-            self.objectives_box.setValue(ch.objectives)
+        self.objectives_box.show_value(ch.objectives)
 
 
 class CombatSection(SheetSection):
