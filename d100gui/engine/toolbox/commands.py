@@ -315,11 +315,12 @@ def _dungeon_clock(ctx: GameContext, given: ex.DungeonClock | None) -> ex.Dungeo
 def _travel_clock(ctx: GameContext, given: ex.TravelClock | None) -> ex.TravelClock:
     """The travel clock to act on, counting the Rounds the travel rounds table prints (when the player has it)."""
     clock = given if given is not None else ctx.campaign.toolbox.travel_clock
+    numbers = ex.exploration_numbers(ctx.tables.library)
     if ex.TRAVEL_ROUNDS_TABLE in ctx.tables.library:
-        rounds = ex.travel_rounds(ctx.tables.library.get(ex.TRAVEL_ROUNDS_TABLE))
+        rounds = ex.travel_rounds(ctx.tables.library.get(ex.TRAVEL_ROUNDS_TABLE), numbers.hours_per_travel_round)
         if rounds != clock.rounds:
             clock = clock.model_copy(update={"rounds": rounds})
-    return ex.travel_clock_numbers(clock, ex.exploration_numbers(ctx.tables.library))
+    return ex.travel_clock_numbers(clock, numbers)
 
 
 def _light_events(step: ex.DungeonStep) -> list[Event]:
@@ -451,7 +452,7 @@ class Rest(Command):
     rest: ex.RestKind
     hd: int = 1
     wounds: int = 0
-    minutes: int = 10
+    minutes: int = ex.REST_MINUTES_STEP  # the text's step; the tool sends the player's
     heal_check: bool = False
     name: str = ""
     clock: ex.DungeonClock | None = None
@@ -466,7 +467,9 @@ class Rest(Command):
             if self.rest is not ex.RestKind.PARTIAL:
                 raise CommandRefused("Short and full rests are counted in hours: take them on the travel clock.")
             clock = _dungeon_clock(ctx, self.clock)
-            step, result = ex.rest_in_dungeon(clock, ctx.dice, self.minutes, self.wounds, self.heal_check, self.name)
+            step, result = ex.rest_in_dungeon(
+                clock, ctx.dice, self.minutes, self.wounds, self.heal_check, self.name, ex.exploration_numbers(ctx.tables.library)
+            )
             _keep(ctx, dungeon_clock=step.clock)
             events += [Event.of(ExploreTurnsSpent(result=step), step.describe()), *_light_events(step)]
         elif self.travel is not None or self.on_clock == "travel":

@@ -91,6 +91,7 @@ __all__ = [
     "exploration_numbers",
     "item_durations",
     "light",
+    "partial_rest_step",
     "push_on",
     "rest",
     "rest_in_dungeon",
@@ -415,10 +416,11 @@ class TravelClock(Model):
     friendly_at_least: int = TRAVEL_FRIENDLY_AT_LEAST
     rest_after_rounds: int = TRAVEL_ROUNDS_BEFORE_REST
     hour_die: str = ENCOUNTER_HOUR_DIE
+    hours_per_round: int = Field(default=HOURS_PER_TRAVEL_ROUND, ge=1)  # "8-hour rounds", the rules table's
 
     @property
     def round_number(self) -> int:
-        return self.elapsed // HOURS_PER_TRAVEL_ROUND
+        return self.elapsed // self.hours_per_round
 
     @property
     def day(self) -> int:
@@ -431,7 +433,7 @@ class TravelClock(Model):
     @property
     def hour_of_round(self) -> int:
         """The hour of the Round in progress (1-8)."""
-        return self.elapsed % HOURS_PER_TRAVEL_ROUND + 1
+        return self.elapsed % self.hours_per_round + 1
 
     @property
     def clock_hour(self) -> int:
@@ -503,15 +505,15 @@ def _hour(text: str) -> int | None:
     return hour + 12 if match.group(2).lower() == "pm" else hour
 
 
-def travel_rounds(table: Table) -> tuple[tuple[str, int], ...]:
+def travel_rounds(table: Table, hours_per_round: int = HOURS_PER_TRAVEL_ROUND) -> tuple[tuple[str, int], ...]:
     """The Rounds of a travel day as the travel rounds table prints them ("Morning", "4am"), or the text's
-    own when the table is not one of three 8-hour Rounds."""
+    own when the table's Rounds are not ``hours_per_round`` hours each filling a day."""
     read = [(row.key, _hour(row.fields.get("from", ""))) for row in table.rows]
     rounds = tuple((name, hour) for name, hour in read if hour is not None)
-    if len(rounds) != len(read) or len(rounds) * HOURS_PER_TRAVEL_ROUND != HOURS_PER_DAY:
+    if len(rounds) != len(read) or len(rounds) * hours_per_round != HOURS_PER_DAY:
         return TRAVEL_ROUNDS
     hours = [hour for _, hour in rounds]
-    ok = all((hours[i] + HOURS_PER_TRAVEL_ROUND) % HOURS_PER_DAY == hours[(i + 1) % len(hours)] for i in range(len(hours)))
+    ok = all((hours[i] + hours_per_round) % HOURS_PER_DAY == hours[(i + 1) % len(hours)] for i in range(len(hours)))
     return rounds if ok else TRAVEL_ROUNDS
 
 
@@ -540,9 +542,9 @@ def spend_hours(clock: TravelClock, dice: Dice, hours: int, label: str = "", res
         at = clock.elapsed + 1
         resting = clock.rest_hours_this_round + (1 if rest else 0)
         update: dict[str, object] = {"elapsed": at, "rest_hours_this_round": resting}
-        if at % HOURS_PER_TRAVEL_ROUND == 0:
+        if at % clock.hours_per_round == 0:
             ended += 1
-            rested = resting >= HOURS_PER_TRAVEL_ROUND
+            rested = resting >= clock.hours_per_round
             update.update(
                 {"rounds_since_rest": 0 if rested else clock.rounds_since_rest + 1, "rest_hours_this_round": 0, "pending": None}
             )
@@ -787,10 +789,8 @@ def rest(
     in_range("HD", hd, 0)
     in_range("Number of wounds", wounds, 0, MAX_WOUNDS)
     if kind is RestKind.PARTIAL:
-        in_range("Minutes of partial rest", minutes, REST_MINUTES_STEP, MAX_REST_MINUTES)
-        if minutes % REST_MINUTES_STEP:
-            raise ToolInputError(f"A partial rest is counted in whole 10 minutes; {minutes} is not.")
-        spells = minutes // 10
+        step = partial_rest_step(minutes, numbers)
+        spells = minutes // step
         per_wound = minutes // 60 if heal_check and wounds else 0
         return RestResult(
             kind=kind,
@@ -822,22 +822,35 @@ def rest(
     )
 
 
-def rest_in_dungeon(
-    clock: DungeonClock, dice: Dice, minutes: int = 10, wounds: int = 0, heal_check: bool = False, name: str = ""
-) -> tuple[DungeonStep, RestResult | None]:
-    """A partial rest on the dungeon clock: the minutes pass (10 Turns a minute) and then what they restore.
+def partial_rest_step(minutes: int, numbers: ExplorationNumbers | None = None) -> int:
+    """The partial rest's step in minutes (the rules table's "10 minutes"), refusing ``minutes`` not whole steps."""
+    step = (numbers or ExplorationNumbers()).rest_step_minutes
+    in_range("Minutes of partial rest", minutes, step, MAX_REST_MINUTES)
+    if minutes % step:
+        raise ToolInputError(f"A partial rest is counted in whole {step} minutes; {minutes} is not.")
+    return step
 
-    Choice: an encounter cuts the rest short; the whole 10 minutes rested before it still count,
+
+def rest_in_dungeon(
+    clock: DungeonClock,
+    dice: Dice,
+    minutes: int = REST_MINUTES_STEP,
+    wounds: int = 0,
+    heal_check: bool = False,
+    name: str = "",
+    numbers: ExplorationNumbers | None = None,
+) -> tuple[DungeonStep, RestResult | None]:
+    """A partial rest on the dungeon clock: the minutes pass (a minute's Turns each) and then what they restore.
+
+    Choice: an encounter cuts the rest short; the whole steps (10 minutes) rested before it still count,
     and none at all gives no rest (None).
     """
-    in_range("Minutes of partial rest", minutes, REST_MINUTES_STEP, MAX_REST_MINUTES)
-    if minutes % REST_MINUTES_STEP:
-        raise ToolInputError(f"A partial rest is counted in whole 10 minutes; {minutes} is not.")
+    rest_step = partial_rest_step(minutes, numbers)
     step = spend_turns(clock, dice, minutes * clock.turns_per_minute, "partial rest")
-    rested = step.spent // (REST_MINUTES_STEP * clock.turns_per_minute) * REST_MINUTES_STEP
+    rested = step.spent // (rest_step * clock.turns_per_minute) * rest_step
     if rested == 0:
         return step, None
-    return step, rest(dice, RestKind.PARTIAL, 0, wounds, rested, heal_check, name)
+    return step, rest(dice, RestKind.PARTIAL, 0, wounds, rested, heal_check, name, numbers)
 
 
 def rest_on_the_road(
@@ -888,6 +901,9 @@ class ExplorationNumbers(Model):
     full_rest_hours: int = FULL_REST_HOURS
     short_heal_die: str = SHORT_HEAL_DIE
     full_heal_die: str = FULL_HEAL_DIE
+    rounds_per_card: int = ROUNDS_PER_CARD
+    hours_per_travel_round: int = HOURS_PER_TRAVEL_ROUND
+    rest_step_minutes: int = REST_MINUTES_STEP
 
     def rest_hours(self, kind: RestKind) -> int:
         return self.short_rest_hours if kind is RestKind.SHORT else self.full_rest_hours
@@ -914,6 +930,9 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
         full_rest_hours=rule_number(library, t, "Full rest", text.full_rest_hours),
         short_heal_die=rule_die(library, t, "Heal skill on a Short rest", text.short_heal_die),
         full_heal_die=rule_die(library, t, "Full rest healing", text.full_heal_die),
+        rounds_per_card=max(1, rule_number(library, t, "Rounds on the card", text.rounds_per_card)),
+        hours_per_travel_round=max(1, rule_number(library, t, "Hours in a travel Round", text.hours_per_travel_round)),
+        rest_step_minutes=max(1, rule_number(library, t, "Partial rest step", text.rest_step_minutes)),
     )
 
 
@@ -924,6 +943,7 @@ def dungeon_clock_numbers(clock: DungeonClock, n: ExplorationNumbers) -> Dungeon
         "encounter_at_most": n.dungeon_at_most,
         "turns_per_round": n.turns_per_round,
         "seconds_per_turn": n.seconds_per_turn,
+        "encounter_every_rounds": n.rounds_per_card,
     }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)
 
@@ -936,5 +956,6 @@ def travel_clock_numbers(clock: TravelClock, n: ExplorationNumbers) -> TravelClo
         "friendly_at_least": n.friendly_at_least,
         "rest_after_rounds": n.rounds_before_rest,
         "hour_die": n.hour_die,
+        "hours_per_round": n.hours_per_travel_round,
     }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)

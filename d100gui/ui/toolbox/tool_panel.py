@@ -96,7 +96,19 @@ def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputW
     spin.setSingleStep(spec.step)
     spin.setValue(int(spec.default if spec.default is not None else spec.low))
     spin.setToolTip(f"Valid: {spec.range_text()}")
+    if spec.step_for is not None and library is not None:
+        set_step(spin, spec, spec.step_for(library))
     return spin
+
+
+def set_step(spin: QSpinBox, spec: ToolInput, step: int) -> None:
+    """A stepped input (a partial rest's minutes) counting by the step the player's tables print."""
+    step = max(1, step)
+    spin.setMinimum(step)
+    spin.setSingleStep(step)
+    spin.setValue(max(step, spin.value() // step * step))
+    high = spec.high if spec.high is not None else None
+    spin.setToolTip(f"Valid: {step} to {high}, in steps of {step}" if high is not None else f"Valid: {step} or more")
 
 
 def widget_value(widget: InputWidget) -> Any:
@@ -185,6 +197,8 @@ class ToolPanel(QWidget):
             widget = self.inputs[spec.name]
             if (spec.choices_from or spec.choices_for) and isinstance(widget, QComboBox):
                 fill_choices(widget, spec, self.runner.bridge.game.library)
+            if spec.step_for is not None and isinstance(widget, QSpinBox):
+                set_step(widget, spec, spec.step_for(self.runner.bridge.game.library))
 
     def values(self) -> dict[str, Any]:
         return {name: widget_value(widget) for name, widget in self.inputs.items()}

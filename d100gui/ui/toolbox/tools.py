@@ -10,7 +10,7 @@ shown as it is. No Qt here: the catalogue is plain data, testable without a wind
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from d100gui.engine.dice.tables import TableLibrary
@@ -75,6 +75,7 @@ class ToolInput:
     step: int = 1
     choices_from: str = ""  # a choice among the row keys of this table (the player's tables, at run time)
     choices_for: Callable[[TableLibrary], tuple[tuple[str, Any], ...]] | None = None  # choices read from the tables
+    step_for: Callable[[TableLibrary], int] | None = None  # a step read from the tables (also the lowest value)
 
     def range_text(self) -> str:
         """The valid range as the engine words it ("1 to 20", "0 or more")."""
@@ -189,7 +190,8 @@ def _scars_turns(library: TableLibrary) -> str:
 def _dungeon_clock_summary(library: TableLibrary) -> str:
     n = ex.exploration_numbers(library)
     return (
-        "Each action costs Turns; every Turn burns the lit items down, and each full card of Rounds brings a "
+        f"Each action costs Turns; every Turn burns the lit items down, and each full card of {n.rounds_per_card} "
+        f"Rounds ({n.rounds_per_card * n.turns_per_round} Turns) brings a "
         f"{n.dungeon_die} encounter check ({n.dungeon_at_most} or less brings an encounter). You are warned before a "
         "light goes out."
     )
@@ -198,7 +200,8 @@ def _dungeon_clock_summary(library: TableLibrary) -> str:
 def _travel_clock_summary(library: TableLibrary) -> str:
     n = ex.exploration_numbers(library)
     return (
-        "Travel is counted in hours: 8-hour Rounds (morning, afternoon, night), 3 a day. Each Round gets a "
+        f"Travel is counted in hours: {n.hours_per_travel_round}-hour Rounds (the text's day: morning, afternoon, "
+        "night). Each Round gets a "
         f"{n.travel_die} check ({n.hostile_at_most} or less: hostile or neutral, {n.friendly_at_least} or more: "
         f"friendly) and the hour it comes on a {_d(n.hour_die)}. After {n.rounds_before_rest} Rounds of travel the "
         "party should rest one."
@@ -208,7 +211,7 @@ def _travel_clock_summary(library: TableLibrary) -> str:
 def _rest_summary(library: TableLibrary) -> str:
     n = ex.exploration_numbers(library)
     return (
-        "A partial rest (10-minute spells) restores a little Stress and attribute damage; a short rest "
+        f"A partial rest ({n.rest_step_minutes}-minute spells) restores a little Stress and attribute damage; a short rest "
         f"({n.short_rest_hours} hours) and a full rest ({n.full_rest_hours} hours) restore by HD per hour and heal "
         "wounds. On a clock, the rest's time passes there first and an encounter can cut it short."
     )
@@ -377,6 +380,11 @@ def rest_choices(library: TableLibrary) -> tuple[tuple[str, Any], ...]:
     )
 
 
+def rest_step(library: TableLibrary) -> int:
+    """The partial rest's step in minutes, as the procedure rules table prints it."""
+    return ex.exploration_numbers(library).rest_step_minutes
+
+
 RESTS = rest_choices(TableLibrary([]))  # before the player's tables are read: the text's
 ON_CLOCK = (("No clock", "none"), ("Dungeon clock", "dungeon"), ("Travel clock", "travel"))
 
@@ -410,7 +418,10 @@ EXPLORATION_TOOLS: tuple[Tool, ...] = (
             _rng("hd", "HD", OPEN, 1),
             _rng("wounds", "Wounds", (0, ex.MAX_WOUNDS)),
             _rng("worst_wound", "Worst wound's damage", (0, ex.MAX_WOUND_DAMAGE)),
-            _rng("minutes", "Minutes (partial)", (ex.REST_MINUTES_STEP, ex.MAX_REST_MINUTES), step=ex.REST_MINUTES_STEP),
+            replace(
+                _rng("minutes", "Minutes (partial)", (ex.REST_MINUTES_STEP, ex.MAX_REST_MINUTES), step=ex.REST_MINUTES_STEP),
+                step_for=rest_step,
+            ),
             ToolInput("heal_check", "Heal check made", "bool", default=False),
             ToolInput("on_clock", "Pass the time on", "choice", choices=ON_CLOCK, default="none"),
         ),

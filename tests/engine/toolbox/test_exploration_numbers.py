@@ -5,6 +5,7 @@ text's numbers are used."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,48 @@ def test_the_dungeon_clock_counts_turns_by_the_table(bundled):
     clock = game.campaign.toolbox.dungeon_clock
     assert (clock.rounds, clock.seconds, clock.turns_per_minute) == (10, 600, 5)
     assert "Round 10, turn 0 (10 min 0 s)" in clock.describe()
+
+
+def test_the_card_the_travel_round_and_the_partial_rest_step_are_quoted_rows(bundled):
+    # the shipped values are the text's, each number in its quoted line
+    rows = {r.key: r.fields for r in bundled.get(ex.RULES_TABLE).rows}
+    for key, value in (("Rounds on the card", "10"), ("Hours in a travel Round", "8"), ("Partial rest step", "10")):
+        assert rows[key]["value"] == value and re.search(rf"\b{value}\b", rows[key]["rule"])
+    n = ex.exploration_numbers(bundled)
+    assert (n.rounds_per_card, n.hours_per_travel_round, n.rest_step_minutes) == (10, 8, 10)
+
+
+def test_the_card_of_rounds_reads_the_table(bundled):
+    # the text's card is 10 Rounds (100 Turns): nothing at Turn 50; the player's card of 5 Rounds is full there
+    [spent] = _game(bundled).execute(tc.ExploreSpend(turns=50))
+    assert "Encounter check" not in spent.message
+    game = _game(_edited(bundled, {"Rounds on the card": "5"}), 4, 4)
+    [checked, *_] = game.execute(tc.ExploreSpend(turns=50))
+    assert "Encounter check 2d12 8: nothing comes." in checked.message
+    assert game.campaign.toolbox.dungeon_clock.encounter_every_rounds == 5
+
+
+def test_the_travel_round_s_hours_read_the_table(bundled):
+    # 7 hours: inside the text's first 8-hour Round (one check); past the player's 6-hour Round (two checks)
+    game = _game(bundled, 3, 4)
+    text = game.execute(tc.TravelSpend(hours=7))[0].message
+    assert text.count("encounter check 2d6 7") == 1 and game.campaign.toolbox.travel_clock.hour_of_round == 8
+    game = _game(_edited(bundled, {"Hours in a travel Round": "6"}), 3, 4, 3, 4)
+    text = game.execute(tc.TravelSpend(hours=7))[0].message
+    clock = game.campaign.toolbox.travel_clock
+    assert text.count("encounter check 2d6 7") == 2 and (clock.round_number, clock.hour_of_round) == (1, 2)
+
+
+def test_the_partial_rest_s_step_reads_the_table(bundled):
+    # 30 minutes: 3 spells of the text's 10 minutes; 2 of the player's 15
+    [text] = _game(bundled).execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=30))
+    assert text.payload().result.stress == 3
+    mine = _edited(bundled, {"Partial rest step": "15"})
+    [theirs] = _game(mine).execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=30))
+    assert theirs.payload().result.stress == 2
+    with pytest.raises(Exception, match="whole 15 minutes; 20 is not"):
+        _game(mine).execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=20))
+    # on the dungeon clock: 30 minutes (300 Turns: three checks, 2d12 8 each) pass, and rest 2 spells
+    game = _game(mine, 4, 4, 4, 4, 4, 4)
+    events = game.execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=30, on_clock="dungeon"))
+    assert events[-1].payload().result.stress == 2 and game.campaign.toolbox.dungeon_clock.elapsed == 300

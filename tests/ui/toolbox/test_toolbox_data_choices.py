@@ -71,3 +71,22 @@ def test_the_summaries_name_the_player_s_numbers(qtbot, make_dock):
     assert "then 2 hit points on every second day" in _summary(click_tool(qtbot, dock, "Healing by rest"))
     assert "2d12 encounter check (6 or less" in _summary(click_tool(qtbot, dock, "Dungeon clock"))
     assert "a short rest (6 hours)" in _summary(click_tool(qtbot, dock, "Rest"))
+
+
+def test_the_partial_rest_s_minutes_and_the_clocks_summaries_follow_the_player_s_tables(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    minutes = click_tool(qtbot, shipped, "Rest").inputs["minutes"]
+    assert (minutes.minimum(), minutes.singleStep()) == (10, 10)
+    assert "8-hour Rounds (the text's day: morning" in _summary(click_tool(qtbot, shipped, "Travel clock"))
+    assert "card of 10 Rounds (100 Turns)" in _summary(click_tool(qtbot, shipped, "Dungeon clock"))
+    assert "A partial rest (10-minute spells)" in _summary(click_tool(qtbot, shipped, "Rest"))
+    table, dock = make_dock()
+    table.game.library = _edited(
+        table.game.library, ex.RULES_TABLE, {"Partial rest step": "15", "Hours in a travel Round": "6", "Rounds on the card": "5"}
+    )
+    rest = click_tool(qtbot, dock, "Rest")
+    minutes = rest.inputs["minutes"]
+    assert (minutes.minimum(), minutes.singleStep(), minutes.value()) == (15, 15, 15)
+    assert "A partial rest (15-minute spells)" in _summary(rest)
+    assert "Travel is counted in hours: 6-hour Rounds" in _summary(click_tool(qtbot, dock, "Travel clock"))
+    assert "card of 5 Rounds (50 Turns)" in _summary(click_tool(qtbot, dock, "Dungeon clock"))
