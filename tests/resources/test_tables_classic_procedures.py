@@ -28,7 +28,7 @@ def test_pack_holds_exactly_these_tables_each_valid(pack: Pack) -> None:
         "classic.underworld_checks", "classic.underworld_time", "classic.sword_alignment_damage", "classic.spell_rings",
         "classic.treasure_fire_lightning", "classic.hiring_costs", "classic.barony", "classic.air_sea", "classic.pursuit",
         "classic.castle_rules", "classic.stocking_rules", "classic.wilderness_rules",
-        "classic.item_rules", "classic.healing",
+        "classic.item_rules", "classic.healing", "classic.dice",
     ]  # fmt: skip
     assert all(check_table(t) == [] for t in pack.tables)
     assert check_links(pack.tables, list(pack.tables)) == []

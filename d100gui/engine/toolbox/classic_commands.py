@@ -23,6 +23,7 @@ from d100gui.engine.toolbox.classic import swimming as cswim
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import underworld as cu
 from d100gui.engine.toolbox.classic import wilderness as cw
+from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
 from d100gui.engine.toolbox.context import sampled as _sampled
@@ -53,7 +54,8 @@ def _bands(ctx: GameContext) -> tuple[tuple[int, int], ...]:
 def _pursuit_numbers(ctx: GameContext) -> cev.PursuitNumbers:
     """Evasion's and pursuit's numbers as the player's tables print them (the text's when they lack the table)."""
     library = ctx.tables.library
-    return cev.pursuit_numbers(library.get(cev.PURSUIT_TABLE) if cev.PURSUIT_TABLE in library else None)
+    n = cev.pursuit_numbers(library.get(cev.PURSUIT_TABLE) if cev.PURSUIT_TABLE in library else None)
+    return n.model_copy(update={"die": a_die(library), "percent": percent_die(library)})
 
 
 @register_command
@@ -219,11 +221,11 @@ class ClassicEgoTest(Command):
         if sword is None:
             raise CommandRefused("No sword yet: generate one with the Magic sword tool, or tick 'New sword'.")
         if self.continuing:
-            result = csw.continuing_ego(ctx.dice, sword, self.level, _bands(ctx))
+            result = csw.continuing_ego(ctx.dice, sword, self.level, _bands(ctx), percent_die(ctx.tables.library))
         else:
             result = csw.ego_contest(
                 ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state, _bands(ctx),
-                csw.state_dice(ctx.tables.library),
+                csw.state_dice(ctx.tables.library), percent_die(ctx.tables.library),
             )  # fmt: skip
         return [*events, Event.of(ClassicEgoContested(result=result), result.describe())]
 
@@ -242,7 +244,7 @@ class ClassicSwim(Command):
         table = _table(ctx, cswim.SWIMMING_TABLE)
         library = ctx.tables.library
         rules = library.get(cswim.RULES_TABLE) if cswim.RULES_TABLE in library else None
-        result = cswim.swim(ctx.dice, table, self.armor, self.overboard, self.storm, rules)
+        result = cswim.swim(ctx.dice, table, self.armor, self.overboard, self.storm, rules, percent_die(library))
         return [Event.of(ClassicSwam(swimming=result), result.describe())]
 
 

@@ -26,7 +26,7 @@ from d100gui.engine.toolbox.classic import magic as cm
 from d100gui.engine.toolbox.classic import monsters as cmon
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import treasure as ct
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_die, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_die, rule_number
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import missing_rows as _missing
@@ -569,7 +569,9 @@ class ClassicEgoContest(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         library = ctx.tables.library
         bands = csw.influence_bands(library.get(csw.INFLUENCE_TABLE) if csw.INFLUENCE_TABLE in library else None)
-        result = csw.ego_contest(ctx.dice, self.sword, self.intelligence, self.strength, self.condition, bands=bands)
+        result = csw.ego_contest(
+            ctx.dice, self.sword, self.intelligence, self.strength, self.condition, bands=bands, percent=percent_die(library)
+        )
         return [Event.of(ClassicEgoContested(result=result), result.describe())]
 
 

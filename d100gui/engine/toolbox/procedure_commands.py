@@ -18,6 +18,7 @@ from d100gui.engine.toolbox.classic import hiring as ch
 from d100gui.engine.toolbox.classic import items as ci
 from d100gui.engine.toolbox.classic import swords as csw
 from d100gui.engine.toolbox.classic import underworld as cu
+from d100gui.engine.toolbox.classic.rules_data import a_die
 from d100gui.engine.toolbox.context import keep_state as _keep
 from d100gui.engine.toolbox.context import table_of as _table
 from d100gui.engine.toolbox.events import (
@@ -54,7 +55,9 @@ class ClassicUnderworldCheck(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         table = _table(ctx, cu.CHECKS_TABLE)
-        result = cu.check(ctx.dice, table, self.procedure, self.race, self.characters, self.small, self.sound)
+        result = cu.check(
+            ctx.dice, table, self.procedure, self.race, self.characters, self.small, self.sound, a_die(ctx.tables.library)
+        )
         return [Event.of(ClassicUnderworldChecked(check=result), result.describe())]
 
 

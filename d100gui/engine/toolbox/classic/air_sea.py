@@ -16,6 +16,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = ["AIR_SEA_TABLE", "Bombing", "Crash", "NavalAction", "bomb", "crash", "naval"]
@@ -25,7 +26,6 @@ MAX_HEIGHT = 100  # inches: a bound on typing
 MAX_TURNS = 60
 MAX_CREW = 10_000
 _NUMBER = re.compile(r"\d+")
-MISS_DIE = "1d6"  # "3 dice are rolled for the distance in inches of the miss" (the text's "d7" read as a die)
 _WHERE = {1: "left or right", 2: "left or right", 3: "left or right, and short or long", 4: "left or right, and short or long"}
 
 
@@ -40,7 +40,7 @@ def _number(table: Table, key: str) -> int:
 
 
 def _percent_roll(roller: TableRoller, chance: int, purpose: str) -> tuple[RollRecord, bool]:
-    roll = roller.dice.roll("d100", f"{purpose} ({chance}%)?")
+    roll = roller.dice.roll(percent_die(roller.library), f"{purpose} ({chance}%)?")
     return roll, roll.final <= chance
 
 
@@ -84,7 +84,7 @@ class Bombing(Model):
         way = _WHERE.get(self.where_roll.final, "short or long")
         way = way.replace("left or right", "left" if under else "right").replace("short or long", "short" if under else "long")
         off = abs(self.roll.final - self.direct)
-        return f'Bomb: 2d6 {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({off}d6), {way} of the target (die {self.where_roll.final}).'
+        return f'Bomb: 2d6 {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({self.miss_roll.expression}), {way} of the target (die {self.where_roll.final}).'
 
 
 def bomb(roller: TableRoller) -> Bombing:
@@ -94,8 +94,9 @@ def bomb(roller: TableRoller) -> Bombing:
     result = Bombing(roll=roll, direct=direct)
     if not result.hit:
         off = abs(roll.final - direct)
-        result.miss_roll = roller.dice.roll(f"{off}{MISS_DIE.removeprefix('1')}", "the bomb's miss (inches)")
-        result.where_roll = roller.dice.roll("1d6", "which way the bomb misses")
+        die = a_die(roller.library)  # "3 dice are rolled for the distance in inches of the miss": bare dice
+        result.miss_roll = roller.dice.roll(f"{off}{die.removeprefix('1')}", "the bomb's miss (inches)")
+        result.where_roll = roller.dice.roll(die, "which way the bomb misses")
     return result
 
 

@@ -20,6 +20,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = ["OCCUPANT_TABLE", "CastleCompanion", "CastleEncounter", "castle_encounter"]
@@ -210,7 +211,7 @@ def _companions(roller: TableRoller, occupant: TableRoll) -> tuple[str, list[Cas
     assert row is not None  # a pointed-at row exists (the pack's links are checked)
     found = []
     for chance, who in _CHANCE.findall(row.fields.get("chance", "")):
-        roll = roller.dice.roll("d100", f"castle companions: {who} ({chance}%)?")
+        roll = roller.dice.roll(percent_die(roller.library), f"castle companions: {who} ({chance}%)?")
         companion = CastleCompanion(who=who, chance=int(chance), roll=roll)
         if companion.present:  # the row's level and number dice were rolled when it was read
             stem = who[:5].lower()
@@ -243,10 +244,11 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
     dice = roller.dice
     n = castle_numbers(roller.library.get(RULES_TABLE) if RULES_TABLE in roller.library else None)
     always = hailed and hexes == 0
-    come_out = None if always else dice.roll("1d6", "do the castle's occupants come out?")
+    die = a_die(roller.library)  # "(die 1-3)": the text's bare die
+    come_out = None if always else dice.roll(die, "do the castle's occupants come out?")
     if come_out is not None and come_out.final > n.come_out[hexes]:
         return CastleEncounter(hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=False, numbers=n)
-    occupant_die = dice.roll("1d6", "castle occupant")
+    occupant_die = dice.roll(roller.library.get(OCCUPANT_TABLE).die or die, "castle occupant")
     column = dice.roll(guard_columns(roller), "castle guards: which column")
     occupant = _occupant(roller, occupant_die, f"guards_{column.final}")
     if occupant.row is None:  # a row the player's table lacks: asked for like the dice panel's, the rest waits
@@ -255,7 +257,7 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
             numbers=n,
         )  # fmt: skip
     name = occupant.row.fields["occupant"] if occupant.row else ""
-    attitude_roll = None if name in ALIGNED else dice.roll("1d6", "castle occupant: hostile or neutral")
+    attitude_roll = None if name in ALIGNED else dice.roll(die, "castle occupant: hostile or neutral")
     attitude: Attitude = (
         "lawful" if ALIGNED.get(name) == "Lawful" else "chaotic" if name in ALIGNED
         else "hostile" if attitude_roll is not None and attitude_roll.final <= n.hostile else "neutral"
@@ -268,5 +270,5 @@ def castle_encounter(roller: TableRoller, hexes: int, hailed: bool = False, movi
         hexes=hexes, hailed=hailed, come_out_roll=come_out, comes_out=True, occupant=occupant, guard_column=column,
         attitude_roll=attitude_roll, attitude=attitude, wall_men=wall_men, companions=companions, toll=toll,
         toll_times=toll_dice[1] if toll_dice else 1, resident=resident,
-        pursue_roll=dice.roll("1d6", "do they pursue?") if moving_on else None, numbers=n,
+        pursue_roll=dice.roll(die, "do they pursue?") if moving_on else None, numbers=n,
     )  # fmt: skip

@@ -20,9 +20,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from d100gui.engine.dice.dice import Dice, RollRecord
+from d100gui.engine.dice.dice import Dice, RollRecord, expression_range
 from d100gui.engine.dice.tables import Row, Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import A_DIE, PERCENT_DIE
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -69,9 +70,12 @@ class PursuitNumbers(Model):
     food: dict[str, int] = Field(default_factory=lambda: {"intelligent": 10, "semi-intelligent": 50, "non-intelligent": 90})
     rest_per_hex: float = REST_PER_HEX  # days of rest owed for each hex of pursuit ("one-half day")
     goes_on: int = PURSUIT_GOES_ON  # the chase die's faces that keep the pursuit going: 1 to this
+    die: str = A_DIE  # the text's bare "die" (classic.dice)
+    percent: str = PERCENT_DIE  # the die a printed chance is rolled on (classic.dice)
 
     def follow_on(self, escape: Escape) -> int:
-        return {"straight": STRAIGHT_ON, "corner": self.corner, "secret_door": self.secret_door}[escape]
+        always = max(STRAIGHT_ON, expression_range(self.die)[1])  # any face of the chase die
+        return {"straight": always, "corner": self.corner, "secret_door": self.secret_door}[escape]
 
     def treasure(self, wits: Wits) -> int:
         """ "Treasure will have the opposite reaction of food": food's chances reversed (the clever stop likeliest)."""
@@ -284,7 +288,7 @@ def evade(
     row, base = evasion_chance(table, party, monsters, possible)
     steps = _modified(base, surprise, woods, magic, speed, n)
     chance = steps[-1][1] if steps else base
-    roll = dice.roll("d100", f"evasion ({chance}%)")
+    roll = dice.roll(n.percent, f"evasion ({chance}%)")
     result = Evasion(row=row, base=base, steps=steps, chance=chance, roll=roll)
     if not result.evaded and chase:
         result.pursuit = pursue(dice, monsters_faster, woods or swamp, n)
@@ -297,12 +301,12 @@ def pursue(dice: Dice, monsters_faster: bool, cover: bool, numbers: PursuitNumbe
     chance = n.catch - (n.cover if cover else 0)
     pursuit = Pursuit(catch_chance=chance if monsters_faster else 0, rest_per_hex=n.rest_per_hex, goes_on=n.goes_on)
     for _ in range(MAX_PURSUIT_HEXES):
-        step = PursuitHex(direction=dice.roll("1d6", "pursuit: direction"))
+        step = PursuitHex(direction=dice.roll(n.die, "pursuit: direction"))
         if monsters_faster:
-            step.catch_roll = dice.roll("d100", f"pursuit: caught ({chance}%)?")
+            step.catch_roll = dice.roll(n.percent, f"pursuit: caught ({chance}%)?")
             step.caught = step.catch_roll.final <= chance
         if not step.caught:
-            step.goes_on = dice.roll("1d6", "pursuit: does it go on?")
+            step.goes_on = dice.roll(n.die, "pursuit: does it go on?")
         pursuit.hexes.append(step)
         if step.caught or (step.goes_on is not None and step.goes_on.final > n.goes_on):
             break
@@ -408,15 +412,15 @@ def underworld_pursuit(
         if free_segment:
             result.free_feet = party_speed * flight_moves * feet_per_inch
     if surprised:
-        result.drop_roll = dice.roll("d100", f"surprised: drops an item ({n.drop}%)?")
+        result.drop_roll = dice.roll(n.percent, f"surprised: drops an item ({n.drop}%)?")
     if result.distance_after > n.straight_line:
         return result
     if escape != "straight":
-        result.follow_roll = dice.roll("1d6", f"does it follow ({escape})?")
+        result.follow_roll = dice.roll(n.die, f"does it follow ({escape})?")
     if food is not None:
         result.food_chance = n.food[food]
-        result.food_roll = dice.roll("d100", f"distracted by food ({result.food_chance}%)?")
+        result.food_roll = dice.roll(n.percent, f"distracted by food ({result.food_chance}%)?")
     if treasure is not None:
         result.treasure_chance = n.treasure(treasure)
-        result.treasure_roll = dice.roll("d100", f"stopped by treasure dropped ({result.treasure_chance}%)?")
+        result.treasure_roll = dice.roll(n.percent, f"stopped by treasure dropped ({result.treasure_chance}%)?")
     return result

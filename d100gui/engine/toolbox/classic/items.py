@@ -17,7 +17,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -108,12 +108,12 @@ def spell_storing(roller: TableRoller) -> SpellStoring:
         spells.append(StoredSpell(level_roll=roll, level=roll.final + low - 1))
     clerical_chance = _percent(_cell(table, "Clerical spells"))
     chaotic_chance = _percent(_cell(table, "Chaotic if Clerical"))
-    clerical = roller.dice.roll("d100", f"clerical spells ({clerical_chance}%)?")
+    clerical = roller.dice.roll(percent_die(roller.library), f"clerical spells ({clerical_chance}%)?")
     result = SpellStoring(
         count=count, spells=spells, clerical_chance=clerical_chance, clerical_roll=clerical, chaotic_chance=chaotic_chance
     )
     if result.clerical:
-        result.chaotic_roll = roller.dice.roll("d100", f"chaotic spells ({chaotic_chance}%)?")
+        result.chaotic_roll = roller.dice.roll(percent_die(roller.library), f"chaotic spells ({chaotic_chance}%)?")
     return result
 
 
@@ -143,7 +143,9 @@ def spell_turning(roller: TableRoller, effect: int = 0) -> SpellTurning:
     """Roll d% for a spell turned by the ring; with the spell's ``effect``, split it between caster and wearer."""
     roller.library.get(RINGS_TABLE)  # the player's tables must hold the ring's rule
     in_range("Spell's effect", effect, 0, MAX_DAMAGE)
-    return SpellTurning(roll=roller.dice.roll("d100", "spell turning: % returned to the caster"), effect=effect)
+    return SpellTurning(
+        roll=roller.dice.roll(percent_die(roller.library), "spell turning: % returned to the caster"), effect=effect
+    )
 
 
 # --------------------------------------------------------------------------- magic items' saving throws
@@ -236,6 +238,8 @@ def harm_treasure(
         result.gems_lost = gems
     elif optional_rule:
         result.gem_chance = _percent(_cell(table, "Gems", "fire"))
-        result.gem_rolls = [roller.dice.roll("d100", f"gem {n + 1} in the fire ({result.gem_chance}%)?") for n in range(gems)]
+        result.gem_rolls = [
+            roller.dice.roll(percent_die(roller.library), f"gem {n + 1} in the fire ({result.gem_chance}%)?") for n in range(gems)
+        ]
         result.gems_lost = sum(1 for r in result.gem_rolls if r.final <= result.gem_chance)
     return result

@@ -20,7 +20,14 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link, TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_dice, rule_die, rule_number, rule_numbers
+from d100gui.engine.toolbox.classic.rules_data import (
+    ITEM_RULES_TABLE,
+    percent_die,
+    rule_dice,
+    rule_die,
+    rule_number,
+    rule_numbers,
+)
 from d100gui.engine.toolbox.classic.swords import SWORDS_TABLE, Sword, complete_sword
 from d100gui.engine.toolbox.inputs import ToolInputError
 
@@ -165,7 +172,7 @@ def _details(roller: TableRoller, kind: TableRoll | None, item: TableRoll) -> Ma
         update["spell_levels"] = [roller.dice.roll(level_die, "spell level") for _ in range(int(spells.group(1)))]
         chance = rule_number(roller.library, ITEM_RULES_TABLE, "Clerics' spells on a scroll", CLERIC_SPELLS_CHANCE)
         update["clerics_chance"] = chance
-        update["clerics"] = roller.dice.roll("d100", f"clerics' spells ({chance}%)?")
+        update["clerics"] = roller.dice.roll(percent_die(roller.library), f"clerics' spells ({chance}%)?")
     if item.table_id == POTIONS_TABLE:
         duration = rule_dice(roller.library, ITEM_RULES_TABLE, "A potion's limited effect", POTION_DURATION)
         update["duration"] = roller.dice.roll(duration, "potion duration")

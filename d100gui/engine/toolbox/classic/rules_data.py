@@ -12,7 +12,12 @@ import re
 from d100gui.engine.dice.tables import TableLibrary
 
 __all__ = [
+    "A_DIE",
+    "DICE_TABLE",
     "ITEM_RULES_TABLE",
+    "PERCENT_DIE",
+    "a_die",
+    "percent_die",
     "rule_dice",
     "rule_die",
     "rule_fraction",
@@ -24,6 +29,9 @@ __all__ = [
 ]
 
 ITEM_RULES_TABLE = "classic.item_rules"
+DICE_TABLE = "classic.dice"  # the dice the text names without sides: its bare "die" and its percentages
+A_DIE = "1d6"  # a bare "die" ("(die 1-3)" is "a 50% chance"): a reading, the text's when the row is missing
+PERCENT_DIE = "d100"  # the die a printed "N% chance" is rolled on
 _NUMBER = re.compile(r"\d+")
 _BASE_PLUS_DICE = re.compile(r"(\d+)\s*\+\s*(\d*)d(\d+)")
 _DIE = re.compile(r"(\d*)d(\d+)")
@@ -98,3 +106,14 @@ def rule_fraction(library: TableLibrary, table_id: str, key: str, default: float
         return int(found.group(1)) / int(found.group(2))
     number = _NUMBER.search(cell)
     return float(number.group()) if number else default
+
+
+def a_die(library: TableLibrary) -> str:
+    """The die the classic text means by a bare "die" ("1d6"), as ``classic.dice`` reads it."""
+    return rule_die(library, DICE_TABLE, "A die", A_DIE)
+
+
+def percent_die(library: TableLibrary) -> str:
+    """The die a printed percentage is rolled on ("d100"), as ``classic.dice`` prints it."""
+    die = rule_die(library, DICE_TABLE, "A percentage chance", PERCENT_DIE)
+    return die.removeprefix("1") if die.startswith("1d") else die

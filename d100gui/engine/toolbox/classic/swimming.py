@@ -11,6 +11,7 @@ from __future__ import annotations
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import PERCENT_DIE
 from d100gui.engine.toolbox.inputs import ToolInputError
 
 __all__ = ["SWIMMING_TABLE", "Swimming", "swim"]
@@ -55,7 +56,13 @@ def storm_chance(rules: Table | None) -> int:
 
 
 def swim(
-    dice: Dice, table: Table, armor: str, overboard: bool = True, storm: bool = False, rules: Table | None = None
+    dice: Dice,
+    table: Table,
+    armor: str,
+    overboard: bool = True,
+    storm: bool = False,
+    rules: Table | None = None,
+    percent: str = PERCENT_DIE,
 ) -> Swimming:
     """Roll for a man in ``armor`` (a row key of the swimming table) going into the water; ``rules`` holds the storm's chance."""
     row = table.find_key(armor)
@@ -65,11 +72,11 @@ def swim(
     chance = int(printed.strip().rstrip("*").rstrip("%"))
     if printed.endswith(OVERBOARD_MARK) and not overboard:
         chance = 0
-    roll = dice.roll("d100", f"drowning in {armor.lower()} ({chance}%)") if chance else None
+    roll = dice.roll(percent, f"drowning in {armor.lower()} ({chance}%)") if chance else None
     result = Swimming(
         armor=armor, chance=chance, roll=roll, must_remove=row.fields.get("remove", "").lower() == "yes",
         storm_chance=storm_chance(rules),
     )  # fmt: skip
     if storm and not result.drowned:
-        result.storm_roll = dice.roll("d100", f"drowning in the storm ({result.storm_chance}%)")
+        result.storm_roll = dice.roll(percent, f"drowning in the storm ({result.storm_chance}%)")
     return result

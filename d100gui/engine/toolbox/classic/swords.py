@@ -21,7 +21,14 @@ from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import Link, Table, TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number, rule_range, rule_range_dice, rule_text
+from d100gui.engine.toolbox.classic.rules_data import (
+    ITEM_RULES_TABLE,
+    PERCENT_DIE,
+    rule_number,
+    rule_range,
+    rule_range_dice,
+    rule_text,
+)
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -395,12 +402,14 @@ def _needs_egoism(sword: Sword) -> None:
         )
 
 
-def _contest(dice: Dice, ours: int, theirs: int, bands: tuple[tuple[int, int], ...], **extra: object) -> EgoContest:
+def _contest(
+    dice: Dice, ours: int, theirs: int, bands: tuple[tuple[int, int], ...], percent: str = PERCENT_DIE, **extra: object
+) -> EgoContest:
     difference = abs(ours - theirs)
     chance = _chance(difference, bands)
     higher: Literal["sword", "wielder"] = "sword" if ours >= theirs else "wielder"
     lower: Literal["sword", "wielder"] = "wielder" if higher == "sword" else "sword"
-    roll = None if chance == 100 else dice.roll("d100", "ego contest")
+    roll = None if chance == 100 else dice.roll(percent, "ego contest")
     winner = higher if roll is None or roll.final <= chance else lower
     return EgoContest.model_validate(
         {"sword_score": ours, "wielder_score": theirs, "difference": difference, "chance": chance, "roll": roll,
@@ -417,6 +426,7 @@ def ego_contest(
     state: WielderState = "as_given",
     bands: tuple[tuple[int, int], ...] = TEXT_BANDS,
     states: dict[str, tuple[str, int]] | None = None,
+    percent: str = PERCENT_DIE,
 ) -> EgoContest:
     """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
     Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``
@@ -433,14 +443,16 @@ def ego_contest(
         condition += sign * state_roll.final
     ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
     theirs = max(0, intelligence + strength + condition)
-    return _contest(dice, ours, theirs, bands, state=state, state_roll=state_roll, state_sign=sign)
+    return _contest(dice, ours, theirs, bands, percent, state=state, state_roll=state_roll, state_sign=sign)
 
 
-def continuing_ego(dice: Dice, sword: Sword, level: int, bands: tuple[tuple[int, int], ...] = TEXT_BANDS) -> EgoContest:
+def continuing_ego(
+    dice: Dice, sword: Sword, level: int, bands: tuple[tuple[int, int], ...] = TEXT_BANDS, percent: str = PERCENT_DIE
+) -> EgoContest:
     """The sword's Egoism against the level of the fighting-man who carries it, on the same bands."""
     _needs_egoism(sword)
     in_range("Wielder's level", level, 1, MAX_LEVEL)
-    return _contest(dice, sword.egoism_score, level, bands, continuing=True)
+    return _contest(dice, sword.egoism_score, level, bands, percent, continuing=True)
 
 
 # --------------------------------------------------------------------------- picking up a sword of another alignment

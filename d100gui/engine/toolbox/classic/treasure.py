@@ -20,7 +20,7 @@ from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
 from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -264,7 +264,9 @@ def _part(roller: TableRoller, printed: str, purpose: str, chance: int | None = 
     die = "d12" if "**" in printed else "d6" if "*" in printed else ""
     is_chance = "%" in printed
     chance = _number(printed) if is_chance else chance
-    presence = roller.dice.roll("d100", f"{purpose}: is it there ({chance}%)?") if chance is not None else None
+    presence = (
+        roller.dice.roll(percent_die(roller.library), f"{purpose}: is it there ({chance}%)?") if chance is not None else None
+    )
     part = HoardPart(printed=printed, chance=chance if chance is not None else 100, presence=presence)
     if not part.present:
         return part

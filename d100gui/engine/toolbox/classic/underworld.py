@@ -17,6 +17,7 @@ from pydantic import Field
 from d100gui.engine.dice.dice import Dice, RollRecord
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import A_DIE
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -90,7 +91,8 @@ class UnderworldCheck(Model):
             outcome += f" (roll {self.first})"
         if self.nothing_to_hear:
             outcome = "nothing heard: there is no sound to hear"
-        return f"{self.check} (succeeds on {on} on a d6): rolled {rolled}: {outcome}. Rule: {self.rule}"
+        die = self.rolls[0].expression.removeprefix("1") if self.rolls else A_DIE.removeprefix("1")
+        return f"{self.check} (succeeds on {on} on a {die}): rolled {rolled}: {outcome}. Rule: {self.rule}"
 
 
 _OUTCOMES: dict[Procedure, dict[bool, str]] = {
@@ -111,6 +113,7 @@ def check(
     characters: int = 1,
     small: bool = False,
     sound: bool = True,
+    die: str = A_DIE,
 ) -> UnderworldCheck:
     """Roll an underworld check: ``characters`` forcing a door (up to 3), passing a trap, or spikes holding a door."""
     limit = MAX_FORCERS if procedure == "force_door" else MAX_ROLLERS
@@ -128,7 +131,7 @@ def check(
     who = _RACE_WORDS[race] if procedure in ("secret_door", "listen") else ""
     for n in range(rollers):
         label = f"{result.check}{f' ({who})' if who else ''}" + (f", {n + 1} of {rollers}" if rollers > 1 else "")
-        roll = dice.roll("1d6", label)
+        roll = dice.roll(die, label)
         result.rolls.append(roll)
         if procedure == "trap" and result.hit(roll):
             break  # sprung by this character: those behind do not roll

@@ -27,7 +27,7 @@ from d100gui.engine.dice.tables import Link, Table
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, meeting_numbers, surprise_face
-from d100gui.engine.toolbox.classic.rules_data import rule_range_dice
+from d100gui.engine.toolbox.classic.rules_data import percent_die, rule_range_dice
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -286,7 +286,7 @@ def _leader(roller: TableRoller, tree: RollTree) -> tuple[RollRecord | None, lis
         if row is None:
             continue
         chance = _number(row.fields.get("chance", "0"), 0)
-        roll = roller.dice.roll("d100", f"leader's {row.fields.get('item', link.key)} ({chance}%)?")
+        roll = roller.dice.roll(percent_die(roller.library), f"leader's {row.fields.get('item', link.key)} ({chance}%)?")
         item = LeaderItem(item=f"magic {row.fields.get('item', link.key)}", chance=chance, roll=roll)
         if item.carried:
             item = item.model_copy(update={"found": [magic_item_by_link(roller, found) for found in row.links]})
