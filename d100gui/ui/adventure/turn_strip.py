@@ -227,9 +227,13 @@ class TurnStrip(QFrame):
             key = pressed.get(action.key)
             said = f" ({key.toString(QKeySequence.SequenceFormat.NativeText)})" if key is not None else ""
             button.setToolTip(action.why + said)  # the key that presses it, if one does
-        for button in self.buttons.values():  # shown once it says its action: the strip is laid out once
-            if button.isHidden():
+        hidden = [b for b in self.buttons.values() if b.isHidden()]
+        if hidden:  # shown once they say their actions; a child's show lays its parent out at once: once for all
+            self.column.setEnabled(False)
+            for button in hidden:
                 button.show()
+            self.column.setEnabled(True)
+            self.column.invalidate()
 
     def _place(self, answers: list[FlowAction], actions: list[FlowAction]) -> None:
         """The buttons for the flow's keys, in order: a kept key keeps its button, a new key takes over a button
