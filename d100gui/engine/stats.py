@@ -27,7 +27,8 @@ from typing import Any
 from d100gui.engine.game import LogEntry
 
 #: bumped when :meth:`Statistics.state` changes shape (a kept state of another version is folded again)
-STATE_VERSION = 3  # 2: a ration eaten no longer sets HP to its payload default 0; 3: a death names its fight
+#: 2: a ration eaten no longer sets HP to its payload default 0; 3: a death names its fight; 4: the sheet keeps Fate and Lives
+STATE_VERSION = 4
 #: the dice groups of a state: the app's dice, and the faces given (physical or scripted)
 _DICE_GROUPS = (("app", False), ("physical", True))
 #: the characteristics followed over quests (the sheet's three primaries)
@@ -120,9 +121,12 @@ class _Sheet:
     gp: int = 0
     rep: int | None = None
     stats: dict[str, int] = field(default_factory=dict)
+    fate: int | None = None
+    lives: int | None = None
 
     def snapshot(self) -> dict[str, Any]:
-        return {"hp": self.hp, "gp": self.gp, "rep": self.rep, **{s: self.stats.get(s) for s in CHARACTERISTICS}}
+        figures = {"hp": self.hp, "gp": self.gp, "rep": self.rep, "fate": self.fate, "lives": self.lives}
+        return {**figures, **{s: self.stats.get(s) for s in CHARACTERISTICS}}
 
 
 @dataclass
@@ -364,9 +368,20 @@ class Statistics:
             return  # a ration eaten: its payload's hp is the default 0, not the hero's HP
         self._on_hp_lost(data, at)
 
-    def _on_finishing(self, data: dict[str, Any], _at: int) -> None:
-        if data.get("hp") is not None:
-            self._sheet.hp = int(data["hp"])
+    def _on_finishing(self, data: dict[str, Any], at: int) -> None:
+        self._on_hp_value(data, at)
+        self._on_fate_value(data, at)
+        self._on_lives_value(data, at)
+
+    def _on_fate_value(self, data: dict[str, Any], _at: int) -> None:
+        value = data.get("fate", data.get("value"))
+        if value is not None:
+            self._sheet.fate = int(value)
+
+    def _on_lives_value(self, data: dict[str, Any], _at: int) -> None:
+        value = data.get("lives", data.get("value"))
+        if value is not None:
+            self._sheet.lives = int(value)
 
     def _on_gold(self, data: dict[str, Any], _at: int) -> None:
         delta = int(data.get("delta") or 0)
@@ -479,12 +494,14 @@ class Statistics:
         self._deaths.append({"entry": at, "cause": death_words(cause, foe), "foe": foe, "quest": quest})
         self._ending = "died"
 
-    def _on_fate_used(self, _data: dict[str, Any], _at: int) -> None:
+    def _on_fate_used(self, data: dict[str, Any], at: int) -> None:
         self._fate_spent += 1
+        self._on_fate_value(data, at)
 
     def _on_life(self, data: dict[str, Any], at: int) -> None:
         self._lives_spent += 1
         self._on_hp_value(data, at)
+        self._on_lives_value(data, at)
 
     def _on_res(self, data: dict[str, Any], at: int) -> None:
         self._res_used += 1
@@ -499,7 +516,7 @@ class Statistics:
     # ---------------------------------------------------------------- figures
 
     def sheet(self) -> dict[str, Any]:
-        """The hero's HP, gold, REP and characteristics as the entries folded so far left them."""
+        """The hero's HP, gold, REP, Fate, Lives and characteristics as the entries folded so far left them."""
         return self._sheet.snapshot()
 
     def last_quest_span(self) -> tuple[int, int, int] | None:
@@ -605,6 +622,8 @@ _HANDLERS = {
     "hero_died": Statistics._on_died,
     "hero_fell": Statistics._on_died,
     "fate_used": Statistics._on_fate_used,
+    "fate": Statistics._on_fate_value,
+    "life": Statistics._on_lives_value,
     "combat_life": Statistics._on_life,
     "combat_res": Statistics._on_res,
     "death_cheated": Statistics._on_death_cheated,

@@ -186,7 +186,7 @@ def scripted_campaign() -> list[LogEntry]:
             ev("combat_hero_hp", delta=-2, hp=15),
             ev("combat_over", outcome="hero_escaped", rounds=1, hp_lost=2),
         ],
-        [ev("fate_used", success=True), ev("food_eaten", clock=4, spent=False, food=0, hp_lost=1, hp=14)],
+        [ev("fate_used", success=True, fate=2), ev("food_eaten", clock=4, spent=False, food=0, hp_lost=1, hp=14)],
         [ev("quest_failed", name="The Crypt", costs=["-10 GP"]), ev("gp", delta=-10)],
         [
             ev("town_begun", step="healer", gp=40),
@@ -212,10 +212,11 @@ def test_quests_of_a_scripted_campaign() -> None:
     assert first["hp_lost"] == 6, "3 and 2 in fights, 1 for want of food"
     assert (first["fights_won"], first["fights_fled"], first["fights_lost"]) == (1, 1, 0)
     assert first["gold_gained"] == -10 and first["rep_gained"] == 0
-    assert first["end"] == {"hp": 14, "gp": -10, "rep": 1, "STR": 50, "DEX": 40, "INT": 30}
+    # the sheet now keeps Fate and Lives too (issue 24: every path that changes them emits a typed event)
+    assert first["end"] == {"hp": 14, "gp": -10, "rep": 1, "fate": 2, "lives": 3, "STR": 50, "DEX": 40, "INT": 30}
     assert (second["attempt"], second["outcome"], second["turns"], second["areas_mapped"]) == (2, "success", 1, 0)
     assert second["gold_gained"] == 30 and second["rep_gained"] == 1 and second["hp_lost"] == 0
-    assert second["end"] == {"hp": 20, "gp": 55, "rep": 2, "STR": 55, "DEX": 40, "INT": 30}
+    assert second["end"] == {"hp": 20, "gp": 55, "rep": 2, "fate": 2, "lives": 3, "STR": 55, "DEX": 40, "INT": 30}
     assert (third["name"], third["outcome"], third["fights_lost"], third["hp_lost"]) == ("The Pit", "died", 1, 20)
     assert figures["quest_totals"] == {
         "The Crypt": {"attempts": 2, "successes": 1, "failures": 1},

@@ -42,6 +42,7 @@ from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.hero.derive import clamp_hp, derive
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Item, TestPart
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.rules.model import STATS
 from d100gui.engine.rules.notation import parse_effects
 
@@ -251,8 +252,10 @@ def apply_curse(f: Fight, result: TableRoll) -> None:
 def _divine_wrath(f: Fight) -> None:
     ch = f.ch
     if ch.lives >= 2:
+        held = vitals(ch)
         ch.hp, ch.fate, ch.lives = 1, 0, ch.lives - 2
         f.say(CombatCurse(), f"Divine Wrath: HP 1, Fate 0, Lives {ch.lives}.")
+        f.events += changed_vitals(ch, f.rules, held)  # the typed hp / fate / life events the statistics read
     else:
         die(f, "DIVINE WRATH with fewer than 2 Lives to lose")
 
@@ -291,5 +294,7 @@ def shade_all_items(f: Fight, pips: int, source: str) -> None:
                 continue
         kept.append(item)
     ch.backpack = kept
+    held = vitals(ch)
     clamp_hp(ch, f.rules)
     f.say(CombatCurse(), f"{source}: {pips} repair pips on every equipped and backpacked item.")
+    f.events += changed_vitals(ch, f.rules, held)  # an HP item destroyed: HP down to the new maximum

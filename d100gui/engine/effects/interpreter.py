@@ -36,6 +36,7 @@ from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import at_maximum
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.model import Character, TimeBonus
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.protocol import Decision, Event, told
 from d100gui.engine.quest.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.quest.model import adventure_rules
@@ -130,11 +131,12 @@ def _hp(a: Applying) -> list[Event] | None:
 
 def _hp_primary(a: Applying) -> list[Event]:
     ch, amount = a.character, a.amount
+    held = vitals(ch)
     ch.hp_primary = max(1, ch.hp_primary + amount)
     lost = clamp_hp(ch, a.rules)
     extra = f", current HP down by {lost}" if lost else ""
     payload = ev.PrimaryHpChanged(hp_primary=ch.hp_primary, lost=lost)
-    return [ev.emit(payload, f"{a.head}Primary HP {amount:+d} (now {ch.hp_primary}){extra}.")]
+    return [ev.emit(payload, f"{a.head}Primary HP {amount:+d} (now {ch.hp_primary}){extra}."), *changed_vitals(ch, a.rules, held)]
 
 
 def _characteristic(a: Applying) -> list[Event]:
@@ -142,10 +144,12 @@ def _characteristic(a: Applying) -> list[Event]:
     if stat not in a.rules.characteristics:
         return _choose_target(a.ctx.campaign, a.effect, list(a.rules.characteristics), a.source)
     score = a.character.characteristics[stat]
+    held = vitals(a.character)
     score.primary = max(0, score.primary + amount)
     clamp_hp(a.character, a.rules)
     payload = ev.CharacteristicChanged(stat=stat, primary=score.primary)
-    return [ev.emit(payload, f"{a.head}{stat} {amount:+d} (primary now {score.primary}).")]
+    said = f"{a.head}{stat} {amount:+d} (primary now {score.primary})."
+    return [ev.emit(payload, said), *changed_vitals(a.character, a.rules, held)]
 
 
 def _skill_choices(character: Character, rules: Rules, amount: int) -> list[str]:

@@ -43,6 +43,7 @@ from d100gui.engine.hero.guards import living_character
 from d100gui.engine.hero.health import lay_to_rest
 from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.primaries import changed_primaries, primaries
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.magic.boosts import apply_boost
 from d100gui.engine.magic.curses import apply_curse
 from d100gui.engine.protocol import Event, told
@@ -109,10 +110,10 @@ def _boost(call: RowCall) -> list[Event]:
     ctx = call.ctx
     ch = living_character(ctx.campaign)
     assert call.result.row is not None
-    before = primaries(ch)
+    before, held = primaries(ch), vitals(ch)
     result = apply_boost(ch, ctx.rules, call.result.row, ctx.tables, call.result)
     payload = ev.TableRowApplied(table_roll=call.result, name=result.boost, notes=result.notes, items=result.items)
-    events = [told(payload), *changed_primaries(ch, before)]
+    events = [told(payload), *changed_primaries(ch, before), *changed_vitals(ch, ctx.rules, held)]
     if result.door_released:  # the player chooses the door: a narrative, with its hand correction (the map)
         events.append(_said(f"{result.boost}: change one closed door of the dungeon to open on the map."))
     if ch.hp <= 0:
@@ -124,10 +125,10 @@ def _curse(call: RowCall) -> list[Event]:
     ctx = call.ctx
     campaign, ch = ctx.campaign, living_character(ctx.campaign)
     assert call.result.row is not None
-    before = primaries(ch)
+    before, held = primaries(ch), vitals(ch)
     result = apply_curse(ch, ctx.rules, call.result.row, ctx.dice, call.result)
     payload = ev.TableRowApplied(table_roll=call.result, name=result.curse, notes=result.notes, destroyed=result.destroyed)
-    events = [told(payload), *changed_primaries(ch, before)]
+    events = [told(payload), *changed_primaries(ch, before), *changed_vitals(ch, ctx.rules, held)]
     if result.adventure_over:
         lay_to_rest(campaign, ch)
         adventure_of(campaign).end_with_hero()

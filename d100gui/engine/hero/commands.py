@@ -25,6 +25,7 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Item
 from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import OUTSIDE_FIGHT, SHEET_FIX, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
@@ -79,9 +80,11 @@ class EquipItem(_Gear):
         if why := equipment_locked(ctx.campaign):
             _refuse_in_fight(ctx.campaign, why)
         item = _take(ch.backpack, self.index, "backpack")
+        held = vitals(ch)
         equip(ch, rules, item, self.slot)
         enforce(ch, rules)
-        return [ev.emit(ev.Equipped(slot=self.slot), f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot.")]
+        said = f"Equipped {item.describe()} in the {rules.slot(self.slot).name} slot."
+        return [ev.emit(ev.Equipped(slot=self.slot), said), *changed_vitals(ch, rules, held)]
 
 
 @register_command
@@ -97,11 +100,13 @@ class UnequipItem(_Gear):
         ch = living_character(ctx.campaign)
         if why := equipment_locked(ctx.campaign):
             _refuse_in_fight(ctx.campaign, why)
-        before = ch.hp
+        held = vitals(ch)
         item = unequip(ch, rules, self.slot)
         enforce(ch, rules)
-        note = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
-        return [ev.emit(ev.Unequipped(slot=self.slot), f"{item.name} goes in the backpack.{note}")]
+        note = f" HP {held['hp']} -> {ch.hp}." if ch.hp != held["hp"] else ""
+        # an HP item taken off brings HP down to the new maximum: told by the typed hp event too
+        said = f"{item.name} goes in the backpack.{note}"
+        return [ev.emit(ev.Unequipped(slot=self.slot), said), *changed_vitals(ch, rules, held)]
 
 
 @register_command

@@ -36,6 +36,7 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, CombatTrackEntry, Item, Score, SkillScore, SpellEntry
 from d100gui.engine.hero.primaries import changed_primaries, primaries
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event, Payload
 from d100gui.engine.rules.model import Rules
@@ -174,7 +175,7 @@ class SetSheetField(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         value = _check_value(self.field, self.value, rules)
-        before = _get(ch, self.field)
+        before, held = _get(ch, self.field), vitals(ch)
         _set(ch, self.field, value)
         extra = ""
         if self.field == "hp_primary":
@@ -185,7 +186,7 @@ class SetSheetField(Command):
         if self.field == "notes":
             return [_ev(ev.SheetFieldSet(field=self.field), "notes rewritten.")]
         message = f"{LABELS[self.field]} {_shown(before)} -> {_shown(value)}{extra}."
-        return [_ev(ev.SheetFieldSet(field=self.field), message)]
+        return [_ev(ev.SheetFieldSet(field=self.field), message), *changed_vitals(ch, rules, held)]
 
 
 # --------------------------------------------------------------------------- tracks
@@ -362,12 +363,16 @@ class SetCharacteristic(Command):
         if not 0 <= self.primary <= rules.characteristic_max:
             refuse(f"A characteristic stays between 0 and {rules.characteristic_max} (it would be {self.primary}).")
         score = ch.characteristics[stat]
+        held = vitals(ch)
         before, score.primary = score.primary, self.primary
         clamp_hp(ch, rules)
         enforce(ch, rules)
         adjusted = derive(ch, rules).characteristics[stat]
         payload = ev.CharacteristicChanged(stat=stat, primary=self.primary)
-        return [_ev(payload, f"{stat} primary {before} -> {self.primary} (adjusted {adjusted}).")]
+        return [
+            _ev(payload, f"{stat} primary {before} -> {self.primary} (adjusted {adjusted})."),
+            *changed_vitals(ch, rules, held),
+        ]
 
 
 @register_command
@@ -496,6 +501,7 @@ class EditItem(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         place, old = _locate(ch, self.where, self.slot, self.index)
+        held = vitals(ch)
         if not self.item.name.strip():
             refuse("An item needs a name.")
         if self.where == "equipment":
@@ -510,7 +516,7 @@ class EditItem(Command):
             extra = f" HP down to the new maximum ({ch.hp})."
         enforce(ch, rules)
         message = f"{old.name} in {place} now reads {self.item.describe()}.{extra}"
-        return [_ev(ev.ItemEdited(where=self.where), message)]
+        return [_ev(ev.ItemEdited(where=self.where), message), *changed_vitals(ch, rules, held)]
 
 
 @register_command
@@ -528,12 +534,13 @@ class DiscardItem(Command):
         rules = ctx.rules
         ch = living_character(ctx.campaign)
         place, item = _locate(ch, self.where, self.slot, self.index)
+        held = vitals(ch)
         _put(ch, self.where, self.slot, self.index, None)
-        before = ch.hp
         clamp_hp(ch, rules)
         enforce(ch, rules)
-        extra = f" HP {before} -> {ch.hp}." if ch.hp != before else ""
-        return [_ev(ev.ItemDiscarded(where=self.where, item=item.name), f"{item.name} discarded from {place}.{extra}")]
+        extra = f" HP {held['hp']} -> {ch.hp}." if ch.hp != held["hp"] else ""
+        discarded = _ev(ev.ItemDiscarded(where=self.where, item=item.name), f"{item.name} discarded from {place}.{extra}")
+        return [discarded, *changed_vitals(ch, rules, held)]
 
 
 SHEET_EDIT_COMMANDS: tuple[type[Command], ...] = (

@@ -37,6 +37,7 @@ from d100gui.engine.hero.health import lay_to_rest, settle_hp
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.primaries import changed_primaries, primaries
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.magic import book
 from d100gui.engine.magic.boosts import roll_boost
 from d100gui.engine.magic.casting import cast_test, check_castable, pay_cost, spell_effect
@@ -85,15 +86,22 @@ def _settle_hp(ctx: GameContext, source: str) -> list[Event]:
 
 
 def settle_curse(
-    ctx: GameContext, character: Character, result: CurseResult, before: dict[str, int] | None = None
+    ctx: GameContext,
+    character: Character,
+    result: CurseResult,
+    before: dict[str, int] | None = None,
+    held: dict[str, int] | None = None,
 ) -> list[Event]:
     """Emit a curse's result and do what it leaves to the campaign: a fallen hero, HP at 0, clocks to shade.
 
     ``before``: the primaries (:func:`~d100gui.engine.hero.primaries.primaries`) before the curse, so that a
-    characteristic it lowered is told by its typed ``characteristic`` event too."""
+    characteristic it lowered is told by its typed ``characteristic`` event too; ``held``: the HP, Fate and
+    Lives (:func:`~d100gui.engine.hero.vitals.vitals`) before it, told by ``hp`` / ``fate`` / ``life`` events."""
     events = [Event.of(CurseApplied(result=result), " ".join(result.notes))]
     if before is not None:
         events += changed_primaries(character, before)
+    if held is not None:
+        events += changed_vitals(character, ctx.rules, held)
     campaign = ctx.campaign
     adventure = getattr(campaign, "adventure", None)
     if result.missing and result.table_roll is not None:
@@ -245,9 +253,10 @@ class CastSpell(Command):
         if any(isinstance(d, PendingTest) for d in campaign.pending):
             refuse("A rolled test is waiting: accept it or use Fate first.")
         name, effect, cost, source = self._spell(ctx, ch)
-        before = primaries(ch)
+        before, held = primaries(ch), vitals(ch)
         paid = pay_cost(ch, rules, cost)
-        events = changed_primaries(ch, before) + (_settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else [])
+        events = changed_primaries(ch, before) + changed_vitals(ch, rules, held)
+        events += _settle_hp(ctx, f"{name}'s cost") if ch.hp <= 0 else []
         if ch.dead:
             said = f"You cast {name}, paying {', '.join(paid)}: the cost is more than you have."
             return [Event.of(SpellCast(spell=name, source=source, paid=paid), said), *events]
@@ -285,11 +294,14 @@ def settle_cast(ctx: GameContext, spell: SpellWaiting, success: bool) -> list[Ev
     ch, rules = living_character(ctx.campaign), ctx.rules
     events: list[Event] = []
     if success:
+        held = vitals(ch)
         done = spell_effect(ch, rules, spell.name, spell.effect)
         events.append(Event.of(SpellTookEffect(spell=spell.name, effect=done.kind, hp=done.hp), done.text))
+        events += changed_vitals(ch, rules, held)  # Heal's HP: told by the typed hp event too
     else:
-        before = primaries(ch)
-        events += settle_curse(ctx, ch, roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({spell.name} failed)"), before)
+        before, held = primaries(ch), vitals(ch)
+        cursed = roll_curse(ch, rules, ctx.tables, f"Table C - Curses ({spell.name} failed)")
+        events += settle_curse(ctx, ch, cursed, before, held)
     if not ch.dead:
         enforce(ch, rules)
     return events
@@ -307,8 +319,8 @@ class RollCurse(Command):
         ch = living_character(ctx.campaign)
         outside_fight(ctx.campaign, "roll a curse")
         no_curse_waiting(ctx.campaign)
-        before = primaries(ch)
-        events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"), before)
+        before, held = primaries(ch), vitals(ch)
+        events = settle_curse(ctx, ch, roll_curse(ch, ctx.rules, ctx.tables, self.purpose or "Table C - Curses"), before, held)
         if not ch.dead:
             enforce(ch, ctx.rules)
         return events
@@ -347,8 +359,8 @@ class ProvideCurseRow(Command):
             refuse("A curse cannot be skipped: type the row from your rulebook, or re-roll among the printed rows.")
         assert resolved.row is not None
         state.curse_waiting = None
-        before = primaries(ch)
-        events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved), before)
+        before, held = primaries(ch), vitals(ch)
+        events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved), before, held)
         if not ch.dead:
             enforce(ch, ctx.rules)
         return events
@@ -378,10 +390,11 @@ class RollBoost(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)
-        before = primaries(ch)
+        before, held = primaries(ch), vitals(ch)
         result = roll_boost(ch, ctx.rules, ctx.tables, self.purpose or "Table B - Boosts")
         enforce(ch, ctx.rules)
-        return [Event.of(BoostApplied(result=result), " ".join(result.notes)), *changed_primaries(ch, before)]
+        told_too = [*changed_primaries(ch, before), *changed_vitals(ch, ctx.rules, held)]
+        return [Event.of(BoostApplied(result=result), " ".join(result.notes)), *told_too]
 
 
 MAGIC_COMMANDS: tuple[type[Command], ...] = (LearnSpell, RemoveSpell, CastSpell, RollCurse, ProvideCurseRow, RollBoost)

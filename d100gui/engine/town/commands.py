@@ -31,6 +31,7 @@ from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.primaries import changed_primaries, primaries
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import BETWEEN_QUESTS, TOWN_ONLY, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.quest.model import AdventureState
@@ -161,11 +162,12 @@ class VisitHealer(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "refresh")
+        held = vitals(ch)
         cost = steps.heal(ch, ctx.rules, state, self.poison, self.disease, self.hp)
         enforce(ch, ctx.rules)
         payload = Healed(poison=self.poison, disease=self.disease, hp=self.hp, cost=cost, gp=ch.gp)
         said = f"The healer: {self.poison} poison, {self.disease} disease pips removed, {self.hp} HP restored for {cost} gp ({ch.gp} left)."
-        return [Event.of(payload, said)]
+        return [Event.of(payload, said), *changed_vitals(ch, ctx.rules, held)]
 
 
 @register_command

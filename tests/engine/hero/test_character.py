@@ -396,7 +396,8 @@ def test_unequipping_an_hp_item_lowers_hp_to_the_new_maximum(bundled_library):
     ch.equipment["torso"] = Item(name="Troll Hide", kind="armour", slot="torso", hp_bonus=5)
     ch.hp = 25
     game = game_with(ch, bundled_library)
-    [event] = game.execute(UnequipItem(slot="torso"))
+    [event, hp] = game.execute(UnequipItem(slot="torso"))
     c = game.campaign.character
     assert c.hp == 20 and c.backpack[0].name == "Troll Hide"
     assert "HP 25 -> 20" in event.message
+    assert hp.kind == "hp" and (hp.data["delta"], hp.data["hp"]) == (-5, 20)  # the typed event the statistics read

@@ -91,10 +91,12 @@ def test_heal_pays_its_str_then_the_int_test_restores_10_hp():
     _learn(game, "Heal")
     scripted(game, 2, 0)  # CAST SPELL 20 <= 55
     events = run(game, "cast_spell", index=0)
-    assert kinds(events) == ["magic_cast", "characteristic", "magic_spell_effect"]  # the STR cost: its typed event
+    # the STR cost and the HP healed: each told by its typed event (the statistics read them)
+    assert kinds(events) == ["magic_cast", "characteristic", "magic_spell_effect", "hp"]
     cast = events[0].payload()
     assert (cast.target, cast.success, cast.paid) == (55, True, ["1 STR (primary now 49)"])
     assert events[2].payload().effect == "healed" and sheet(game).hp == 18
+    assert (events[3].data["delta"], events[3].data["hp"]) == (10, 18)
 
 
 def test_healing_resurrection_and_open_magic_outside_a_fight():
@@ -106,7 +108,9 @@ def test_healing_resurrection_and_open_magic_outside_a_fight():
     run(game, "cast_spell", index=1)
     assert sheet(game).res and sheet(game).characteristics["STR"].primary == 43
     opened = run(game, "cast_spell", index=2)
-    assert opened[1].payload().effect == "open_magic_seal" and sheet(game).hp == 19
+    assert kinds(opened) == ["magic_cast", "hp", "magic_spell_effect"]  # the 1 HP cost: its typed event
+    assert opened[2].payload().effect == "open_magic_seal" and sheet(game).hp == 19
+    assert (opened[1].data["delta"], opened[1].data["hp"]) == (-1, 19)
 
 
 def test_a_failed_cast_rolls_table_c_and_a_low_natural_roll_earns_experience():
@@ -114,11 +118,12 @@ def test_a_failed_cast_rolls_table_c_and_a_low_natural_roll_earns_experience():
     _learn(game, "Open Magic")
     scripted(game, 9, 0, 0, 5)  # CAST SPELL 90 > 55: Table C 5 CLUELESS
     events = run(game, "cast_spell", index=0)
-    assert kinds(events) == ["magic_cast", "magic_curse", "characteristic"]  # CLUELESS lowers INT: its typed event
+    # Open Magic's 1 HP cost, then CLUELESS lowers INT: each told by its typed event
+    assert kinds(events) == ["magic_cast", "hp", "magic_curse", "characteristic"]
     assert sheet(game).characteristics["INT"].primary == 51
     scripted(game, 0, 5)  # natural 5: success and experience
     events = run(game, "cast_spell", index=0)
-    assert kinds(events) == ["magic_cast", "decision", "magic_spell_effect"]
+    assert kinds(events) == ["magic_cast", "hp", "decision", "magic_spell_effect"]
     choice = game.campaign.pending[-1]
     assert choice.decision == "experience" and choice.characteristic == "INT" and choice.skills == ["Magic"]
 

@@ -46,7 +46,7 @@ def test_a_failed_cast_waits_for_fate_before_the_curse_and_fate_can_turn_it():
     game.execute(UseFate(decision=test.id))
     ch.hp = 10
     events = game.execute(AcceptTest(decision=test.id))
-    assert "magic_curse" not in kinds(events) and kinds(events)[-1] == "magic_spell_effect"
+    assert "magic_curse" not in kinds(events) and kinds(events)[-2:] == ["magic_spell_effect", "hp"]  # Heal's HP, typed
     assert ch.hp == 20 and ch.fate == 3 - RULES.fate_cost and game.campaign.pending == []
 
 

@@ -24,7 +24,7 @@ def _failed_cast_on_a_missing_row():
 
 def test_a_failed_cast_on_a_missing_table_c_row_asks_for_the_row_and_waits():
     game, events = _failed_cast_on_a_missing_row()
-    assert kinds(events) == ["magic_cast", "magic_curse", "magic_curse_row_missing"]
+    assert kinds(events) == ["magic_cast", "hp", "magic_curse", "magic_curse_row_missing"]  # the spell's HP cost, typed
     waiting = events[-1].payload().table_roll
     assert events[-1].topic == "decision" and waiting.roll.final == 50 and waiting.missing is not None
     assert game.campaign.town.curse_waiting == waiting

@@ -35,8 +35,10 @@ def test_the_healer_charges_40_a_poison_pip_65_a_disease_pip_and_20_an_hp():
     ch.poison, ch.disease, ch.hp = 2, 1, 15
     game = game_for(ch)
     at(game, "refresh")
-    event = run(game, "visit_healer", poison=2, disease=1, hp=3)[0].payload()
+    events = run(game, "visit_healer", poison=2, disease=1, hp=3)
+    event = events[0].payload()
     assert event.cost == 2 * RULES.healer.poison_pip + RULES.healer.disease_pip + 3 * RULES.healer.hp == 205
+    assert [(e.kind, e.data["delta"], e.data["hp"]) for e in events[1:]] == [("hp", 3, 18)]  # the typed event the statistics read
     ch = sheet(game)
     assert (ch.poison, ch.disease, ch.hp, ch.gp) == (0, 0, 18, 95)
     assert town(game).totals.spent == 205 and town(game).totals.hp_healed == 3
