@@ -95,11 +95,14 @@ class SteadyHeight:
     was also hard on the eye).
 
     The height asked for a width grows at once to what the content needs, and keeps that height while the
-    content needs less; the extra room (at the bottom) is given back once it has gone unused for ``patience``
-    changes in a row, or at once when :meth:`changed` is told another ``key`` (a quest begun or ended)."""
+    content needs at most ``most`` pixels less (a line of text, a row of buttons or a test's dice); the extra room
+    (at the bottom) is given back once it has gone unused for ``patience`` changes in a row, at once when it needs
+    more than ``most`` less (no wide empty band on a small screen), and at once when
+    :meth:`changed` is told another ``key`` (a quest begun or ended)."""
 
-    def __init__(self, patience: int = 10) -> None:
+    def __init__(self, patience: int = 10, most: int = 64) -> None:
         self.patience = patience
+        self.most = most
         self._floor: dict[int, int] = {}  # the height kept, by width
         self._needed: dict[int, int] = {}  # the content's own height the last time it was asked, by width
         self._key: object = None
@@ -110,7 +113,7 @@ class SteadyHeight:
         """The height to give for ``width``: at least ``needed`` (the content's), at most what was kept."""
         self._needed[width], self._width = needed, width
         kept = self._floor.get(width, 0)
-        if needed >= kept:
+        if needed >= kept or kept - needed > self.most:
             self._floor[width] = needed
             return needed
         return kept

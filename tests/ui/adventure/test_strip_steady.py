@@ -67,7 +67,7 @@ def test_a_test_waiting_then_undone_and_redone_leaves_the_map_its_size_and_the_s
 
 
 def test_the_room_kept_is_given_back_when_the_quest_changes_or_after_it_went_unused():
-    steady = SteadyHeight(patience=3)
+    steady = SteadyHeight(patience=3, most=64)
     steady.changed("quest 1")
     assert steady.height(500, 70) == 70
     assert steady.height(500, 130) == 130  # grows at once
@@ -83,3 +83,5 @@ def test_the_room_kept_is_given_back_when_the_quest_changes_or_after_it_went_unu
     assert steady.changed("no quest") is True  # the quest ended: given back at once
     assert steady.height(500, 70) == 70
     assert steady.height(600, 60) == 60  # another width has its own
+    steady.height(500, 130)
+    assert steady.height(500, 60) == 60  # needing more than `most` less: given back at once (no wide empty band)
