@@ -225,13 +225,17 @@ class SpellBookSection(SheetSection):
         remove.setToolTip(f"Remove {spell.name}: no other spell moves" if spell else "No spell here.")
 
     def _show_scrolls(self, ch: Character) -> None:
-        chosen = self.scrolls.currentData()
-        self.scrolls.clear()
-        for i, item in enumerate(ch.belt):
-            if item is not None and item.kind == "scroll":
-                self.scrolls.addItem(f"{item.name} (belt {i + 1})", i + 1)
-        if chosen is not None and (found := self.scrolls.findData(chosen)) >= 0:
-            self.scrolls.setCurrentIndex(found)
+        belt = [
+            (f"{item.name} (belt {i + 1})", i + 1) for i, item in enumerate(ch.belt) if item is not None and item.kind == "scroll"
+        ]
+        shown = [(self.scrolls.itemText(n), self.scrolls.itemData(n)) for n in range(self.scrolls.count())]
+        if belt != shown:  # filled again only when the belt's scrolls change (the sheet renders on every action)
+            chosen = self.scrolls.currentData()
+            self.scrolls.clear()
+            for text, slot in belt:
+                self.scrolls.addItem(text, slot)
+            if chosen is not None and (found := self.scrolls.findData(chosen)) >= 0:
+                self.scrolls.setCurrentIndex(found)
         why = "" if self.scrolls.count() else "No scroll on the belt."
         for button, tip in (
             (self.learn_scroll_button, "Copy the scroll's spell into the book (the scroll is used up)"),

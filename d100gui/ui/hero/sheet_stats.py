@@ -145,9 +145,11 @@ class CharacteristicsSection(SheetSection):
         for ability in self.rules.abilities:
             lit = ability_unlocked(d, ability.id)
             badge = self.ability_badges[ability.id]
-            badge.setObjectName("badgeOn" if lit else "badgeOff")
-            badge.style().unpolish(badge)  # re-polish: the style sheet picks the look by object name
-            badge.style().polish(badge)
+            look = "badgeOn" if lit else "badgeOff"
+            if badge.objectName() != look:  # re-polished (and repainted) only when it changes
+                badge.setObjectName(look)
+                badge.style().unpolish(badge)  # re-polish: the style sheet picks the look by object name
+                badge.style().polish(badge)
             state = "unlocked" if lit else f"locked until {ability_requirement(self.rules, ability.id)}"
             badge.setToolTip(f"{ability.name} ({state}): {ability.summary}")
             badge.setProperty("lit", lit)
