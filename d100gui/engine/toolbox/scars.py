@@ -39,6 +39,7 @@ SCARS_CHECK_DIE = "2d6"
 WAKE_SIDES = 6  # Xd6 Rounds unconscious, X the Scars
 PACK_SEARCH_DIE = "1d3"
 ENCOUNTER_DIE, ENCOUNTER_ON = "1d6", 1
+TURN_MINUTES, WATCH_HOURS = 10, 6  # "An exploration Turn is approximately ten minutes", "6 hour Watches"
 MAX_CLOCK_STEPS = 100  # Turns or Watches passed on the scars clock in one go
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "roll_reaction",
     "scars_modifier",
     "scars_numbers",
+    "scars_time",
     "zero_health",
 ]
 
@@ -617,6 +619,14 @@ class ScarsNumbers(Model):
 
 _TIMES = re.compile(r"x\s*(\d+)")
 _SIDES = re.compile(r"d(\d+)")
+
+
+def scars_time(library: TableLibrary) -> tuple[int, int]:
+    """(minutes in a Turn, hours in a Watch) as ``d20.rules`` prints them (the text's 10 and 6 without the rows)."""
+    return (
+        rule_number(library, RULES_TABLE, "Minutes in a Turn", TURN_MINUTES),
+        rule_number(library, RULES_TABLE, "Hours in a Watch", WATCH_HOURS),
+    )
 
 
 def scars_numbers(library: TableLibrary) -> ScarsNumbers:

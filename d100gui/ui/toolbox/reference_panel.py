@@ -97,7 +97,7 @@ class ReferencePanel(QWidget):
         self.tool, self.bridge = tool, bridge
         self.tables: list[ReferenceTable] = []
         self.body = QVBoxLayout(self)
-        self.body.addWidget(tool_header(tool))
+        self.body.addWidget(tool_header(tool, bridge.game.library))
         self.missing = QLabel("")
         self.missing.setWordWrap(True)
         self.body.addWidget(self.missing)

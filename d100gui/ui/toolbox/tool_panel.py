@@ -98,7 +98,15 @@ def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputW
     spin.setToolTip(f"Valid: {spec.range_text()}")
     if spec.step_for is not None and library is not None:
         set_step(spin, spec, spec.step_for(library))
+    if spec.high_for is not None and library is not None:
+        set_high(spin, spec.high_for(library))
     return spin
+
+
+def set_high(spin: QSpinBox, high: int) -> None:
+    """An input whose top is a number of the player's tables (a ship's grappling tries a turn)."""
+    spin.setMaximum(max(spin.minimum(), high))
+    spin.setToolTip(f"Valid: {spin.minimum()} to {spin.maximum()}")
 
 
 def set_step(spin: QSpinBox, spec: ToolInput, step: int) -> None:
@@ -133,8 +141,8 @@ def tool_header(tool: Tool, library: TableLibrary | None = None) -> QWidget:
     summary.setWordWrap(True)
     layout.addWidget(title)
     layout.addWidget(summary)
-    if tool.units:
-        units = QLabel(tool.units)
+    if tool.units_for(library):
+        units = QLabel(tool.units_for(library))
         units.setObjectName("toolUnits")
         units.setWordWrap(True)
         units.setStyleSheet("font-style: italic;")  # set apart by style, not a faint colour (kept readable in both themes)
@@ -199,6 +207,8 @@ class ToolPanel(QWidget):
                 fill_choices(widget, spec, self.runner.bridge.game.library)
             if spec.step_for is not None and isinstance(widget, QSpinBox):
                 set_step(widget, spec, spec.step_for(self.runner.bridge.game.library))
+            if spec.high_for is not None and isinstance(widget, QSpinBox):
+                set_high(widget, spec.high_for(self.runner.bridge.game.library))
 
     def values(self) -> dict[str, Any]:
         return {name: widget_value(widget) for name, widget in self.inputs.items()}

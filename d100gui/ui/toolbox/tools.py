@@ -48,15 +48,43 @@ WILDERNESS = "Classic wilderness"
 REFERENCE = "Classic reference"
 UNDERWORLD = "Classic underworld"
 HOLDINGS = "Classic hirelings and baronies"
-#: how each rule text counts time: the texts disagree, so each tool says its own
-UNITS = {
-    SCARS: "In this text a Turn is 10 minutes of exploring and a Watch is 6 hours outside.",
-    EXPLORATION: "In this text a Turn is 6 seconds, a Round is 10 Turns (1 minute); travel counts 1-hour Turns.",
-    CLASSIC: "In this text a turn underground is about 10 minutes (two moves, ten rounds of melee).",
-    WILDERNESS: "In this text a wilderness turn is one day, and a hex is about 5 miles across.",
-    UNDERWORLD: "In this text a turn underground is about 10 minutes: two moves, ten rounds of melee; distances in inches "
-    "are tens of feet.",
-}
+
+
+def _days(n: int) -> str:
+    return "one day" if n == 1 else f"{n} days"
+
+
+def units_in(rule_text: str, library: TableLibrary) -> str:
+    """How ``rule_text`` counts time, with the numbers its rules tables print: the texts disagree, so each tool
+    says its own."""
+    if rule_text == SCARS:
+        minutes, hours = sc.scars_time(library)
+        return f"In this text a Turn is {minutes} minutes of exploring and a Watch is {hours} hours outside."
+    if rule_text == EXPLORATION:
+        n = ex.exploration_numbers(library)
+        seconds = n.seconds_per_turn * n.turns_per_round
+        round_time = (
+            f"{seconds // 60} minute" + ("s" if seconds // 60 != 1 else "") if seconds % 60 == 0 else f"{seconds} seconds"
+        )
+        return (
+            f"In this text a Turn is {n.seconds_per_turn} seconds, a Round is {n.turns_per_round} Turns ({round_time}); "
+            "travel counts 1-hour Turns."
+        )
+    if rule_text in (CLASSIC, UNDERWORLD):
+        t = underworld.time_number
+        minutes, moves, melee = t(library, "Minutes per turn"), t(library, "Moves per turn"), t(library, "Melee rounds per turn")
+        head = f"In this text a turn underground is about {minutes} minutes"
+        if rule_text == CLASSIC:
+            return f"{head} ({moves} moves, {melee} rounds of melee)."
+        feet = t(library, "Feet per inch")
+        return f"{head}: {moves} moves, {melee} rounds of melee; an inch of distance is {feet} feet."
+    if rule_text == WILDERNESS:
+        days, miles = wilderness.wilderness_scale(library)
+        return f"In this text a wilderness turn is {_days(days)}, and a hex is about {miles} miles across."
+    return ""
+
+
+UNITS = {text: units_in(text, TableLibrary([])) for text in (SCARS, EXPLORATION, CLASSIC, WILDERNESS, UNDERWORLD)}
 
 InputKind = Literal["int", "bool", "choice", "text"]
 
@@ -76,6 +104,7 @@ class ToolInput:
     choices_from: str = ""  # a choice among the row keys of this table (the player's tables, at run time)
     choices_for: Callable[[TableLibrary], tuple[tuple[str, Any], ...]] | None = None  # choices read from the tables
     step_for: Callable[[TableLibrary], int] | None = None  # a step read from the tables (also the lowest value)
+    high_for: Callable[[TableLibrary], int] | None = None  # the highest value read from the tables
 
     def range_text(self) -> str:
         """The valid range as the engine words it ("1 to 20", "0 or more")."""
@@ -110,6 +139,7 @@ class Tool:
     panel: Literal["form", "fight", "dungeon_clock", "travel_clock", "reference"] = "form"
     tables: tuple[str, ...] = ()  # tables a reference panel shows
     units_note: str = ""  # a reference panel's units, from the text its tables come from
+    units_text: str = ""  # ... the rule text whose units those are (its numbers read from the player's tables)
     summary_for: Callable[[TableLibrary], str] | None = None  # the summary with the numbers the player's tables print
 
     def summary_in(self, library: TableLibrary | None) -> str:
@@ -119,6 +149,12 @@ class Tool:
     @property
     def units(self) -> str:
         return self.units_note or UNITS.get(self.rule_text, "")
+
+    def units_for(self, library: TableLibrary | None) -> str:
+        """The units note with the numbers of ``library``'s rules tables (the text's without them)."""
+        if library is None:
+            return self.units
+        return units_in(self.units_text or self.rule_text, library) or self.units
 
     def command_for(self, values: Mapping[str, Any]) -> Command:
         """The command for these input values (pydantic checks the types; the engine, the ranges)."""
@@ -565,13 +601,21 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
 )  # fmt: skip
 
 PROCEDURES = (
-    ("Search for a secret door (10 feet of wall, a turn)", "secret_door"),
+    ("Search for a secret door ({wall} of wall, a turn)", "secret_door"),
     ("An elf passes a secret door", "sense_secret_door"),
     ("Force a door open", "force_door"),
     ("Listen at a door", "listen"),
     ("Pass over or by a trap (or a pit)", "trap"),
     ("Spikes wedging a door open", "spike"),
 )
+
+
+def procedures(library: TableLibrary) -> tuple[tuple[str, Any], ...]:
+    """The underworld checks, the search naming the wall a turn searches as the underworld time table prints it."""
+    wall = underworld.wall_searched(library)
+    return tuple((label.format(wall=wall), value) for label, value in PROCEDURES)
+
+
 RACES = (("Human", "human"), ("Elf", "elf"), ("Dwarf", "dwarf"), ("Hobbit", "hobbit"))
 ACTIVITIES = (
     ("Move (mapping)", "move"),
@@ -600,7 +644,8 @@ UNDERWORLD_TOOLS: tuple[Tool, ...] = (
          "stuck door (up to three together; small folk may need a 1), listening at a door (humans hear less; undead make "
          "no sound), a trap or pit springing as each character passes, and spikes slipping so the door swings shut.",
          pc.ClassicUnderworldCheck,
-         (ToolInput("procedure", "Check", "choice", choices=PROCEDURES, default="secret_door"),
+         (ToolInput("procedure", "Check", "choice", choices=procedures(NO_TABLES), default="secret_door",
+                    choices_for=procedures),
           ToolInput("race", "Race", "choice", choices=RACES, default="human"),
           _rng("characters", "Characters (or spikes)", (1, underworld.MAX_ROLLERS), 1),
           ToolInput("small", "Small and light (doors)", "bool", default=False),
@@ -697,28 +742,44 @@ HOLDINGS_TOOLS: tuple[Tool, ...] = (
 
 AERIAL_ACTIONS = (("A flyer crashes", "crash"), ("A bomb is dropped", "bomb"))
 NAVAL_ACTIONS = (
-    ("Grapple (up to 3 tries a turn)", "grapple"),
-    ("Cut a grapple (up to 3 tries)", "cut_grapple"),
+    ("Grapple (up to {n} tries a turn)", "grapple"),
+    ("Cut a grapple (up to {n} tries)", "cut_grapple"),
     ("A galley ships water (fresh to strong breeze)", "ship_water"),
     ("Ram", "ram"),
     ("Patch a hole below the waterline", "patch"),
     ("Oars sheared off", "shear"),
 )
 
+
+def naval_actions(library: TableLibrary) -> tuple[tuple[str, Any], ...]:
+    """The naval actions, the grapples naming the tries a turn the air and sea table prints."""
+    n = air_sea.grapple_attempts(library)
+    return tuple((label.format(n=n), value) for label, value in NAVAL_ACTIONS)
+
+
+def _aerial_summary(library: TableLibrary) -> str:
+    direct = air_sea.direct_hit(library)
+    return (
+        "A flyer that crashes hurts its rider by the height it fell from; a bomb dropped on a straight run falls true "
+        f"on a {direct} on {_d(air_sea.bomb_dice(library))}, and the further off, the wider it misses."
+    )
+
+
 AIR_SEA_TOOLS: tuple[Tool, ...] = (
     Tool("classic_aerial", "Aerial combat", WILDERNESS,
-         "A flyer that crashes hurts its rider by the height it fell from; a bomb dropped on a straight run falls true "
-         "on a middling 2d6, and the further off, the wider it misses.",
+         _aerial_summary(NO_TABLES),
          pc.ClassicAerialCombat,
          (ToolInput("action", "What happens", "choice", choices=AERIAL_ACTIONS, default="crash"),
-          _rng("height", "Height (inches)", (1, air_sea.MAX_HEIGHT), 6))),
+          _rng("height", "Height (inches)", (1, air_sea.MAX_HEIGHT), 6)),
+         summary_for=_aerial_summary),
     Tool("classic_naval", "Naval combat", WILDERNESS,
          "Ships close enough may grapple (or cut free); a galley in a stiff breeze may ship water and slow until it "
          "sinks; a ram damages, may hole the hull and kills crew; a patch may not hold; sheared oars kill rowers and stop "
          "a ship.",
          pc.ClassicNavalCombat,
-         (ToolInput("action", "What happens", "choice", choices=NAVAL_ACTIONS, default="grapple"),
-          _rng("attempts", "Tries this turn", (1, 3), 1),
+         (ToolInput("action", "What happens", "choice", choices=naval_actions(NO_TABLES), default="grapple",
+                    choices_for=naval_actions),
+          replace(_rng("attempts", "Tries this turn", (1, air_sea.GRAPPLE_ATTEMPTS), 1), high_for=air_sea.grapple_attempts),
           _rng("turns", "Turns (water)", (1, air_sea.MAX_TURNS), 1),
           _rng("speed_lost", "SPEED lost so far (%)", (0, 100), 0),
           _rng("crew", "Crew (ram)", (0, air_sea.MAX_CREW), 0),
@@ -815,16 +876,22 @@ REFERENCE_PANELS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
 
 
 #: the reference panels that count time or distance, with the units of the text their tables come from
-REFERENCE_UNITS = {
-    "ref_movement": UNITS[WILDERNESS],
-    "ref_campaign": UNITS[WILDERNESS],
-    "ref_travel_rounds": UNITS[EXPLORATION],
-}
+REFERENCE_UNITS = {"ref_movement": WILDERNESS, "ref_campaign": WILDERNESS, "ref_travel_rounds": EXPLORATION}
 
 
 def reference_tools() -> tuple[Tool, ...]:
     """The reference panels as tools with no command of their own (``panel`` "reference")."""
     return tuple(
-        Tool(k, t, REFERENCE, s, None, panel="reference", tables=ids, units_note=REFERENCE_UNITS.get(k, ""))
+        Tool(
+            k,
+            t,
+            REFERENCE,
+            s,
+            None,
+            panel="reference",
+            tables=ids,
+            units_note=UNITS.get(REFERENCE_UNITS.get(k, ""), ""),
+            units_text=REFERENCE_UNITS.get(k, ""),
+        )
         for k, t, s, ids in REFERENCE_PANELS
     )

@@ -29,7 +29,7 @@ def pct(*values: int) -> list[int]:
 DIE_FACE_TABLES = {
     "classic.wilderness_lost_encounter", "classic.wilderness_evasion", "classic.underworld_checks", "classic.castle_rules",
     "classic.stocking_rules", "classic.wilderness_rules", "classic.item_rules", "classic.pursuit", "classic.healing",
-    "classic.dice",
+    "classic.dice", "classic.air_sea",  # the air and sea rules: their dice are the tools', read from the row
 }  # fmt: skip
 
 

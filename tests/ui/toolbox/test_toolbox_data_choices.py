@@ -90,3 +90,36 @@ def test_the_partial_rest_s_minutes_and_the_clocks_summaries_follow_the_player_s
     assert "A partial rest (15-minute spells)" in _summary(rest)
     assert "Travel is counted in hours: 6-hour Rounds" in _summary(click_tool(qtbot, dock, "Travel clock"))
     assert "card of 5 Rounds (50 Turns)" in _summary(click_tool(qtbot, dock, "Dungeon clock"))
+
+
+def _units(panel) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return panel.findChild(QLabel, "toolUnits").text()
+
+
+def test_the_labels_and_units_quote_the_player_s_numbers(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    naval = click_tool(qtbot, shipped, "Naval combat")
+    assert _labels(naval.inputs["action"])[:2] == ["Grapple (up to 3 tries a turn)", "Cut a grapple (up to 3 tries)"]
+    assert naval.inputs["attempts"].maximum() == 3
+    assert "falls true on a 7 on 2d6" in _summary(click_tool(qtbot, shipped, "Aerial combat"))
+    doors = click_tool(qtbot, shipped, "Doors, traps and listening")
+    assert _labels(doors.inputs["procedure"])[0] == "Search for a secret door (10 feet of wall, a turn)"
+    assert "a turn underground is about 10 minutes: 2 moves, 10 rounds of melee; an inch of distance is 10 feet" in _units(doors)
+    assert "a Turn is 10 minutes of exploring and a Watch is 6 hours" in _units(click_tool(qtbot, shipped, "Morale"))
+    assert "a Turn is 6 seconds, a Round is 10 Turns (1 minute)" in _units(click_tool(qtbot, shipped, "Rest"))
+    table, dock = make_dock()
+    library = _edited(table.game.library, "classic.air_sea", {"Attempts per turn": "2", "Bomb: where it hits": "3d6"})
+    library = _edited(library, "classic.underworld_time", {"Wall searched in a turn": "20 feet", "Moves per turn": "3"})
+    library = _edited(library, "d20.rules", {"Hours in a Watch": "8 hours"})
+    table.game.library = _edited(library, ex.RULES_TABLE, {"Seconds in a Turn": "12"})
+    naval = click_tool(qtbot, dock, "Naval combat")
+    assert _labels(naval.inputs["action"])[:2] == ["Grapple (up to 2 tries a turn)", "Cut a grapple (up to 2 tries)"]
+    assert naval.inputs["attempts"].maximum() == 2
+    assert "falls true on a 7 on 3d6" in _summary(click_tool(qtbot, dock, "Aerial combat"))
+    doors = click_tool(qtbot, dock, "Doors, traps and listening")
+    assert _labels(doors.inputs["procedure"])[0] == "Search for a secret door (20 feet of wall, a turn)"
+    assert "3 moves, 10 rounds of melee" in _units(doors)
+    assert "a Watch is 8 hours outside" in _units(click_tool(qtbot, dock, "Morale"))
+    assert "a Turn is 12 seconds, a Round is 10 Turns (2 minutes)" in _units(click_tool(qtbot, dock, "Rest"))

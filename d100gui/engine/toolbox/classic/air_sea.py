@@ -14,14 +14,28 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
-from d100gui.engine.dice.tables import Table
+from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die
+from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die, rule_die, rule_number
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
-__all__ = ["AIR_SEA_TABLE", "Bombing", "Crash", "NavalAction", "bomb", "crash", "naval"]
+__all__ = [
+    "AIR_SEA_TABLE",
+    "Bombing",
+    "Crash",
+    "NavalAction",
+    "bomb",
+    "bomb_dice",
+    "crash",
+    "direct_hit",
+    "grapple_attempts",
+    "naval",
+]
 
 AIR_SEA_TABLE = "classic.air_sea"
+BOMB_DICE = "2d6"  # "To determine where the bomb hits, roll 2d6": the text's, without the row
+DIRECT_HIT = 7  # "a score of 7 indicating a direct hit": the text's, for a summary without the row
+GRAPPLE_ATTEMPTS = 3  # "Allow 3 grappling attempts per ship": the text's, for a label without the row
 MAX_HEIGHT = 100  # inches: a bound on typing
 MAX_TURNS = 60
 MAX_CREW = 10_000
@@ -78,19 +92,34 @@ class Bombing(Model):
 
     def describe(self) -> str:
         if self.hit:
-            return f"Bomb: 2d6 {self.roll.final}: a direct hit."
+            return f"Bomb: {self.roll.expression.removeprefix('1')} {self.roll.final}: a direct hit."
         assert self.miss_roll is not None and self.where_roll is not None
         under = self.roll.final < self.direct
         way = _WHERE.get(self.where_roll.final, "short or long")
         way = way.replace("left or right", "left" if under else "right").replace("short or long", "short" if under else "long")
         off = abs(self.roll.final - self.direct)
-        return f'Bomb: 2d6 {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({self.miss_roll.expression}), {way} of the target (die {self.where_roll.final}).'
+        return f'Bomb: {self.roll.expression.removeprefix("1")} {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({self.miss_roll.expression}), {way} of the target (die {self.where_roll.final}).'
+
+
+def bomb_dice(library: TableLibrary) -> str:
+    """The dice of where a bomb hits, as the air and sea table prints them ("roll 2d6")."""
+    return rule_die(library, AIR_SEA_TABLE, "Bomb: where it hits", BOMB_DICE)
+
+
+def direct_hit(library: TableLibrary) -> int:
+    """The bomb's score for a direct hit, as the air and sea table prints it."""
+    return rule_number(library, AIR_SEA_TABLE, "Bomb: direct hit", DIRECT_HIT)
+
+
+def grapple_attempts(library: TableLibrary) -> int:
+    """Grappling (or cutting) attempts a ship may make in a turn, as the air and sea table prints them."""
+    return rule_number(library, AIR_SEA_TABLE, "Attempts per turn", GRAPPLE_ATTEMPTS)
 
 
 def bomb(roller: TableRoller) -> Bombing:
     table = roller.library.get(AIR_SEA_TABLE)
     direct = _number(table, "Bomb: direct hit")
-    roll = roller.dice.roll("2d6", "where the bomb hits")
+    roll = roller.dice.roll(bomb_dice(roller.library), "where the bomb hits")
     result = Bombing(roll=roll, direct=direct)
     if not result.hit:
         off = abs(roll.final - direct)

@@ -15,9 +15,9 @@ from typing import Literal
 from pydantic import Field
 
 from d100gui.engine.dice.dice import Dice, RollRecord
-from d100gui.engine.dice.tables import Table
+from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import A_DIE
+from d100gui.engine.toolbox.classic.rules_data import A_DIE, rule_number, rule_text
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -27,11 +27,16 @@ __all__ = [
     "UnderworldClock",
     "UnderworldStep",
     "check",
+    "time_number",
     "underworld_turns",
+    "wall_searched",
 ]
 
 CHECKS_TABLE = "classic.underworld_checks"
 TIME_TABLE = "classic.underworld_time"
+#: the underworld time table's numbers as the text prints them (used without the table's row)
+TIME_TEXT = {"Moves per turn": 2, "Minutes per turn": 10, "Melee rounds per turn": 10, "Feet per inch": 10}
+WALL_SEARCHED = "10 feet"  # "searching a 10 foot section of wall ... a full turn": the text's, without the row
 MAX_FORCERS = 3  # "up to 3 characters attempting to force open a door"
 MAX_ROLLERS = 20  # characters passing a trap, spikes in a door: a bound on typing
 MAX_TURNS = 60
@@ -180,6 +185,16 @@ class UnderworldStep(Model):
             head = f"{self.turns} turn(s) {what}: {self.moves_per_turn} moves a turn, {self.feet} feet{mapping}"
         due = f"; a rest of {self.rest_turns_due} turn(s) is due" if self.rest_turns_due else ""
         return f"{head}{due}. {self.clock.describe()}."
+
+
+def time_number(library: TableLibrary, key: str) -> int:
+    """A number of the underworld time table (``TIME_TEXT``'s keys), the text's without the row."""
+    return rule_number(library, TIME_TABLE, key, TIME_TEXT[key])
+
+
+def wall_searched(library: TableLibrary) -> str:
+    """The length of wall a turn of searching covers, as the underworld time table prints it ("10 feet")."""
+    return rule_text(library, TIME_TABLE, "Wall searched in a turn") or WALL_SEARCHED
 
 
 def time_value(table: Table, key: str) -> int:

@@ -23,11 +23,11 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import RollTree, TableRoller
-from d100gui.engine.dice.tables import Link, Table
+from d100gui.engine.dice.tables import Link, Table, TableLibrary
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, meeting_numbers, surprise_face
-from d100gui.engine.toolbox.classic.rules_data import percent_die, rule_range_dice
+from d100gui.engine.toolbox.classic.rules_data import percent_die, rule_number, rule_range_dice
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "WildernessTrip",
     "means_of_travel",
     "wilderness_day",
+    "wilderness_scale",
 ]
 
 CHECK_TABLE = "classic.wilderness_lost_encounter"
@@ -80,6 +81,7 @@ def day_numbers(roller: TableRoller) -> dict[str, int]:
 
 
 CHECK_DIE = "1d6"
+HEX_MILES, TURN_DAYS = 5, 1  # "the greatest distance across a hex is about 5 miles", "Each day is considered a turn"
 MAX_PARTY = 100_000
 #: the terrain cost rows for each terrain column (off a track, on one)
 _COST_ROWS = {
@@ -388,3 +390,11 @@ def wilderness_day(
         terrain=terrain, resting=resting, movement=movement, lost_chance=lost_chance if lost_roll else "",
         lost_roll=lost_roll, direction=direction, checks=[d for d, _ in checks], encounters=encounters, trip=after,
     )  # fmt: skip
+
+
+def wilderness_scale(library: TableLibrary) -> tuple[int, int]:
+    """(days in a wilderness turn, miles across a hex) as ``classic.wilderness_rules`` prints them."""
+    return (
+        rule_number(library, RULES_TABLE, "Days in a wilderness turn", TURN_DAYS),
+        rule_number(library, RULES_TABLE, "Miles across a hex", HEX_MILES),
+    )

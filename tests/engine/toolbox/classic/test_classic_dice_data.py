@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_classic_commands import make
 from test_classic_rules_numbers import _edited, _without
 
@@ -67,3 +68,62 @@ def test_a_bare_die_is_the_table_s_die(bundled_library: TableLibrary) -> None:
     [chased] = make(mine, 9, 9, 8, 8).execute(ccm.ClassicEvade(party_size=4, monsters=1, possible=6))
     hexes = chased.payload().evasion.pursuit.hexes
     assert hexes[0].direction.expression == "1d8" and hexes[0].goes_on.final == 8
+
+
+# --------------------------------------------------------------------------- the numbers the tools' labels quote
+
+
+@pytest.mark.parametrize(
+    ("table_id", "key", "value", "words"),
+    [
+        ("classic.air_sea", "Bomb: where it hits", "2d6", "to determine where the bomb hits, roll 2d6"),
+        ("classic.air_sea", "Attempts per turn", "3", "allow 3 grappling attempts per ship"),
+        ("classic.underworld_time", "Wall searched in a turn", "10 feet", "a 10 foot section of wall"),
+        ("classic.wilderness_rules", "Miles across a hex", "5 miles", "across a hex is about 5 miles"),
+        ("classic.wilderness_rules", "Days in a wilderness turn", "1 day", "each day is considered a turn"),
+        ("d20.rules", "Minutes in a Turn", "10 minutes", "an exploration turn is approximately ten minutes"),
+        ("d20.rules", "Hours in a Watch", "6 hours", "passes in 6 hour watches"),
+    ],
+)
+def test_the_labels_numbers_are_the_text_s(bundled_library: TableLibrary, table_id, key, value, words) -> None:
+    row = bundled_library.get(table_id).find_key(key)
+    assert row is not None and row.fields["value"] == value and words in row.fields["rule"].lower()
+
+
+def test_the_labels_numbers_read_the_tables(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox import scars as sc
+    from d100gui.engine.toolbox.classic import air_sea as cas
+    from d100gui.engine.toolbox.classic import underworld as cu
+    from d100gui.engine.toolbox.classic import wilderness as cw
+
+    text = (cas.bomb_dice(bundled_library), cas.grapple_attempts(bundled_library), cas.direct_hit(bundled_library))
+    assert text == ("2d6", 3, 7)
+    assert cu.wall_searched(bundled_library) == "10 feet" and cu.time_number(bundled_library, "Moves per turn") == 2
+    assert cw.wilderness_scale(bundled_library) == (1, 5) and sc.scars_time(bundled_library) == (10, 6)
+    bare = _without(_without(_without(_without(bundled_library, "classic.air_sea"), "classic.underworld_time"),
+                             "classic.wilderness_rules"), "d20.rules")  # fmt: skip
+    assert (cas.bomb_dice(bare), cas.grapple_attempts(bare), cu.wall_searched(bare)) == ("2d6", 3, "10 feet")
+    assert cw.wilderness_scale(bare) == (1, 5) and sc.scars_time(bare) == (10, 6)
+    mine = _edited(bundled_library, "classic.air_sea", {"Attempts per turn": "2", "Bomb: where it hits": "3d6"})
+    assert (cas.bomb_dice(mine), cas.grapple_attempts(mine)) == ("3d6", 2)
+    mine = _edited(_edited(bundled_library, "classic.wilderness_rules", {"Miles across a hex": "6 miles"}), "d20.rules",
+                   {"Minutes in a Turn": "15 minutes"})  # fmt: skip
+    assert cw.wilderness_scale(mine) == (1, 6) and sc.scars_time(mine) == (15, 6)
+
+
+def test_the_bomb_rolls_the_table_s_dice(bundled_library: TableLibrary) -> None:
+    # the text's 2d6: 3 + 4 = 7, a direct hit; the player's 3d6 needs three faces: 3 + 4 + 1 = 8, one off 7
+    [hit] = make(bundled_library, 3, 4).execute(pc.ClassicAerialCombat(action="bomb"))
+    assert "Bomb: 2d6 7: a direct hit." in hit.message
+    mine = _edited(bundled_library, "classic.air_sea", {"Bomb: where it hits": "3d6"})
+    [missed] = make(mine, 3, 4, 1, 2, 5).execute(pc.ClassicAerialCombat(action="bomb"))
+    assert 'Bomb: 3d6 8 (1 off 7): misses by 2" (1d6)' in missed.message
+
+
+def test_the_grapple_tries_read_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.protocol import CommandRefused
+
+    mine = _edited(bundled_library, "classic.air_sea", {"Attempts per turn": "2"})
+    make(bundled_library, *([9, 9] * 3)).execute(pc.ClassicNavalCombat(action="grapple", attempts=3))  # the text's 3
+    with pytest.raises((CommandRefused, ValueError), match="2"):
+        make(mine, *([9, 9] * 3)).execute(pc.ClassicNavalCombat(action="grapple", attempts=3))
