@@ -596,6 +596,7 @@ _HANDLERS = {
     "combat_hero_hp": Statistics._on_hp,
     "food_eaten": Statistics._on_food,
     "affliction_checked": Statistics._on_hp_lost,
+    "time_track_refreshed": Statistics._on_hp_lost,
     "finishing": Statistics._on_finishing,
     "gp": Statistics._on_gold,
     "town_begun": Statistics._on_gold_value,

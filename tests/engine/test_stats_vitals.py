@@ -18,6 +18,7 @@ import pytest
 
 from d100gui.engine import Session, creation_steps
 from d100gui.engine.chronicle import SheetChange
+from d100gui.engine.stats import Statistics
 from d100gui.storage.resources import bundled_game_data
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "test_training_quest.py"
@@ -168,3 +169,18 @@ def test_the_whole_training_quest_scenario_tells_every_hp_fate_and_lives_change(
     spec.loader.exec_module(scenario)
     scenario.test_a_whole_training_quest_and_its_replay()
     assert len(checked) > 40 and {"try_door", "turn_move", "begin_quest"} <= set(checked), sorted(set(checked))
+
+
+def test_the_statistics_read_an_hp_bonus_ending_at_the_refresh_and_fate_and_lives_values() -> None:
+    stats = Statistics()
+    stats.fold_events(0, [("finishing", {"hp": 25, "fate": 3, "lives": 3}), ("quest_begun", {"name": "The Crypt"})])
+    stats.fold_events(1, [("time_track_refreshed", {"clock": 48, "bonuses_cleared": 0, "hp_lost": 0, "hp": None})])
+    assert stats.sheet()["hp"] == 25 and stats.figures()["campaign"]["hp_lost"] == 0
+    stats.fold_events(2, [("time_track_refreshed", {"clock": 48, "bonuses_cleared": 1, "hp_lost": 5, "hp": 20})])
+    stats.fold_events(3, [("fate", {"value": 4}), ("life", {"value": 2}), ("fate_used", {"fate": 3})])
+    figures = stats.figures()
+    assert (figures["campaign"]["hp_lost"], figures["quests"][0]["hp_lost"]) == (5, 5)
+    assert {k: figures["campaign"]["now"][k] for k in ("hp", "fate", "lives")} == {"hp": 20, "fate": 3, "lives": 2}
+    assert figures["campaign"]["fate_spent"] == 1 and figures["campaign"]["lives_spent"] == 0, "only what was spent"
+    again = Statistics.from_state(stats.state())
+    assert again.sheet() == stats.sheet()

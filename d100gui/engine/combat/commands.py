@@ -44,6 +44,7 @@ from d100gui.engine.hero.equipment import equip
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, Item
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import FIGHT_ONLY, START_FIGHT, Phases
 from d100gui.engine.protocol import Event, FateUsed
 from d100gui.engine.rules.model import STATS
@@ -299,6 +300,7 @@ class CombatChangeWeapon(Command):
         allowed(flow, "change_weapon")
         ch, rules = flow.ch, flow.rules
         main, off = ch.equipment.get("main_weapon"), ch.equipment.get("off_weapon")
+        kept = vitals(ch)
         if self.swap:
             if main is not None and main.two_handed:
                 refuse(f"{main.name} is two-handed: it uses both weapon slots and cannot be swapped.")
@@ -345,6 +347,7 @@ class CombatChangeWeapon(Command):
         flow.c.round_weapons = round_weapons(ch)
         flow.c.action, flow.c.waiting, flow.c.step = "change_weapon", "", "monster_turn"
         flow.say(CombatAction(action="change_weapon"), message + " (Your attack is forfeit this round.)")
+        flow.events += changed_vitals(ch, rules, kept)  # an HP item put away: HP down to the new maximum
         return finish(flow)
 
 

@@ -34,6 +34,7 @@ from d100gui.engine.hero.derive import clamp_hp, derive, items_at
 from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.events import DeathCheated, HeroFell
 from d100gui.engine.hero.model import Item
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 
 _TRACK_PAYLOADS = {"disease": CombatDisease, "poison": CombatPoison}
 
@@ -90,11 +91,13 @@ def shade_item(f: Fight, item: Item, pips: int, source: str) -> None:
     length = item.repair_track or f.rules.sheet.repair_track
     item.repair_pips = min(length, item.repair_pips + pips)
     if item.repair_pips >= length:
+        before = vitals(f.ch)
         for slot, held in f.ch.equipment.items():
             if held is item:
                 f.ch.equipment[slot] = None
         clamp_hp(f.ch, f.rules)
         f.say(CombatItemDestroyed(item=item.name), f"{source}: {item.name}'s repair track is full - it is destroyed.")
+        f.events += changed_vitals(f.ch, f.rules, before)  # an HP item destroyed: HP down to the new maximum
 
 
 # --------------------------------------------------------------------------- step 4: the attack

@@ -104,12 +104,14 @@ def pay_cost(f: Fight, name: str, cost: str) -> bool:
                 return False
         elif effect.kind == "characteristic" and effect.amount is not None and effect.stat in STATS:
             score = f.ch.characteristics[effect.stat]
+            held = vitals(f.ch)
             score.primary = max(0, score.primary + effect.amount)
             clamp_hp(f.ch, f.rules)
             f.say(
                 CombatCastCost(stat=effect.stat, primary=score.primary),
                 f"{name} costs {cost}: {effect.stat} primary now {score.primary}.",
             )
+            f.events += changed_vitals(f.ch, f.rules, held)
         else:
             f.events += apply_effect(f.ctx, effect, f"{name} cost")
     return True

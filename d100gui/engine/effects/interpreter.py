@@ -289,7 +289,9 @@ def _encounter(a: Applying) -> list[Event] | None:
 def _repair_pips(a: Applying) -> list[Event] | None:
     if a.amount <= 0:
         return None  # removing repair pips is the town's repair, paid in gold
-    return [told(shade_random_item(a.character, a.rules, a.ctx.dice, a.amount, a.source))]
+    held = vitals(a.character)  # an HP item destroyed brings HP down to the new maximum
+    shaded = told(shade_random_item(a.character, a.rules, a.ctx.dice, a.amount, a.source))
+    return [shaded, *changed_vitals(a.character, a.rules, held)]
 
 
 def _follow_up(a: Applying) -> list[Event] | None:

@@ -113,14 +113,20 @@ class FightOffered(Told):
 
 @declare("time_track_refreshed", topic="character")
 class TrackRefreshed(Told):
-    """The last clock was shaded: the track is blank again and ``bonuses_cleared`` bonuses ended."""
+    """The last clock was shaded: the track is blank again and ``bonuses_cleared`` bonuses ended.
+
+    An HP bonus that ended brings current HP down to the new maximum: ``hp_lost`` HP, ``hp`` left (None if none lost).
+    """
 
     clock: int
     bonuses_cleared: int = 0
+    hp_lost: int = 0
+    hp: int | None = None
 
     def sentence(self) -> str:
         ended = f"; {self.bonuses_cleared} time-track bonus(es) end" if self.bonuses_cleared else ""
-        return f"Clock {self.clock} was the last: the time track refreshes{ended}."
+        lost = f" (HP down {self.hp_lost} to {self.hp})" if self.hp_lost else ""
+        return f"Clock {self.clock} was the last: the time track refreshes{ended}{lost}."
 
 
 @declare("affliction_checked", topic="character")

@@ -96,8 +96,9 @@ class _Procedure:
             self.out.fight = offer_encounter(self.ch, self.arules, self.tables, clock)
             self.out.steps.append(self.out.fight)
 
-    def refresh(self, clock: int, bonuses: int) -> None:
-        self.out.steps.append(TrackRefreshed(clock=clock, bonuses_cleared=bonuses))
+    def refresh(self, clock: int, bonuses: int, hp_lost: int = 0) -> None:
+        hp = self.ch.hp if hp_lost else None  # an HP bonus that ended: told with its typed figures (the statistics)
+        self.out.steps.append(TrackRefreshed(clock=clock, bonuses_cleared=bonuses, hp_lost=hp_lost, hp=hp))
         for step in check_afflictions(self.ch, self.rules, self.arules, self.dice):
             self.out.steps.append(step)
             if isinstance(step, HeroFell):
@@ -105,7 +106,7 @@ class _Procedure:
                 return
 
     def clock(self) -> None:
-        bonuses = len(self.ch.time_track.bonuses)
+        bonuses, hp = len(self.ch.time_track.bonuses), self.ch.hp
         fired = advance_time(self.ch, self.rules, 1)
         self.out.shaded += 1
         self.out.triggers += fired
@@ -117,7 +118,7 @@ class _Procedure:
             elif trigger.kind == "wandering" and trigger.number is not None:
                 self.wandering(trigger.clock, trigger.number)
             elif trigger.kind == "refresh":
-                self.refresh(trigger.clock, bonuses)
+                self.refresh(trigger.clock, bonuses, max(0, hp - self.ch.hp))
             if self.out.fell is not None:
                 return
 

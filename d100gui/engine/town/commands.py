@@ -199,10 +199,11 @@ class SellItem(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch, state = at_step(ctx, "sell")
+        held = vitals(ch)  # an HP item sold brings HP down to the new maximum
         item = steps.sell(ch, ctx.rules, state, self.where, self.place, self.name)
         enforce(ch, ctx.rules)
         payload = Sold(item=item.name, where=self.where, value=item.value, gp=ch.gp)
-        return [Event.of(payload, f"Sold {item.name} for {item.value} gp ({ch.gp} gp).")]
+        return [Event.of(payload, f"Sold {item.name} for {item.value} gp ({ch.gp} gp)."), *changed_vitals(ch, ctx.rules, held)]
 
 
 def _squash(text: str) -> str:

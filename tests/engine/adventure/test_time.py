@@ -170,6 +170,18 @@ def test_the_last_clock_refreshes_the_track_then_checks_poison_and_disease():
     assert dice_left(game) == 0
 
 
+def test_an_hp_bonus_ending_at_the_refresh_tells_the_hp_it_takes():
+    ch = hero()
+    ch.time_track.bonuses = [TimeBonus(stat="HP", amount=5, source="Table B")]
+    ch.hp = 25
+    at(ch, LAYOUT.clocks)
+    game = game_for(ch)
+    events = game.execute(AdvanceTime())
+    [refreshed] = [e for e in events if e.kind == "time_track_refreshed"]
+    assert ch.hp == 20 and (refreshed.data["hp_lost"], refreshed.data["hp"]) == (5, 20)  # read by the statistics
+    assert "HP down 5 to 20" in refreshed.message
+
+
 def test_disease_costs_hp_but_keeps_its_pips_and_empty_tracks_roll_nothing():
     ch = hero()
     ch.disease = 4

@@ -796,6 +796,18 @@ def test_change_weapon_instead_of_attacking(bundled_library):
     assert used_all(game)
 
 
+def test_putting_away_an_hp_item_in_a_fight_tells_the_hp_it_takes(bundled_library):
+    ch = hero(hp=25)
+    ch.equipment["off_weapon"] = Item(name="Troll Dagger", kind="weapon", weapon_type="H", dmg=-1, hp_bonus=5)
+    ch.backpack.append(Item(name="Great Axe", kind="weapon", weapon_type="H", dmg=2, two_handed=True))
+    game = game_for(ch, bundled_library, d10(5))
+    start(game, goblin())
+    push(game, d100(99), d10(5))
+    events = game.execute(CombatChangeWeapon(backpack_index=0))
+    assert ch.hp == 20
+    assert [(e.data["delta"], e.data["hp"]) for e in events if e.kind == "hp"] == [(-5, 20)]  # read by the statistics
+
+
 # --------------------------------------------------------------------------- Lives, RES, death
 
 

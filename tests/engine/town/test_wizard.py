@@ -110,6 +110,17 @@ def test_sell_equipped_belt_backpack_and_potion_items_for_their_value_once():
         run(game, "sell_item", where="backpack", place="0", name="Dagger")
 
 
+def test_selling_an_equipped_hp_item_tells_the_hp_it_takes_with_a_typed_event():
+    ch = hero()
+    ch.equipment["torso"] = Item(name="Troll Hide", kind="armour", slot="torso", hp_bonus=5, value=50)
+    ch.hp = 25
+    game = game_for(ch)
+    at(game, "sell")
+    events = run(game, "sell_item", where="equipment", place="torso", name="Troll Hide")
+    assert sheet(game).hp == 20
+    assert [(e.kind, e.data["delta"], e.data["hp"]) for e in events if e.kind == "hp"] == [("hp", -5, 20)]
+
+
 # --------------------------------------------------------------------------- 4. required items
 
 
