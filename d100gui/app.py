@@ -210,7 +210,8 @@ def _start(args: argparse.Namespace) -> int:
             app.aboutToQuit.connect(server.close)
     if args.screenshot:
         return _open_asked(window, prefs, args, guard) or _screenshot(app, window, Path(args.screenshot))
-    window.resize(*SCREENSHOT_SIZE)
+    screen = app.primaryScreen().availableGeometry()  # a 1280x720 screen: the window fits it, never wider
+    window.resize(min(SCREENSHOT_SIZE[0], screen.width()), min(SCREENSHOT_SIZE[1], screen.height()))
     window.restore_window_state()
     window.show()
     QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard))

@@ -5,15 +5,15 @@ Every number comes from :func:`~d100gui.engine.hero.derive.derive` and ``CombatS
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QLayoutItem, QProgressBar, QVBoxLayout, QWidget
 
 from d100gui.engine.combat.attack import weapon_in
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.combat.widgets import BadgeSpec, Box, FlowRow, set_dim_style
+from d100gui.ui.combat.widgets import BadgeSpec, Box, FlowRow, WrapLabel, set_dim_style
 from d100gui.ui.common.theme import scaled_font
 
 LOCATION_SHORT = {"main_weapon": "Main", "off_weapon": "Off"}
@@ -52,6 +52,100 @@ def conditions(ch: Character, c: CombatState | None) -> list[BadgeSpec]:
     return out
 
 
+class CellRows(QLayout):
+    """Cells of one width, spread evenly over the width given: all in one line when they fit, else in as
+    few lines as fit (10 hit locations: one line of 10, else two of 5, ...). Its height follows its width,
+    so a narrow dock gets a taller row instead of a cut-off one."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 2) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._gap = spacing
+        self._heights: dict[int, int] = {}  # heightForWidth by width, until the layout is invalidated
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+        self.invalidate()
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        item = self._items.pop(index) if 0 <= index < len(self._items) else None
+        self.invalidate()
+        return item
+
+    def invalidate(self) -> None:
+        self._heights.clear()
+        super().invalidate()
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation.Horizontal
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._arrange(QRect(0, 0, width, 0), move=False)
+        return height
+
+    def _hints(self) -> list[QSize]:
+        return [item.sizeHint() for item in self._items]
+
+    def _widths(self, hints: list[QSize], columns: int) -> list[int]:
+        """Each column's width with ``columns`` cells a line: its widest cell's."""
+        widths = [0] * columns
+        for i, hint in enumerate(hints):
+            widths[i % columns] = max(widths[i % columns], hint.width())
+        return widths
+
+    def sizeHint(self) -> QSize:
+        hints = self._hints()
+        widths = self._widths(hints, len(hints))
+        return QSize(sum(widths) + max(0, len(hints) - 1) * self._gap, max((h.height() for h in hints), default=0))
+
+    def minimumSize(self) -> QSize:
+        hints = self._hints()  # one cell a line, at the narrowest
+        return QSize(max((h.width() for h in hints), default=0), max((h.height() for h in hints), default=0))
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def _arrange(self, rect: QRect, move: bool) -> int:
+        """Place the cells within ``rect`` in as few lines as fit, the room left shared out between the
+        columns; the height used."""
+        hints = self._hints()
+        n = len(hints)
+        if not n:
+            return 0
+        height = max(h.height() for h in hints)
+        for lines in range(1, n + 1):
+            columns = -(-n // lines)
+            widths = self._widths(hints, columns)
+            if sum(widths) + (columns - 1) * self._gap <= rect.width():
+                break
+        lines = -(-n // columns)
+        if move:
+            extra = max(0, rect.width() - sum(widths) - (columns - 1) * self._gap) / columns
+            lefts, x = [], float(rect.x())
+            for width in widths:
+                lefts.append(x)
+                x += width + extra + self._gap
+            for i, item in enumerate(self._items):
+                line, column = divmod(i, columns)
+                left = round(lefts[column])
+                right = round(lefts[column] + widths[column] + extra)
+                item.setGeometry(QRect(left, rect.y() + line * height, right - left, height))
+        return lines * height
+
+
 class HeroBox(Box):
     """The hero's side of the fight, re-shown from the character and ``CombatState``."""
 
@@ -68,15 +162,13 @@ class HeroBox(Box):
         self.hero_hp.setMaximumHeight(18)
         top.addWidget(self.hero_hp, 1)
         self.column.addLayout(top)
-        self.hero_numbers = QLabel()
+        self.hero_numbers = WrapLabel()  # a narrow dock: the numbers go on two lines, never cut off
         self.hero_numbers.setObjectName("heroNumbers")
         self.column.addWidget(self.hero_numbers)
-        self.def_grid = QGridLayout()
-        self.def_grid.setHorizontalSpacing(2)
-        self.def_grid.setVerticalSpacing(0)
+        self.def_grid = CellRows(spacing=2)
         self.def_cells: dict[str, tuple[QLabel, QLabel]] = {}
         slots = [s for s in rules.slots if s.hit_location is not None]
-        for i, slot in enumerate(sorted(slots, key=lambda s: s.hit_location or 0)):
+        for slot in sorted(slots, key=lambda s: s.hit_location or 0):
             name = QLabel(f"{slot.hit_location} {LOCATION_SHORT.get(slot.id, slot.name)}")
             name.setAlignment(Qt.AlignmentFlag.AlignCenter)
             set_dim_style(name, "color: {dim};")
@@ -84,8 +176,13 @@ class HeroBox(Box):
             value = QLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignCenter)
             value.setObjectName("defCell")
-            self.def_grid.addWidget(name, 0, i)
-            self.def_grid.addWidget(value, 1, i)
+            cell = QWidget()
+            cell_column = QVBoxLayout(cell)
+            cell_column.setContentsMargins(0, 0, 0, 0)
+            cell_column.setSpacing(0)
+            cell_column.addWidget(name)
+            cell_column.addWidget(value)
+            self.def_grid.addWidget(cell)
             self.def_cells[slot.id] = (name, value)
         self.column.addLayout(self.def_grid)
         self.condition_row = FlowRow(per_line=4)

@@ -17,7 +17,7 @@ from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.hero.model import Character
 from d100gui.engine.hero.skill_test import preview_test
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, dim_label
+from d100gui.ui.combat.widgets import Box, FlowRow, PackHpView, WrapLabel, dim_label
 from d100gui.ui.common.theme import scaled_font
 
 #: Abilities that call for a test of the hero: the test's kind in ``TEST_SPECS``.
@@ -57,7 +57,7 @@ class MonsterCard(Box):
         super().__init__(parent)
         self.rules = rules
         top = QHBoxLayout()
-        self.monster_name = QLabel()
+        self.monster_name = WrapLabel()  # a long name with its type: two lines in a narrow dock
         self.monster_name.setObjectName("monsterName")
         scaled_font(self.monster_name, 1.3, bold=True)
         top.addWidget(self.monster_name, 1)
@@ -65,7 +65,7 @@ class MonsterCard(Box):
         self.round_label.setStyleSheet("font-weight: bold;")
         top.addWidget(self.round_label)
         self.column.addLayout(top)
-        self.monster_stats = QLabel()
+        self.monster_stats = WrapLabel()
         self.monster_stats.setObjectName("monsterStats")
         scaled_font(self.monster_stats, 1.05)
         self.monster_stats.setTextFormat(Qt.TextFormat.RichText)

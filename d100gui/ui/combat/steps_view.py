@@ -7,12 +7,12 @@ it again, scrolled to the newest step.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from d100gui.ui.combat.dice_views import CompactDice, roll_value
 from d100gui.ui.combat.record import FightRecord, Step
-from d100gui.ui.combat.widgets import html
+from d100gui.ui.combat.widgets import WrapLabel, html
 from d100gui.ui.common.theme import scaled_font
 
 
@@ -27,33 +27,9 @@ def step_text(step: Step) -> str:
     return title + body
 
 
-class StepText(QLabel):
-    """A step's words: a wrapped rich-text label whose height for a width is measured once.
-
-    Qt's layouts ask a wrapped label its height for the width many times per layout pass, and every
-    row of the round is asked again whenever the steps' area changes height (the choices below it
-    change at each action); QLabel lays its text out again for each question. A step's text never
-    changes once shown (a changed step is a new row), so each width is measured once.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._heights: dict[int, int] = {}
-
-    def setText(self, text: str) -> None:
-        self._heights.clear()
-        super().setText(text)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._heights.clear()
-        super().changeEvent(event)
-
-    def heightForWidth(self, width: int) -> int:
-        height = self._heights.get(width)
-        if height is None:
-            height = self._heights[width] = super().heightForWidth(width)
-        return height
+class StepText(WrapLabel):
+    """A step's words: a wrapped rich-text label whose height for a width is measured once (a step's
+    text never changes once shown: a changed step is a new row, or :meth:`StepRow.show_step`)."""
 
 
 class StepRow(QFrame):

@@ -1,4 +1,4 @@
-"""Small widgets of the combat panel: pack HP pips, badges, a wrapping row, a framed box."""
+"""Small widgets of the combat panel: pack HP pips, badges, a wrapping row, a framed box, a wrapped label."""
 
 from __future__ import annotations
 
@@ -10,6 +10,36 @@ from d100gui.ui.common.contrast import dim_colour
 
 #: a widget's style sheet with ``{dim}`` where the dim text colour goes (see :func:`restyle`)
 DIM_STYLE = "dimStyle"
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label whose height for a width is measured once per text.
+
+    Qt's layouts ask a wrapped label its height for the width many times per layout pass, and again
+    whenever the panel's layout changes (the choices below change at each action); QLabel lays its
+    text out again for each question. The heights are kept until the text, font or style changes.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self._heights: dict[int, int] = {}
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            self._heights.clear()
+            super().setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._heights.clear()
+        super().changeEvent(event)
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
 
 
 def follow_theme(widget: QWidget, event: QEvent) -> bool:
