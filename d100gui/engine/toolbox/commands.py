@@ -106,12 +106,13 @@ class ScarsAttack(Command):
         if self.encounter is None and not self.in_encounter:
             modifier = sc.scars_modifier(self.scars, self.sign)
             result = sc.resolve_attack(
-                ctx.dice, self.attribute, self.armour_class, self.damage, modifier, self.attacker, self.target
+                ctx.dice, self.attribute, self.armour_class, self.damage, modifier, self.attacker, self.target, _scars(ctx).die
             )
             return [Event.of(ScarsAttacked(result=result), result.describe())]
         after, result = sc.encounter_attack(
-            _encounter(ctx, self.encounter), ctx.dice, self.attacker, self.target, self.attribute, self.damage, self.sign
-        )
+            _encounter(ctx, self.encounter), ctx.dice, self.attacker, self.target, self.attribute, self.damage, self.sign,
+            _scars(ctx).die,
+        )  # fmt: skip
         _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsAttacked(result=result, encounter=after), result.describe())]
 
@@ -185,7 +186,7 @@ class ScarsInitiativeRoll(Command):
     name: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = sc.roll_initiative(ctx.dice, self.agility, self.name)
+        result = sc.roll_initiative(ctx.dice, self.agility, self.name, _scars(ctx).die)
         return [Event.of(ScarsInitiative(result=result), result.describe())]
 
 
@@ -202,9 +203,10 @@ class ScarsMoraleTest(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         if self.encounter is None and not self.in_encounter:
-            result = sc.morale_check(ctx.dice, self.hd, self.name, _scars(ctx).morale_base)
+            result = sc.morale_check(ctx.dice, self.hd, self.name, _scars(ctx).morale_base, _scars(ctx).die)
             return [Event.of(ScarsMorale(result=result), result.describe())]
-        after, result = sc.encounter_morale(_encounter(ctx, self.encounter), ctx.dice, self.name, _scars(ctx).morale_base)
+        n = _scars(ctx)
+        after, result = sc.encounter_morale(_encounter(ctx, self.encounter), ctx.dice, self.name, n.morale_base, n.die)
         _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsMorale(result=result, encounter=after), result.describe())]
 
@@ -220,7 +222,7 @@ class ScarsHirelingMoraleTest(Command):
     name: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = sc.hireling_morale_check(ctx.dice, self.cunning, self.hd, self.name)
+        result = sc.hireling_morale_check(ctx.dice, self.cunning, self.hd, self.name, _scars(ctx).die)
         return [Event.of(ScarsHirelingMorale(result=result), result.describe())]
 
 
@@ -282,7 +284,8 @@ class ScarsPackRetrieve(Command):
     name: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        result = sc.retrieve_from_pack(ctx.dice, self.cunning, self.search, self.name, _scars(ctx).pack_search_die)
+        n = _scars(ctx)
+        result = sc.retrieve_from_pack(ctx.dice, self.cunning, self.search, self.name, n.pack_search_die, n.die)
         return [Event.of(ScarsPackRetrieval(result=result), result.describe())]
 
 

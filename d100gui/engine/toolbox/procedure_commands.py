@@ -241,9 +241,13 @@ class ScarsRitualCheck(Command):
         if self.in_encounter and fight is None:
             raise CommandRefused("No scars fight is being tracked: start one with its fighters first.")
         if fight is not None and (tracked or self.in_encounter):
-            result = sc.encounter_ritual(fight, ctx.dice, self.name.strip(), self.cunning, self.moved)
+            result = sc.encounter_ritual(
+                fight, ctx.dice, self.name.strip(), self.cunning, self.moved, sc.scars_numbers(ctx.tables.library).die
+            )
             return [Event.of(ScarsRitual(result=result), result.describe())]
-        result = sc.ritual_check(ctx.dice, self.cunning, self.damage, self.moved, self.name)
+        result = sc.ritual_check(
+            ctx.dice, self.cunning, self.damage, self.moved, self.name, sc.scars_numbers(ctx.tables.library).die
+        )
         return [Event.of(ScarsRitual(result=result), result.describe())]
 
 

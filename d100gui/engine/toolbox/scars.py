@@ -28,6 +28,7 @@ from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_number, rul
 from d100gui.engine.toolbox.inputs import ToolInputError, dice_expression, in_range
 
 REACTION_TABLE = "d20.reaction"
+REACTION_DIE = "2d6"  # the reaction table's die as the text prints it, for a summary without the table
 ATTRIBUTE_RANGE = (1, 20)
 AC_RANGE = (0, 20)
 MAX_SCARS = 99  # the wake-up roll is Xd6 with X the Scars: the dice roller takes up to 100 dice
@@ -39,6 +40,7 @@ SCARS_CHECK_DIE = "2d6"
 WAKE_SIDES = 6  # Xd6 Rounds unconscious, X the Scars
 PACK_SEARCH_DIE = "1d3"
 ENCOUNTER_DIE, ENCOUNTER_ON = "1d6", 1
+SYSTEM_DIE = "1d20"  # the die of attacks, initiative, morale, pack searches and Rituals: d20.rules' "The d20"
 TURN_MINUTES, WATCH_HOURS = 10, 6  # "An exploration Turn is approximately ten minutes", "6 hour Watches"
 MAX_CLOCK_STEPS = 100  # Turns or Watches passed on the scars clock in one go
 
@@ -180,7 +182,7 @@ class AttackResult(Model):
 
     def describe(self) -> str:
         head = f"{self.attacker} attacks {self.target}: " if self.attacker and self.target else "Attack: "
-        roll = f"d20 {self.roll.natural}" + (f" -> {self.result}" if self.result != self.roll.natural else "")
+        roll = f"{_die(self.roll)} {self.roll.natural}" + (f" -> {self.result}" if self.result != self.roll.natural else "")
         vs = f"(attribute {self.attribute}, AC {self.armour_class})"
         if self.outcome is AttackOutcome.MISS:
             tail = "miss"
@@ -226,6 +228,7 @@ def resolve_attack(
     modifier: int = 0,
     attacker: str = "",
     target: str = "",
+    die: str = SYSTEM_DIE,
 ) -> AttackResult:
     """Roll one attack: d20 (plus ``modifier``, the Scars modifier) against ``attribute`` and ``armour_class``.
 
@@ -238,7 +241,7 @@ def resolve_attack(
     in_range("Scars modifier", modifier, -MAX_SCARS, MAX_SCARS)
     weapon = dice_expression("Damage", damage)
     mods = [("Scars", modifier)] if modifier else []
-    roll = dice.roll("1d20", f"{_who(attacker)}attack", mods)
+    roll = dice.roll(die, f"{_who(attacker)}attack", mods)
     base = AttackResult(
         attacker=attacker,
         target=target,
@@ -362,6 +365,7 @@ def encounter_attack(
     attribute: int,
     damage: str = "1d6",
     scars: ScarsSign = ScarsSign.NONE,
+    die: str = SYSTEM_DIE,
 ) -> tuple[ScarsEncounter, AttackResult]:
     """An attack inside an encounter: the target's current AC, the Scars modifier once per round.
 
@@ -385,7 +389,7 @@ def encounter_attack(
         if striker.modifier_used:
             raise ToolInputError(f"{striker.name} has already used the Scars modifier this round (once per initiative round).")
     modifier = scars_modifier(striker.scars, scars)
-    result = resolve_attack(dice, attribute, struck.armour_class, damage, modifier, striker.name, struck.name)
+    result = resolve_attack(dice, attribute, struck.armour_class, damage, modifier, striker.name, struck.name, die)
     return _land(encounter, striker, struck, result, modifier != 0)
 
 
@@ -476,17 +480,17 @@ class InitiativeResult(Model):
     def describe(self) -> str:
         when = "acts before the enemies" if self.acts_first else "acts after the enemies"
         quick = ", and may take one quick action before combat" if self.quick_action else ""
-        return f"{_who(self.name)}initiative d20 {self.roll.final} vs Agility {self.agility}: {when}{quick}."
+        return f"{_who(self.name)}initiative {_die(self.roll)} {self.roll.final} vs Agility {self.agility}: {when}{quick}."
 
 
-def roll_initiative(dice: Dice, agility: int, name: str = "") -> InitiativeResult:
+def roll_initiative(dice: Dice, agility: int, name: str = "", die: str = SYSTEM_DIE) -> InitiativeResult:
     """Roll initiative for one adventurer.
 
     Choice: "roll under" is read as at or under (as attacks are), so the exact roll, which
     earns the quick action, also acts before the enemies.
     """
     _attribute("Agility", agility)
-    roll = dice.roll("1d20", f"{_who(name)}initiative")
+    roll = dice.roll(die, f"{_who(name)}initiative")
     return InitiativeResult(
         name=name, agility=agility, roll=roll, acts_first=roll.final <= agility, quick_action=roll.final == agility
     )
@@ -516,10 +520,10 @@ class MoraleResult(Model):
             MoraleOutcome.RALLY: "rallies: an extra attack next round, and no more morale tests this encounter",
             MoraleOutcome.FLEE: "breaks: flees or surrenders at the first chance",
         }[self.outcome]
-        return f"{_who(self.name)}morale d20 {self.roll.final} vs {self.target} ({self.target - self.hd} + HD {self.hd}): {said}."
+        return f"{_who(self.name)}morale {_die(self.roll)} {self.roll.final} vs {self.target} ({self.target - self.hd} + HD {self.hd}): {said}."
 
 
-def morale_check(dice: Dice, hd: int, name: str = "", base: int = MORALE_BASE) -> MoraleResult:
+def morale_check(dice: Dice, hd: int, name: str = "", base: int = MORALE_BASE, die: str = SYSTEM_DIE) -> MoraleResult:
     """Test an enemy's morale.
 
     Choice: under is strictly under 10 + HD; exactly 10 + HD is the rally; over is a rout. An
@@ -527,13 +531,13 @@ def morale_check(dice: Dice, hd: int, name: str = "", base: int = MORALE_BASE) -
     """
     in_range("HD", hd, 0)
     target = base + hd
-    roll = dice.roll("1d20", f"{_who(name)}morale")
+    roll = dice.roll(die, f"{_who(name)}morale")
     outcome = MoraleOutcome.RALLY if roll.final == target else MoraleOutcome.STAND if roll.final < target else MoraleOutcome.FLEE
     return MoraleResult(name=name, hd=hd, target=target, roll=roll, outcome=outcome)
 
 
 def encounter_morale(
-    encounter: ScarsEncounter, dice: Dice, name: str, base: int = MORALE_BASE
+    encounter: ScarsEncounter, dice: Dice, name: str, base: int = MORALE_BASE, die: str = SYSTEM_DIE
 ) -> tuple[ScarsEncounter, MoraleResult]:
     """Test an enemy's morale inside an encounter; a rallied enemy is never tested again."""
     enemy = encounter.fighter(name)
@@ -542,7 +546,7 @@ def encounter_morale(
     _able(enemy, "test morale")
     if enemy.rallied:
         raise ToolInputError(f"{enemy.name} rallied and does not test morale again this encounter.")
-    result = morale_check(dice, enemy.hd, enemy.name, base)
+    result = morale_check(dice, enemy.hd, enemy.name, base, die)
     update: dict[str, object] = {"morale_tested": True}
     if result.outcome is MoraleOutcome.RALLY:
         update.update({"rallied": True, "rally_attack_next_round": True})
@@ -563,12 +567,10 @@ class HirelingMoraleResult(Model):
 
     def describe(self) -> str:
         said = "stays loyal" if self.holds else "loses heart"
-        return (
-            f"{_who(self.name)}hireling morale d20 {self.roll.final} (over HD {self.hd}, at most Cunning {self.cunning}): {said}."
-        )
+        return f"{_who(self.name)}hireling morale {_die(self.roll)} {self.roll.final} (over HD {self.hd}, at most Cunning {self.cunning}): {said}."
 
 
-def hireling_morale_check(dice: Dice, cunning: int, hd: int, name: str = "") -> HirelingMoraleResult:
+def hireling_morale_check(dice: Dice, cunning: int, hd: int, name: str = "", die: str = SYSTEM_DIE) -> HirelingMoraleResult:
     """Test a hireling's morale against the employer's Cunning and the hireling's HD.
 
     Choice: "under your Cunning" is at or under, as the attack roll it mirrors (under an
@@ -576,7 +578,7 @@ def hireling_morale_check(dice: Dice, cunning: int, hd: int, name: str = "") -> 
     """
     _attribute("Cunning", cunning)
     in_range("Hireling HD", hd, 0)
-    roll = dice.roll("1d20", f"{_who(name)}hireling morale")
+    roll = dice.roll(die, f"{_who(name)}hireling morale")
     return HirelingMoraleResult(name=name, cunning=cunning, hd=hd, roll=roll, holds=hd < roll.final <= cunning)
 
 
@@ -615,10 +617,16 @@ class ScarsNumbers(Model):
     pack_search_die: str = PACK_SEARCH_DIE
     encounter_die: str = ENCOUNTER_DIE
     encounter_on: int = ENCOUNTER_ON
+    die: str = SYSTEM_DIE
 
 
 _TIMES = re.compile(r"x\s*(\d+)")
 _SIDES = re.compile(r"d(\d+)")
+
+
+def _die(roll: RollRecord) -> str:
+    """The die a check rolled, as the text writes it ("d20")."""
+    return roll.expression.removeprefix("1")
 
 
 def scars_time(library: TableLibrary) -> tuple[int, int]:
@@ -644,6 +652,7 @@ def scars_numbers(library: TableLibrary) -> ScarsNumbers:
         pack_search_die=rule_die(library, t, "Pack search", text.pack_search_die),
         encounter_die=rule_die(library, t, "Random encounter check", text.encounter_die),
         encounter_on=rule_number(library, t, "Random encounter on", text.encounter_on),
+        die=rule_die(library, t, "The system's die", text.die),
     )
 
 
@@ -752,18 +761,23 @@ class PackRetrievalResult(Model):
             PackOutcome.SEARCHING: f"not found: searching for {self.search_roll.final if self.search_roll else '?'} rounds",
             PackOutcome.FORGONE: "not found, and given up",
         }[self.outcome]
-        return f"{_who(self.name)}pack d20 {self.roll.final} vs Cunning {self.cunning}: {said}."
+        return f"{_who(self.name)}pack {_die(self.roll)} {self.roll.final} vs Cunning {self.cunning}: {said}."
 
 
 def retrieve_from_pack(
-    dice: Dice, cunning: int, search: bool = True, name: str = "", search_die: str = PACK_SEARCH_DIE
+    dice: Dice,
+    cunning: int,
+    search: bool = True,
+    name: str = "",
+    search_die: str = PACK_SEARCH_DIE,
+    die: str = SYSTEM_DIE,
 ) -> PackRetrievalResult:
     """Dig an item out of a pack under pressure; on a failure ``search`` spends 1d3 rounds looking.
 
     Choice: the check passes at or under the Cunning, as the attack roll.
     """
     _attribute("Cunning", cunning)
-    roll = dice.roll("1d20", f"{_who(name)}pack retrieval")
+    roll = dice.roll(die, f"{_who(name)}pack retrieval")
     if roll.final == cunning:
         return PackRetrievalResult(name=name, cunning=cunning, roll=roll, outcome=PackOutcome.NOW)
     if roll.final < cunning:
@@ -850,24 +864,28 @@ class RitualResult(Model):
                 else "; no damage taken this Round, as the fight tracker counts it"
             )
         outcome = "the Ritual is performed" if self.succeeded else "it fails: roll a Mishap as normal"
-        return f"{_who(self.name)}Ritual: d20 {self.roll.final} (at most Cunning {self.cunning}{over}): {outcome}."
+        return f"{_who(self.name)}Ritual: {_die(self.roll)} {self.roll.final} (at most Cunning {self.cunning}{over}): {outcome}."
 
 
 MAX_DAMAGE = 100
 
 
-def ritual_check(dice: Dice, cunning: int, damage: int = 0, moved: bool = False, name: str = "") -> RitualResult:
+def ritual_check(
+    dice: Dice, cunning: int, damage: int = 0, moved: bool = False, name: str = "", die: str = SYSTEM_DIE
+) -> RitualResult:
     """Perform a Ritual in a fight: a Cunning check that, after damage taken before the caster's go, must
     also roll over that damage. Refused when the caster moved this Round (no spell and move in one Round)."""
     _attribute("Cunning", cunning)
     in_range("Damage taken before your go", damage, 0, MAX_DAMAGE)
     if moved:
         raise ToolInputError("You can't cast a spell and move in the same Round.")
-    roll = dice.roll("1d20", f"{_who(name)}Ritual (Cunning {cunning}, damage {damage})")
+    roll = dice.roll(die, f"{_who(name)}Ritual (Cunning {cunning}, damage {damage})")
     return RitualResult(name=name, cunning=cunning, damage=damage, roll=roll)
 
 
-def encounter_ritual(encounter: ScarsEncounter, dice: Dice, name: str, cunning: int, moved: bool = False) -> RitualResult:
+def encounter_ritual(
+    encounter: ScarsEncounter, dice: Dice, name: str, cunning: int, moved: bool = False, die: str = SYSTEM_DIE
+) -> RitualResult:
     """A Ritual by ``name``, a fighter of the tracked fight: the damage is what they took this Round before
     their go, as the tracker counted it. Refused for a fighter who cannot act (down, dead, fled, or surprised
     in the first Round)."""
@@ -875,5 +893,5 @@ def encounter_ritual(encounter: ScarsEncounter, dice: Dice, name: str, cunning: 
     _able(caster, "perform a Ritual")
     if encounter.round == 1 and caster.side is encounter.surprised:
         raise ToolInputError(f"{caster.name} was surprised: the surprised side takes no actions in the first combat Round.")
-    result = ritual_check(dice, cunning, min(caster.damage_this_round, MAX_DAMAGE), moved, caster.name)
+    result = ritual_check(dice, cunning, min(caster.damage_this_round, MAX_DAMAGE), moved, caster.name, die)
     return result.model_copy(update={"from_fight": True})

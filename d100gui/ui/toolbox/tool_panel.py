@@ -200,7 +200,13 @@ class ToolPanel(QWidget):
         self.refresh()
 
     def refill_choices(self) -> None:
-        """Choices read from a table follow the player's tables."""
+        """Choices, steps, the summary and the units note read from a table follow the player's tables."""
+        library = self.runner.bridge.game.library
+        summary, units = self.findChild(QLabel, "toolSummary"), self.findChild(QLabel, "toolUnits")
+        if summary is not None:
+            summary.setText(self.tool.summary_in(library))
+        if units is not None:
+            units.setText(self.tool.units_for(library))
         for spec in self.tool.inputs:
             widget = self.inputs[spec.name]
             if (spec.choices_from or spec.choices_for) and isinstance(widget, QComboBox):

@@ -183,10 +183,42 @@ def _d(die: str) -> str:
     return die.removeprefix("1") if die.startswith("1d") else die
 
 
+def _system_die(text: str) -> Callable[[TableLibrary], str]:
+    """A summary naming the system's die (``{die}``) as the d20 rules table prints it."""
+
+    def summary(library: TableLibrary) -> str:
+        return text.format(die=_d(sc.scars_numbers(library).die))
+
+    return summary
+
+
+_ATTACK = _system_die(
+    "Roll a {die}: at or under the attacker's attribute and above the target's AC hits. Exactly the attribute "
+    "also stuns and gives another attack; exactly the AC does no damage but knocks the AC down one (0: broken). "
+    "Once a round an adventurer may shift the roll by their number of Scars."
+)
+_INITIATIVE = _system_die(
+    "Roll a {die} against Agility: at or under acts before the enemies; exactly the Agility also earns one quick "
+    "action before the fight starts."
+)
+_HIRELING = _system_die("A hireling stays loyal when a {die} comes in over their HD and at or under the employer's Cunning.")
+_RITUAL = _system_die(
+    "Performing a Ritual mid-fight is a {die} against Cunning; if you took damage before your go this Round, the roll "
+    "must also come in over that damage. A failure means a Mishap. You cannot cast and move in the same Round."
+)
+
+
+def _reaction(library: TableLibrary) -> str:
+    table = library.get(sc.REACTION_TABLE) if sc.REACTION_TABLE in library else None
+    die = table.die if table is not None and table.die else sc.REACTION_DIE
+    return f"Roll {die} on the reaction table for how an enemy first behaves towards the party."
+
+
 def _morale(library: TableLibrary) -> str:
-    base = sc.scars_numbers(library).morale_base
+    n = sc.scars_numbers(library)
+    base = n.morale_base
     return (
-        f"When an enemy drops to half health, roll a d20 against {base} + its HD: under, it fights on; exactly, it "
+        f"When an enemy drops to half health, roll a {_d(n.die)} against {base} + its HD: under, it fights on; exactly, it "
         "rallies (an extra attack next round, never tested again); over, it flees or gives up."
     )
 
@@ -210,7 +242,7 @@ def _zero_health(library: TableLibrary) -> str:
 def _pack(library: TableLibrary) -> str:
     n = sc.scars_numbers(library)
     return (
-        "Digging an item out of a pack mid-fight is a d20 against Cunning: exactly, it is in hand now; under, it is "
+        f"Digging an item out of a pack mid-fight is a {_d(n.die)} against Cunning: exactly, it is in hand now; under, it is "
         f"ready next round; over, the search goes on for {n.pack_search_die} rounds (or the item is given up)."
     )
 
@@ -289,9 +321,7 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_attack",
         "Attack",
         SCARS,
-        "Roll a d20: at or under the attacker's attribute and above the target's AC hits. Exactly the attribute "
-        "also stuns and gives another attack; exactly the AC does no damage but knocks the AC down one (0: broken). "
-        "Once a round an adventurer may shift the roll by their number of Scars.",
+        _ATTACK(NO_TABLES),
         tc.ScarsAttack,
         (
             _rng("attribute", "Attribute", ATTRIBUTE, 10),
@@ -300,6 +330,7 @@ SCARS_TOOLS: tuple[Tool, ...] = (
             _rng("scars", "Scars", (0, sc.MAX_SCARS)),
             ToolInput("sign", "Scars modifier", "choice", choices=SIGNS, default=sc.ScarsSign.NONE),
         ),
+        summary_for=_ATTACK,
     ),
     Tool(
         "scars_fight",
@@ -314,10 +345,10 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_initiative",
         "Initiative",
         SCARS,
-        "Roll a d20 against Agility: at or under acts before the enemies; exactly the Agility also earns one quick "
-        "action before the fight starts.",
+        _INITIATIVE(NO_TABLES),
         tc.ScarsInitiativeRoll,
         (_rng("agility", "Agility", ATTRIBUTE, 10),),
+        summary_for=_INITIATIVE,
     ),
     Tool(
         "scars_morale",
@@ -332,16 +363,18 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_hireling",
         "Hireling morale",
         SCARS,
-        "A hireling stays loyal when a d20 comes in over their HD and at or under the employer's Cunning.",
+        _HIRELING(NO_TABLES),
         tc.ScarsHirelingMoraleTest,
         (_rng("cunning", "Employer's Cunning", ATTRIBUTE, 10), _rng("hd", "Hireling HD", OPEN)),
+        summary_for=_HIRELING,
     ),
     Tool(
         "scars_reaction",
         "Reaction",
         SCARS,
-        "Roll 2d6 on the reaction table for how an enemy first behaves towards the party.",
+        _reaction(NO_TABLES),
         tc.ScarsReactionRoll,
+        summary_for=_reaction,
     ),
     Tool(
         "scars_distance",
@@ -374,8 +407,7 @@ SCARS_TOOLS: tuple[Tool, ...] = (
         "scars_ritual",
         "Ritual",
         SCARS,
-        "Performing a Ritual mid-fight is a d20 against Cunning; if you took damage before your go this Round, the roll "
-        "must also come in over that damage. A failure means a Mishap. You cannot cast and move in the same Round.",
+        _RITUAL(NO_TABLES),
         pc.ScarsRitualCheck,
         (
             ToolInput("name", "Caster's name", "text", default=""),
@@ -384,6 +416,7 @@ SCARS_TOOLS: tuple[Tool, ...] = (
             ToolInput("moved", "Moved this Round", "bool", default=False),
         ),
         status=_ritual_damage,
+        summary_for=_RITUAL,
     ),
     Tool(
         "scars_clock",

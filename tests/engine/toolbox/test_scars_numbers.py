@@ -79,3 +79,27 @@ def test_distance_scars_check_pack_and_clock_read_the_table(bundled):
     assert "encounter checks 1 2 2: 2 encounter(s)" in step.message
     [text_step] = _game(bundled, 1, 2, 2).execute(tc.ScarsClockAdvance(count=3))
     assert "encounter checks 1 2 2: 1 encounter(s)" in text_step.message
+
+
+def test_the_system_s_die_is_the_table_s(bundled):
+    # shipped: the text's d20, quoted beside "rolling 1d20 versus their Agility"
+    row = bundled.get(sc.RULES_TABLE).find_key("The system's die")
+    assert row is not None and row.fields["value"] == "d20" and "1d20" in row.fields["rule"]
+    assert sc.scars_numbers(bundled).die == sc.SYSTEM_DIE == "1d20"
+    [text] = _game(bundled, 20).execute(tc.ScarsInitiativeRoll(agility=12))
+    assert "initiative d20 20 vs Agility 12" in text.message
+    # the player's d12: each of the system's checks rolls it (faces a d20 has but a d12 lacks are refused)
+    from d100gui.engine.toolbox import procedure_commands as pc
+
+    mine = _edited(bundled, {"The system's die": "d12"})
+    for command, words in (
+        (tc.ScarsInitiativeRoll(agility=12), "initiative d12 12 vs Agility 12"),
+        (tc.ScarsMoraleTest(hd=2), "morale d12 12 vs 12"),
+        (tc.ScarsHirelingMoraleTest(cunning=12, hd=1), "hireling morale d12 12"),
+        (tc.ScarsAttack(attribute=12, armour_class=3), "d12 12"),
+        (pc.ScarsRitualCheck(cunning=12), "Ritual: d12 12"),
+    ):
+        events = _game(mine, 12, 3).execute(command)
+        assert events[0].payload().result.roll.expression == "1d12" and words in events[0].message, command
+    [pack] = _game(mine, 12).execute(tc.ScarsPackRetrieve(cunning=12, search=False))
+    assert "pack d12 12 vs Cunning 12" in pack.message

@@ -123,3 +123,18 @@ def test_the_labels_and_units_quote_the_player_s_numbers(qtbot, make_dock):
     assert "3 moves, 10 rounds of melee" in _units(doors)
     assert "a Watch is 8 hours outside" in _units(click_tool(qtbot, dock, "Morale"))
     assert "a Turn is 12 seconds, a Round is 10 Turns (2 minutes)" in _units(click_tool(qtbot, dock, "Rest"))
+
+
+def test_the_d20_tools_name_the_system_s_die_of_the_player_s_table(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    assert _summary(click_tool(qtbot, shipped, "Attack")).startswith("Roll a d20: at or under")
+    assert "Roll 2d6 on the reaction table" in _summary(click_tool(qtbot, shipped, "Reaction"))
+    table, dock = make_dock()
+    table.game.library = _edited(table.game.library, "d20.rules", {"The system's die": "d12"})
+    table.bridge.tables_changed.emit()  # as the table editor does: the open panel (Attack, the first) follows
+    assert _summary(click_tool(qtbot, dock, "Attack")).startswith("Roll a d12: at or under")
+    assert "Roll a d12 against Agility" in _summary(click_tool(qtbot, dock, "Initiative"))
+    assert "when a d12 comes in over their HD" in _summary(click_tool(qtbot, dock, "Hireling morale"))
+    assert "roll a d12 against 10 + its HD" in _summary(click_tool(qtbot, dock, "Morale"))
+    assert "is a d12 against Cunning" in _summary(click_tool(qtbot, dock, "Pack retrieval"))
+    assert "a Ritual mid-fight is a d12 against Cunning" in _summary(click_tool(qtbot, dock, "Ritual"))
