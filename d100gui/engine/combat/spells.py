@@ -151,9 +151,10 @@ def takes_effect(f: Fight, info: CastInfo) -> None:
     elif info.spell == "heal":
         f.events += apply_effect(f.ctx, parse_effects("+10 HP").options[0].effects[0], info.name)
     elif info.spell == "healing":
-        before = ch.hp
+        held = vitals(ch)
         ch.hp = max(ch.hp, derive(ch, f.rules).max_hp)
-        f.say(effect, f"{info.name}: HP {before} -> {ch.hp}.")
+        f.say(effect, f"{info.name}: HP {held['hp']} -> {ch.hp}.")
+        f.events += changed_vitals(ch, f.rules, held)  # the typed hp event the statistics read
     elif info.spell == "resurrection":
         ch.res = True
         f.say(effect, f"{info.name}: RES is written in your Lives box.")

@@ -38,6 +38,7 @@ from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
 from d100gui.engine.hero.model import Character, Item, new_character
+from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import CREATION, Phases
 from d100gui.engine.protocol import CommandRefused, Decision, Event
 from d100gui.engine.rules.model import Rules
@@ -536,9 +537,11 @@ class FinishCharacter(Command):
         if not ch.name:
             refuse("Name the character before finishing.")
         ch.creation = None
+        held = vitals(ch)
         ch.hp = derive(ch, rules).max_hp
         enforce(ch, rules)
-        return [ev.emit(ev.CharacterFinished(name=ch.name), f"{ch.name} is ready for their first quest.")]
+        finished = ev.emit(ev.CharacterFinished(name=ch.name), f"{ch.name} is ready for their first quest.")
+        return [finished, *changed_vitals(ch, rules, held)]  # HP to a maximum an item changed since: typed
 
 
 CREATION_COMMANDS: tuple[type[Command], ...] = (

@@ -706,6 +706,17 @@ def test_spells_the_hero_cannot_cast_are_refused(bundled_library):
 # --------------------------------------------------------------------------- spells, belt, weapons
 
 
+def test_healing_in_a_fight_tells_the_hp_it_restores_with_a_typed_event(bundled_library):
+    ch = hero(intelligence=70, hp=6)
+    ch.spell_book[0] = SpellEntry(name="HEALING", cost="-5 STR")
+    game = game_for(ch, bundled_library, d10(5))
+    start(game, goblin())
+    push(game, d100(30), d100(99), d10(5), d10(5), d10(5))  # CAST: 30 <= INT 70; the goblin misses
+    events = game.execute(CombatCastSpell(spell="healing"))
+    assert ch.hp == 20
+    assert [(e.data["delta"], e.data["hp"]) for e in events if e.kind == "hp"] == [(14, 20)]  # read by the statistics
+
+
 def test_fire_ball_lands_at_the_start_of_the_next_round(bundled_library):
     ch = hero(intelligence=55)
     ch.spell_book[0] = SpellEntry(name="FIRE BALL", cost="-2 HP")
