@@ -53,6 +53,7 @@ PUSH_ON_INJURED_AT_MOST = 5
 TRAVEL_ENCOUNTER_DIE = "2d6"
 ENCOUNTER_HOUR_DIE = "1d8"  # which hour of the Round a travel encounter comes in
 PUSH_ON_WOUND_DIE = "1d4"
+ENCOUNTER_TABLE_DIE = "d100"  # "the Referee then rolls a d% and consults a Random Encounter table"
 #: the checks' numbers as data (the text's above are used when the player's tables lack a row)
 RULES_TABLE = "explore.procedure_rules"
 MAX_TURNS = 10_000  # one spend: more than a lantern's whole life
@@ -200,6 +201,7 @@ class DungeonClock(Model):
     encounter_at_most: int = DUNGEON_ENCOUNTER_AT_MOST  # procedure rules table prints them (see exploration_numbers)
     turns_per_round: int = Field(default=TURNS_PER_ROUND, ge=1)  # the rules table's, like the check's numbers
     seconds_per_turn: int = Field(default=SECONDS_PER_TURN, ge=1)
+    table_die: str = ENCOUNTER_TABLE_DIE  # the d% read on the player's encounter table (the rules table's)
 
     @property
     def turn(self) -> int:
@@ -256,7 +258,7 @@ class DungeonEncounterCheck(Model):
         die = self.die.removeprefix("1")
         if not self.encounter:
             return f"Encounter check {die} {self.roll.final}: nothing comes."
-        d100 = f", d% {self.table_roll.final} on the dungeon's table" if self.table_roll else ""
+        d100 = f", {_pct(self.table_roll)} {self.table_roll.final} on the dungeon's table" if self.table_roll else ""
         return f"Encounter check {die} {self.roll.final}: an encounter{d100}."
 
 
@@ -323,7 +325,7 @@ def spend_turns(clock: DungeonClock, dice: Dice, turns: int, label: str = "") ->
         if at % every == 0:
             roll = dice.roll(clock.encounter_die, f"dungeon encounter check (round {at // clock.turns_per_round})")
             met = roll.final <= clock.encounter_at_most
-            table = dice.roll("d100", "dungeon encounter table", clamp=(1, 100)) if met else None
+            table = _table_roll(dice, clock.table_die, "dungeon encounter table") if met else None
             checks.append(DungeonEncounterCheck(at_turn=at, roll=roll, encounter=met, table_roll=table, die=clock.encounter_die))
             if met:
                 break
@@ -397,7 +399,9 @@ class TravelEncounterCheck(Model):
         if self.kind is TravelEncounter.NONE:
             return f"{head}: no encounter."
         what = "a hostile or neutral encounter" if self.kind is TravelEncounter.HOSTILE_OR_NEUTRAL else "a friendly encounter"
-        d100 = f", d% {self.table_roll.final} on the {self.round_name.lower()} table" if self.table_roll else ""
+        d100 = (
+            f", {_pct(self.table_roll)} {self.table_roll.final} on the {self.round_name.lower()} table" if self.table_roll else ""
+        )
         return f"{head}: {what} in hour {self.hour}{d100}."
 
 
@@ -417,6 +421,7 @@ class TravelClock(Model):
     rest_after_rounds: int = TRAVEL_ROUNDS_BEFORE_REST
     hour_die: str = ENCOUNTER_HOUR_DIE
     hours_per_round: int = Field(default=HOURS_PER_TRAVEL_ROUND, ge=1)  # "8-hour rounds", the rules table's
+    table_die: str = ENCOUNTER_TABLE_DIE
 
     @property
     def round_number(self) -> int:
@@ -493,7 +498,7 @@ def _check_round(clock: TravelClock, dice: Dice) -> TravelEncounterCheck:
     else:
         return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=TravelEncounter.NONE, die=die)
     hour = dice.roll(clock.hour_die, "hour of the encounter")
-    table = dice.roll("d100", f"{name.lower()} encounter table", clamp=(1, 100))
+    table = _table_roll(dice, clock.table_die, f"{name.lower()} encounter table")
     return TravelEncounterCheck(day=day, round_name=name, roll=roll, kind=kind, hour_roll=hour, table_roll=table, die=die)
 
 
@@ -904,6 +909,7 @@ class ExplorationNumbers(Model):
     rounds_per_card: int = ROUNDS_PER_CARD
     hours_per_travel_round: int = HOURS_PER_TRAVEL_ROUND
     rest_step_minutes: int = REST_MINUTES_STEP
+    table_die: str = ENCOUNTER_TABLE_DIE
 
     def rest_hours(self, kind: RestKind) -> int:
         return self.short_rest_hours if kind is RestKind.SHORT else self.full_rest_hours
@@ -933,7 +939,22 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
         rounds_per_card=max(1, rule_number(library, t, "Rounds on the card", text.rounds_per_card)),
         hours_per_travel_round=max(1, rule_number(library, t, "Hours in a travel Round", text.hours_per_travel_round)),
         rest_step_minutes=max(1, rule_number(library, t, "Partial rest step", text.rest_step_minutes)),
+        table_die=_d100(rule_die(library, t, "Encounter table roll", text.table_die)),
     )
+
+
+def _pct(roll: RollRecord) -> str:
+    """ "d%" for the text's d100, else the die rolled ("d20")."""
+    return "d%" if roll.expression == ENCOUNTER_TABLE_DIE else roll.expression.removeprefix("1")
+
+
+def _d100(die: str) -> str:
+    return die.removeprefix("1") if die == "1d100" else die
+
+
+def _table_roll(dice: Dice, die: str, purpose: str) -> RollRecord:
+    """The d% read on the player's encounter table (a d100's 00 with 0 reads 100)."""
+    return dice.roll(die, purpose, clamp=(1, 100) if die == ENCOUNTER_TABLE_DIE else None)
 
 
 def dungeon_clock_numbers(clock: DungeonClock, n: ExplorationNumbers) -> DungeonClock:
@@ -944,6 +965,7 @@ def dungeon_clock_numbers(clock: DungeonClock, n: ExplorationNumbers) -> Dungeon
         "turns_per_round": n.turns_per_round,
         "seconds_per_turn": n.seconds_per_turn,
         "encounter_every_rounds": n.rounds_per_card,
+        "table_die": n.table_die,
     }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)
 
@@ -957,5 +979,6 @@ def travel_clock_numbers(clock: TravelClock, n: ExplorationNumbers) -> TravelClo
         "rest_after_rounds": n.rounds_before_rest,
         "hour_die": n.hour_die,
         "hours_per_round": n.hours_per_travel_round,
+        "table_die": n.table_die,
     }
     return clock if all(getattr(clock, k) == v for k, v in update.items()) else clock.model_copy(update=update)

@@ -169,3 +169,17 @@ def test_the_partial_rest_s_step_reads_the_table(bundled):
     game = _game(mine, 4, 4, 4, 4, 4, 4)
     events = game.execute(tc.Rest(rest=ex.RestKind.PARTIAL, minutes=30, on_clock="dungeon"))
     assert events[-1].payload().result.stress == 2 and game.campaign.toolbox.dungeon_clock.elapsed == 300
+
+
+def test_the_encounter_table_s_d_percent_reads_the_table(bundled):
+    rows = {r.key: r.fields for r in bundled.get(ex.RULES_TABLE).rows}
+    assert rows["Encounter table roll"]["value"] == "d100" and "rolls a d%" in rows["Encounter table roll"]["rule"]
+    # the text's d%: two faces (5, 0) read 50; the player's d20: one face
+    [met, *_] = _game(bundled, 3, 3, 5, 0).execute(tc.ExploreSpend(turns=100))
+    assert "Encounter check 2d12 6: an encounter, d% 50" in met.message
+    mine = _edited(bundled, {"Encounter table roll": "d20"})
+    game = _game(mine, 3, 3, 17)
+    [theirs, *_] = game.execute(tc.ExploreSpend(turns=100))
+    assert "Encounter check 2d12 6: an encounter, d20 17" in theirs.message
+    events = _game(mine, 1, 1, 3, 19).execute(tc.TravelSpend(hours=1))  # hostile; hour 3; the table's d20: 19
+    assert events[1].payload().check.table_roll.expression == "1d20"

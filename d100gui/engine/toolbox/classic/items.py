@@ -17,7 +17,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number, save_die
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -189,7 +189,7 @@ def item_save(dice_roller: TableRoller, item: str, attack: Attack, opposite: boo
             target, penalty = target + harder, f"minus {harder}, hit by lightning"
     elif printed.endswith("*") and opposite:
         target, penalty = target + harder, f"minus {harder}, hit by the opposite of what it throws"
-    roll = dice_roller.dice.roll("1d20", f"saving throw: {item} against {attack}")
+    roll = dice_roller.dice.roll(save_die(dice_roller.library), f"saving throw: {item} against {attack}")
     return ItemSave(item=item, printed=printed, attack=attack, target=target, penalty=penalty, roll=roll)
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "DICE_TABLE",
     "ITEM_RULES_TABLE",
     "PERCENT_DIE",
+    "SAVE_DIE",
     "a_die",
     "percent_die",
     "rule_dice",
@@ -26,12 +27,14 @@ __all__ = [
     "rule_range",
     "rule_range_dice",
     "rule_text",
+    "save_die",
 ]
 
 ITEM_RULES_TABLE = "classic.item_rules"
 DICE_TABLE = "classic.dice"  # the dice the text names without sides: its bare "die" and its percentages
 A_DIE = "1d6"  # a bare "die" ("(die 1-3)" is "a 50% chance"): a reading, the text's when the row is missing
 PERCENT_DIE = "d100"  # the die a printed "N% chance" is rolled on
+SAVE_DIE = "1d20"  # the die of a saving throw ("saving throw becomes 16 or better"): a reading
 _NUMBER = re.compile(r"\d+")
 _BASE_PLUS_DICE = re.compile(r"(\d+)\s*\+\s*(\d*)d(\d+)")
 _DIE = re.compile(r"(\d*)d(\d+)")
@@ -117,3 +120,8 @@ def percent_die(library: TableLibrary) -> str:
     """The die a printed percentage is rolled on ("d100"), as ``classic.dice`` prints it."""
     die = rule_die(library, DICE_TABLE, "A percentage chance", PERCENT_DIE)
     return die.removeprefix("1") if die.startswith("1d") else die
+
+
+def save_die(library: TableLibrary) -> str:
+    """The die a saving throw is rolled on ("1d20"), as ``classic.dice`` reads it."""
+    return rule_die(library, DICE_TABLE, "A saving throw", SAVE_DIE)

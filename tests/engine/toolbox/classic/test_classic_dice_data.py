@@ -127,3 +127,17 @@ def test_the_grapple_tries_read_the_table(bundled_library: TableLibrary) -> None
     make(bundled_library, *([9, 9] * 3)).execute(pc.ClassicNavalCombat(action="grapple", attempts=3))  # the text's 3
     with pytest.raises((CommandRefused, ValueError), match="2"):
         make(mine, *([9, 9] * 3)).execute(pc.ClassicNavalCombat(action="grapple", attempts=3))
+
+
+def test_a_saving_throw_is_the_table_s_die(bundled_library: TableLibrary) -> None:
+    # the text gives scores ("saving throw becomes 16 or better"), read on a d20; the player's d30 is rolled instead
+    from d100gui.engine.toolbox.classic.rules_data import SAVE_DIE, save_die
+
+    row = bundled_library.get(DICE_TABLE).find_key("A saving throw")
+    assert row is not None and row.fields["value"] == "d20" and "16 or better" in row.fields["rule"]
+    assert save_die(bundled_library) == SAVE_DIE == "1d20" and save_die(_without(bundled_library, DICE_TABLE)) == "1d20"
+    [text] = make(bundled_library, 20).execute(pc.ClassicItemSave(item="Staff of Power", attack="fire"))
+    assert text.payload().save.roll.expression == "1d20"
+    mine = _edited(bundled_library, DICE_TABLE, {"A saving throw": "d30"})
+    [theirs] = make(mine, 25).execute(pc.ClassicItemSave(item="Staff of Power", attack="fire"))
+    assert theirs.payload().save.roll.expression == "1d30" and theirs.payload().save.roll.final == 25
