@@ -170,10 +170,8 @@ class ClassicUnderworldPursuit(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         food = None if self.food == "none" else self.food
         treasure = None if self.treasure == "none" else self.treasure
-        moves, feet = 4, 10
-        if cu.TIME_TABLE in ctx.tables.library:
-            time = ctx.tables.library.get(cu.TIME_TABLE)
-            moves, feet = cu.time_value(time, "Moves per turn in flight or pursuit"), cu.time_value(time, "Feet per inch")
+        library = ctx.tables.library  # the underworld time table's (the text's 4 and 10 without its rows)
+        moves, feet = cu.time_number(library, "Moves per turn in flight or pursuit"), cu.time_number(library, "Feet per inch")
         pursuit = cev.underworld_pursuit(
             ctx.dice, self.distance, self.escape, food, self.surprised, self.cornered, treasure, self.oil,
             self.party_speed, self.monster_speed, self.free_segment, moves, feet, _pursuit_numbers(ctx),

@@ -35,6 +35,7 @@ __all__ = [
 AIR_SEA_TABLE = "classic.air_sea"
 BOMB_DICE = "2d6"  # "To determine where the bomb hits, roll 2d6": the text's, without the row
 DIRECT_HIT = 7  # "a score of 7 indicating a direct hit": the text's, for a summary without the row
+PATCH_TURNS = 5  # "Patching a hole below the waterline requires 5 turns of work": the text's, without the row
 GRAPPLE_ATTEMPTS = 3  # "Allow 3 grappling attempts per ship": the text's, for a label without the row
 MAX_HEIGHT = 100  # inches: a bound on typing
 MAX_TURNS = 60
@@ -215,7 +216,8 @@ def naval(
         return _ram(roller, table, side, oared, crew)
     if kind == "patch":
         roll, fails = _percent_roll(roller, _number(table, "Patch fails"), "the patch fails")
-        line = "the patch does not hold: another 5 turns to replace it" if fails else "the patch holds"
+        work = rule_number(roller.library, AIR_SEA_TABLE, "Patch work", PATCH_TURNS)
+        line = f"the patch does not hold: another {work} turns to replace it" if fails else "the patch holds"
         return NavalAction(kind=kind, rolls=[roll], succeeded=not fails, lines=[f"Patch ({roll.final}): {line}."])
     if kind in ("grapple", "cut_grapple"):
         in_range("Attempts this turn", attempts, 1, _number(table, "Attempts per turn"))

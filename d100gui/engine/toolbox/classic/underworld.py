@@ -35,7 +35,13 @@ __all__ = [
 CHECKS_TABLE = "classic.underworld_checks"
 TIME_TABLE = "classic.underworld_time"
 #: the underworld time table's numbers as the text prints them (used without the table's row)
-TIME_TEXT = {"Moves per turn": 2, "Minutes per turn": 10, "Melee rounds per turn": 10, "Feet per inch": 10}
+TIME_TEXT = {
+    "Moves per turn": 2,
+    "Moves per turn in flight or pursuit": 4,
+    "Minutes per turn": 10,
+    "Melee rounds per turn": 10,
+    "Feet per inch": 10,
+}
 WALL_SEARCHED = "10 feet"  # "searching a 10 foot section of wall ... a full turn": the text's, without the row
 MAX_FORCERS = 3  # "up to 3 characters attempting to force open a door"
 MAX_ROLLERS = 20  # characters passing a trap, spikes in a door: a bound on typing

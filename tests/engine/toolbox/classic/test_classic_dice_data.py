@@ -141,3 +141,13 @@ def test_a_saving_throw_is_the_table_s_die(bundled_library: TableLibrary) -> Non
     mine = _edited(bundled_library, DICE_TABLE, {"A saving throw": "d30"})
     [theirs] = make(mine, 25).execute(pc.ClassicItemSave(item="Staff of Power", attack="fire"))
     assert theirs.payload().save.roll.expression == "1d30" and theirs.payload().save.roll.final == 25
+
+
+def test_a_failed_patch_s_turns_read_the_table(bundled_library: TableLibrary) -> None:
+    row = bundled_library.get("classic.air_sea").find_key("Patch work")
+    assert row is not None and row.fields["value"] == "5 turns" and "requires 5 turns of work" in row.fields["rule"]
+    [text] = make(bundled_library, 0, 1).execute(pc.ClassicNavalCombat(action="patch"))  # d% 01: under 25%, it fails
+    assert "another 5 turns to replace it" in text.message
+    mine = _edited(bundled_library, "classic.air_sea", {"Patch work": "7 turns"})
+    [theirs] = make(mine, 0, 1).execute(pc.ClassicNavalCombat(action="patch"))
+    assert "another 7 turns to replace it" in theirs.message
