@@ -7,7 +7,7 @@ front before the tour are brought back when it ends.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPainterPath, QPaintEvent, QPen, QShortcut
 from PySide6.QtWidgets import QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
@@ -92,13 +92,31 @@ class TourOverlay(QWidget):
         self.callout = Callout(self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         window.installEventFilter(self)
+        # a dock raised while the tour is up (a fight brought the Combat tab forward) would cover the overlay and
+        # leave the callout half painted under it: each of the window's own widgets is watched and the overlay
+        # raised again above it
+        self.watched = [w for w in window.children() if isinstance(w, QWidget) and w is not self]
+        for widget in self.watched:
+            widget.installEventFilter(self)
         self.setGeometry(window.rect())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window_ and event.type() == QEvent.Type.Resize:
             self.setGeometry(self.window_.rect())
             self.place()
+        elif event.type() == QEvent.Type.ZOrderChange and watched is not self and self.isVisible():
+            QTimer.singleShot(0, self._raise_again)  # after the raise is done (a tabbed dock is still switching)
         return False
+
+    def _raise_again(self) -> None:
+        if self.isVisible():
+            self.raise_()
+
+    def unwatch(self) -> None:
+        self.window_.removeEventFilter(self)
+        for widget in self.watched:
+            widget.removeEventFilter(self)
+        self.watched = []
 
     def point_at(self, rect: QRect | None) -> None:
         """Cut the hole around ``rect`` (window coordinates; None: no hole) and put the callout beside it."""
@@ -217,6 +235,6 @@ class Tour(QObject):
             dock.hide()
         for dock in self._front:
             dock.raise_()
-        self.window.removeEventFilter(self.overlay)
+        self.overlay.unwatch()
         self.overlay.deleteLater()
         self.finished.emit()

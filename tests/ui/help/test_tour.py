@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QDockWidget, QMenu
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QDockWidget, QMenu, QWidget
 
 from d100gui.storage.resources import help_tour
 from d100gui.ui.help.lookup import on_screen, shown, target_rect
@@ -137,3 +137,23 @@ def test_a_dock_the_player_closed_is_opened_for_its_step_and_closed_again(make_w
     assert shown(win.log_dock), "the step shows what it talks about"
     qtbot.mouseClick(tour.overlay.callout.skip_button, Qt.MouseButton.LeftButton)
     assert not win.log_dock.isVisible(), "closed again, as the player left it"
+
+
+def _top_widget(win):
+    return [c for c in win.children() if isinstance(c, QWidget) and c.isVisible()][-1]
+
+
+def test_a_dock_raised_during_the_tour_stays_under_it(make_window, qtbot):
+    """A fight coming up raises the Combat tab (the window's fight_active_changed wiring): the tour's overlay and
+    callout stay on top, not half painted under the dock (seen at 1280x720 in a real window)."""
+    win = make_window()
+    win.tour_action.trigger()
+    tour = win.help.tour
+    assert _top_widget(win) is tour.overlay
+    win.combat_panel.fight_active_changed.emit(True)  # what a fight starting does to the docks
+    qtbot.waitUntil(lambda: _top_widget(win) is tour.overlay)  # the overlay is raised again above the dock
+    assert shown(win.combat_dock)
+    win.sheet_dock.raise_()
+    qtbot.waitUntil(lambda: _top_widget(win) is tour.overlay)
+    tour.close()
+    assert not tour.active and tour.overlay.watched == [], "after the tour nothing is watched any more"
