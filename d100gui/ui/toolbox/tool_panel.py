@@ -103,6 +103,11 @@ def input_widget(spec: ToolInput, library: TableLibrary | None = None) -> InputW
     return spin
 
 
+def label_of(spec: ToolInput, library: TableLibrary | None) -> str:
+    """A yes/no input's label, naming the number the player's tables print when it quotes one."""
+    return spec.label_for(library) if spec.label_for is not None and library is not None else spec.label
+
+
 def set_high(spin: QSpinBox, high: int) -> None:
     """An input whose top is a number of the player's tables (a ship's grappling tries a turn)."""
     spin.setMaximum(max(spin.minimum(), high))
@@ -167,7 +172,7 @@ class ToolPanel(QWidget):
             widget.setObjectName(f"input_{spec.name}")
             widget.setAccessibleName(spec.label)
             if isinstance(widget, QCheckBox):
-                widget.setText(spec.label)
+                widget.setText(label_of(spec, runner.bridge.game.library))
                 count = ticks.count()
                 ticks.addWidget(widget, count // columns, count % columns)
                 continue
@@ -215,6 +220,8 @@ class ToolPanel(QWidget):
                 set_step(widget, spec, spec.step_for(self.runner.bridge.game.library))
             if spec.high_for is not None and isinstance(widget, QSpinBox):
                 set_high(widget, spec.high_for(self.runner.bridge.game.library))
+            if spec.label_for is not None and isinstance(widget, QCheckBox):
+                widget.setText(label_of(spec, library))
 
     def values(self) -> dict[str, Any]:
         return {name: widget_value(widget) for name, widget in self.inputs.items()}

@@ -105,6 +105,7 @@ class ToolInput:
     choices_for: Callable[[TableLibrary], tuple[tuple[str, Any], ...]] | None = None  # choices read from the tables
     step_for: Callable[[TableLibrary], int] | None = None  # a step read from the tables (also the lowest value)
     high_for: Callable[[TableLibrary], int] | None = None  # the highest value read from the tables
+    label_for: Callable[[TableLibrary], str] | None = None  # a yes/no label quoting a number of the tables
 
     def range_text(self) -> str:
         """The valid range as the engine words it ("1 to 20", "0 or more")."""
@@ -596,6 +597,13 @@ TREASURE_CHOICES = (("No treasure dropped", "none"), ("For an intelligent monste
                     ("For a semi-intelligent one", "semi-intelligent"), ("For a non-intelligent one", "non-intelligent"))  # fmt: skip
 WIELDER_STATES = tuple(swords.wielder_states())
 
+
+def _cornered(library: TableLibrary) -> str:
+    """The cornered input's label, naming the pursuit table's distance."""
+    feet = evasion.pursuit_numbers(library.get(evasion.PURSUIT_TABLE) if evasion.PURSUIT_TABLE in library else None)
+    return f"Surprised within {feet.cornered_feet} feet"
+
+
 CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
     Tool("classic_stock_rooms", "Stock rooms", CLASSIC,
          "For each room a die decides whether a monster lives there (then the monster matrix of the level names it) and "
@@ -628,7 +636,7 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
           _rng("party_speed", "Party's speed (0: skip)", (0, evasion.MAX_SPEED), 0),
           _rng("monster_speed", "Monster's speed (0: skip)", (0, evasion.MAX_SPEED), 0),
           ToolInput("surprised", "The party was surprised", "bool", default=False),
-          ToolInput("cornered", "Surprised within 20 feet", "bool", default=False),
+          ToolInput("cornered", _cornered(NO_TABLES), "bool", default=False, label_for=_cornered),
           ToolInput("free_segment", "The monster was surprised", "bool", default=False),
           ToolInput("oil", "Burning oil thrown", "bool", default=False))),
 )  # fmt: skip

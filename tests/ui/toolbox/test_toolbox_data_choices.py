@@ -138,3 +138,13 @@ def test_the_d20_tools_name_the_system_s_die_of_the_player_s_table(qtbot, make_d
     assert "roll a d12 against 10 + its HD" in _summary(click_tool(qtbot, dock, "Morale"))
     assert "is a d12 against Cunning" in _summary(click_tool(qtbot, dock, "Pack retrieval"))
     assert "a Ritual mid-fight is a d12 against Cunning" in _summary(click_tool(qtbot, dock, "Ritual"))
+
+
+def test_the_cornered_tick_names_the_pursuit_table_s_feet(qtbot, make_dock):
+    from d100gui.engine.toolbox.classic.evasion import PURSUIT_TABLE
+
+    _shipped_table, shipped = make_dock()
+    assert click_tool(qtbot, shipped, "Fleeing underground").inputs["cornered"].text() == "Surprised within 20 feet"
+    table, dock = make_dock()
+    table.game.library = _edited(table.game.library, PURSUIT_TABLE, {"No avoiding within": "30 feet"})
+    assert click_tool(qtbot, dock, "Fleeing underground").inputs["cornered"].text() == "Surprised within 30 feet"

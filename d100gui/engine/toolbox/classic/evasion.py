@@ -71,6 +71,9 @@ class PursuitNumbers(Model):
     rest_per_hex: float = REST_PER_HEX  # days of rest owed for each hex of pursuit ("one-half day")
     goes_on: int = PURSUIT_GOES_ON  # the chase die's faces that keep the pursuit going: 1 to this
     die: str = A_DIE  # the text's bare "die" (classic.dice)
+    surprise_factor: int = 2  # "Surprise by the party means that the chances of evasion are doubled."
+    speed_factor: int = 2  # "one is at least twice as fast as the other"
+    cornered_feet: int = 20  # "no chance for avoiding if the monster has surprised the adventurers and is within 20 feet"
     percent: str = PERCENT_DIE  # the die a printed chance is rolled on (classic.dice)
 
     def follow_on(self, escape: Escape) -> int:
@@ -86,7 +89,8 @@ _PURSUIT_KEYS = {
     "catch": "Caught by a faster monster", "cover": "Woods or swamp reduce the catch", "woods": "Woods add to evasion",
     "woods_surprised": "Evasion in woods when surprised", "speed_shift": "One side twice as fast",
     "straight_line": "Straight line", "corner": "Corner, door or stairs", "secret_door": "Secret door",
-    "drop": "Drops an item when surprised",
+    "drop": "Drops an item when surprised", "surprise_factor": "Surprise by the party: evasion times",
+    "speed_factor": "Twice as fast: at least times", "cornered_feet": "No avoiding within",
 }  # fmt: skip
 
 
@@ -224,8 +228,15 @@ def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Sp
     steps: list[tuple[str, int]] = []
     chance = base
     if surprise == "party":
-        chance *= 2
-        steps.append(("the party surprised them: doubled", chance))
+        chance *= n.surprise_factor
+        steps.append(
+            (
+                "the party surprised them: doubled"
+                if n.surprise_factor == 2
+                else f"the party surprised them: x{n.surprise_factor}",
+                chance,
+            )
+        )
     if surprise == "monsters" and not magic:
         chance = n.woods_surprised if woods else 0
         steps.append(("surprised by the monsters" + (" in woods" if woods else ", no magic"), chance))
@@ -244,11 +255,13 @@ def _modified(base: int, surprise: Surprise, woods: bool, magic: bool, speed: Sp
 MAX_SPEED = 480  # inches per move: a bound on typing, well above any speed the texts give
 
 
-def speeds(party_speed: int, monster_speed: int) -> tuple[Speed, bool]:
-    """From the two SPEEDs: which side (if any) is at least twice as fast, and whether the monsters are faster."""
+def speeds(party_speed: int, monster_speed: int, factor: int = 2) -> tuple[Speed, bool]:
+    """From the two SPEEDs: which side (if any) is at least twice (``factor``, the pursuit table's) as fast, and
+    whether the monsters are faster."""
     in_range("Party's speed", party_speed, 1, MAX_SPEED)
     in_range("Monsters' speed", monster_speed, 1, MAX_SPEED)
-    twice: Speed = "party" if party_speed >= 2 * monster_speed else "monsters" if monster_speed >= 2 * party_speed else "even"
+    f = factor
+    twice: Speed = "party" if party_speed >= f * monster_speed else "monsters" if monster_speed >= f * party_speed else "even"
     return twice, monster_speed > party_speed
 
 
@@ -284,7 +297,7 @@ def evade(
     n = numbers or PursuitNumbers()
     monsters_faster = speed == "monsters"
     if party_speed or monster_speed:
-        speed, monsters_faster = speeds(party_speed, monster_speed)
+        speed, monsters_faster = speeds(party_speed, monster_speed, n.speed_factor)
     row, base = evasion_chance(table, party, monsters, possible)
     steps = _modified(base, surprise, woods, magic, speed, n)
     chance = steps[-1][1] if steps else base
@@ -331,6 +344,7 @@ class UnderworldPursuit(Model):
     straight_line: int = 90  # the table's numbers this chase was read with
     follow_on: int = STRAIGHT_ON
     drop_chance: int = 25
+    cornered_feet: int = 20  # the pursuit table's "within 20 feet"
 
     @property
     def distance_after(self) -> int:
@@ -351,7 +365,7 @@ class UnderworldPursuit(Model):
 
     def describe(self) -> str:
         if self.cornered:
-            return "No avoiding it: it surprised the party within 20 feet (unless it was surprised too)."
+            return f"No avoiding it: it surprised the party within {self.cornered_feet} feet (unless it was surprised too)."
         parts = [f"At {self.distance} feet"]
         if self.free_feet:
             parts.append(f"a free move segment (the monster was surprised): {self.free_feet} feet gained")
@@ -400,7 +414,7 @@ def underworld_pursuit(
     in_range("Distance (feet)", distance, 0)
     n = numbers or PursuitNumbers()
     if cornered:
-        return UnderworldPursuit(distance=distance, escape=escape, cornered=True)
+        return UnderworldPursuit(distance=distance, escape=escape, cornered=True, cornered_feet=n.cornered_feet)
     result = UnderworldPursuit(
         distance=distance, escape=escape, oil=oil, straight_line=n.straight_line, follow_on=n.follow_on(escape),
         drop_chance=n.drop,

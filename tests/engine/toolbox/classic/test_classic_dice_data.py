@@ -151,3 +151,31 @@ def test_a_failed_patch_s_turns_read_the_table(bundled_library: TableLibrary) ->
     mine = _edited(bundled_library, "classic.air_sea", {"Patch work": "7 turns"})
     [theirs] = make(mine, 0, 1).execute(pc.ClassicNavalCombat(action="patch"))
     assert "another 7 turns to replace it" in theirs.message
+
+
+def test_the_pursuit_s_doubling_twice_as_fast_and_cornering_read_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic import evasion as cev
+
+    rows = {r.key: r.fields["value"] for r in bundled_library.get(cev.PURSUIT_TABLE).rows}
+    assert rows["Surprise by the party: evasion times"] == "2 (doubled)" and rows["No avoiding within"] == "20 feet"
+    assert rows["Twice as fast: at least times"] == "2 (twice)"
+    n = cev.pursuit_numbers(bundled_library.get(cev.PURSUIT_TABLE))
+    assert (
+        (n.surprise_factor, n.speed_factor, n.cornered_feet)
+        == (2, 2, 20)
+        == (cev.PursuitNumbers().surprise_factor, cev.PursuitNumbers().speed_factor, cev.PursuitNumbers().cornered_feet)
+    )
+    mine = _edited(
+        bundled_library, cev.PURSUIT_TABLE,
+        {"Surprise by the party: evasion times": "3", "Twice as fast: at least times": "3", "No avoiding within": "30 feet"},
+    )  # fmt: skip
+    surprised = ccm.ClassicEvade(party_size=4, monsters=1, possible=6, surprise="party", chase=False)
+    [text] = make(bundled_library, 9, 9).execute(surprised)
+    [theirs] = make(mine, 9, 9).execute(surprised)
+    base = text.payload().evasion.base
+    assert text.payload().evasion.steps[0] == ("the party surprised them: doubled", base * 2)
+    assert theirs.payload().evasion.steps[0] == ("the party surprised them: x3", base * 3)
+    # a monster at 12 against a party at 6: twice as fast by the text, not three times by the player's table
+    assert cev.speeds(6, 12) == ("monsters", True) and cev.speeds(6, 12, 3) == ("even", True)
+    [cornered] = make(mine).execute(ccm.ClassicUnderworldPursuit(distance=10, cornered=True))
+    assert "within 30 feet" in cornered.message
