@@ -11,6 +11,7 @@ contest.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from typing import Literal
@@ -24,6 +25,7 @@ from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.rules_data import (
     ITEM_RULES_TABLE,
     PERCENT_DIE,
+    rule_fraction,
     rule_number,
     rule_range,
     rule_range_dice,
@@ -62,6 +64,7 @@ CHAOTIC = "Chaotic"
 _VERSUS = re.compile(r"vs\.\s*([^()]+?)\s*\(([^)]+)\)")
 # The text's numbers, used only when the player's tables lack what the tool reads them from: the Egoism range
 # ("Egoism ranges from 1-12") in the item rules, the intelligence table's top row and its "Reads Magic" row.
+NPC_SHARE = 0.5  # "If a NPC is directed to take up a sword the damage will be only one-half": the text's
 EGOISM_DIE = "1d12"  # egoism is 1 to 12
 EGOISM_MAX = 12
 INTELLIGENCE_MAX = 12
@@ -515,8 +518,9 @@ def pick_up(
         read = roller.read(ALIGNMENT_DAMAGE_TABLE, key=key, column="damage", purpose="taking up a sword of another alignment")
         roll = next((d.roll for d in read.dice if d.roll is not None), None)
         full = roll.final if roll else 0
+        share = rule_fraction(roller.library, ITEM_RULES_TABLE, "An NPC directed to take up a sword", NPC_SHARE)
         result = result.model_copy(
-            update={"clash": key, "damage_text": read.text, "roll": roll, "damage": -(-full // 2) if npc else full}
+            update={"clash": key, "damage_text": read.text, "roll": roll, "damage": math.ceil(full * share) if npc else full}
         )
     if intelligence or strength:
         in_range("Character's Intelligence", intelligence, *WIELDER_SCORE_RANGE)

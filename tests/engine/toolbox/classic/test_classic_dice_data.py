@@ -179,3 +179,23 @@ def test_the_pursuit_s_doubling_twice_as_fast_and_cornering_read_the_table(bundl
     assert cev.speeds(6, 12) == ("monsters", True) and cev.speeds(6, 12, 3) == ("even", True)
     [cornered] = make(mine).execute(ccm.ClassicUnderworldPursuit(distance=10, cornered=True))
     assert "within 30 feet" in cornered.message
+
+
+def test_an_npc_s_share_of_the_alignment_damage_reads_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE
+    from d100gui.engine.toolbox.classic.swords import NPC_SHARE, pick_up
+
+    row = bundled_library.get(ITEM_RULES_TABLE).find_key("An NPC directed to take up a sword")
+    assert row is not None and row.fields["value"] == "1/2 the damage" and "only one-half" in row.fields["rule"]
+    assert NPC_SHARE == 0.5
+    from classic_script import pct
+
+    from d100gui.engine.toolbox.classic.swords import complete_sword
+
+    faces = [*pct(1, 10), 8, *pct(20, 35), 9, *pct(1)]  # a Lawful sword (as test_classic_procedures makes it)
+    sword = complete_sword(TableRoller(bundled_library, Dice(ScriptedSource(faces)), MissingRowPolicy.ASK))
+    # Law against Chaos: 2 dice, 3 + 4 = 7: an NPC takes half, rounded up (4); the player's one third: 3
+    text = pick_up(TableRoller(bundled_library, Dice(ScriptedSource([3, 4])), MissingRowPolicy.ASK), sword, "Chaotic", npc=True)
+    mine = _edited(bundled_library, ITEM_RULES_TABLE, {"An NPC directed to take up a sword": "1/3 the damage"})
+    theirs = pick_up(TableRoller(mine, Dice(ScriptedSource([3, 4])), MissingRowPolicy.ASK), sword, "Chaotic", npc=True)
+    assert (text.damage, theirs.damage) == (4, 3)
