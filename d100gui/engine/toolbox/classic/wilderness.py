@@ -27,7 +27,7 @@ from d100gui.engine.dice.tables import Link, Table, TableLibrary
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.magic import MagicItem, magic_item_by_link
 from d100gui.engine.toolbox.classic.meeting import Meeting, distances, meet, meeting_numbers, surprise_face
-from d100gui.engine.toolbox.classic.rules_data import percent_die, rule_number, rule_range_dice
+from d100gui.engine.toolbox.classic.rules_data import percent_die, rule_fraction, rule_number, rule_range_dice
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -81,6 +81,7 @@ def day_numbers(roller: TableRoller) -> dict[str, int]:
 
 
 CHECK_DIE = "1d6"
+AIR_EXPLORING = 0.5  # "exploration by air will be at 1/2 normal flying SPEED"
 HEX_MILES, TURN_DAYS = 5, 1  # "the greatest distance across a hex is about 5 miles", "Each day is considered a turn"
 MAX_PARTY = 100_000
 #: the terrain cost rows for each terrain column (off a track, on one)
@@ -256,7 +257,9 @@ def day_movement(
     mode: Mode = dict(means_of_travel(table))[means]
     pace, notes = _number(row.fields["hexes"]), []
     if exploring and mode == "flying":
-        pace, notes = pace // 2, ["exploring by air: half pace"]
+        share = rule_fraction(roller.library, RULES_TABLE, "Exploring by air", AIR_EXPLORING)
+        half = "half" if share == AIR_EXPLORING else f"{share:g} of the"
+        pace, notes = int(pace * share), [f"exploring by air: {half} pace"]
     elif exploring and "horse" in means.lower():
         draft = table.find_key("Draft Horse")
         pace, notes = (_number(draft.fields["hexes"]) if draft else pace), ["exploring: a draft horse's pace"]

@@ -199,3 +199,17 @@ def test_an_npc_s_share_of_the_alignment_damage_reads_the_table(bundled_library:
     mine = _edited(bundled_library, ITEM_RULES_TABLE, {"An NPC directed to take up a sword": "1/3 the damage"})
     theirs = pick_up(TableRoller(mine, Dice(ScriptedSource([3, 4])), MissingRowPolicy.ASK), sword, "Chaotic", npc=True)
     assert (text.damage, theirs.damage) == (4, 3)
+
+
+def test_exploring_by_air_reads_the_wilderness_rules(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.toolbox.classic.wilderness import RULES_TABLE, day_movement
+
+    row = bundled_library.get(RULES_TABLE).find_key("Exploring by air")
+    assert row is not None and row.fields["value"] == "1/2 normal flying SPEED" and "1/2 normal" in row.fields["rule"]
+    roller = TableRoller(bundled_library, Dice(ScriptedSource([])), MissingRowPolicy.ASK)
+    options = {"party_size": 4, "exploring": True, "track": False, "crossing": False}
+    assert day_movement(roller, "Roc", "mountains", **options).hexes == 24  # a Roc's 48 halved
+    mine = _edited(bundled_library, RULES_TABLE, {"Exploring by air": "3/4 normal flying SPEED"})
+    roller = TableRoller(mine, Dice(ScriptedSource([])), MissingRowPolicy.ASK)
+    theirs = day_movement(roller, "Roc", "mountains", **options)
+    assert theirs.hexes == 36 and "exploring by air: 0.75 of the pace" in theirs.describe()
