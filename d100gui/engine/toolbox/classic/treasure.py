@@ -20,7 +20,7 @@ from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
 from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
-from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number, rule_numbers
 from d100gui.engine.toolbox.inputs import in_range
 
 __all__ = [
@@ -112,12 +112,20 @@ class Gems(Model):
         return f"{self.count} gem(s) worth {self.total:,} GP: " + "; ".join(parts)
 
 
-def _groups(count: int) -> list[int]:
-    """Gems rolled one by one up to 10, in fives up to 50, in tens beyond (the rest in fives, then singly)."""
-    size = 1 if count <= 10 else 5 if count <= 50 else 10
+GEM_GROUPS = (5, 10)  # "Roll a d6 for every gem (or group of 5 or 10 gems where large numbers are involved)"
+GEM_GROUPS_OVER = (10, 50)  # a reading of "large numbers": in fives over 10 gems, in tens over 50
+
+
+def _groups(count: int, sizes: tuple[int, ...] = GEM_GROUPS, over: tuple[int, ...] = GEM_GROUPS_OVER) -> list[int]:
+    """Gems rolled one by one up to 10, in fives up to 50, in tens beyond (the rest in fives, then singly): the
+    ``sizes`` and the counts they start ``over`` as the item rules table prints them."""
+    small, large = (sizes + GEM_GROUPS[len(sizes) :])[:2]
+    first, second = (over + GEM_GROUPS_OVER[len(over) :])[:2]
+    size = 1 if count <= first else small if count <= second else large
+    size = max(1, size)
     groups = [size] * (count // size)
     rest = count % size
-    groups += [5] * (rest // 5) + [1] * (rest % 5) if size == 10 else [1] * rest
+    groups += [small] * (rest // small) + [1] * (rest % small) if size == large and small > 0 else [1] * rest
     return groups
 
 
@@ -140,7 +148,9 @@ def roll_gems(roller: TableRoller, count: int) -> Gems:
     """``count`` gems, each (or each group) with its base value and step-up rolls."""
     in_range("Number of gems", count, 1, MAX_GEMS)
     categories = gem_categories(roller)
-    return Gems(gems=[_gem(roller, categories, size) for size in _groups(count)])
+    sizes = rule_numbers(roller.library, ITEM_RULES_TABLE, "Gems in a group", GEM_GROUPS)
+    over = rule_numbers(roller.library, ITEM_RULES_TABLE, "Gems rolled in groups", GEM_GROUPS_OVER)
+    return Gems(gems=[_gem(roller, categories, size) for size in _groups(count, sizes, over)])
 
 
 class Jewelry(Model):

@@ -213,3 +213,22 @@ def test_exploring_by_air_reads_the_wilderness_rules(bundled_library: TableLibra
     roller = TableRoller(mine, Dice(ScriptedSource([])), MissingRowPolicy.ASK)
     theirs = day_movement(roller, "Roc", "mountains", **options)
     assert theirs.hexes == 36 and "exploring by air: 0.75 of the pace" in theirs.describe()
+
+
+def test_gem_groups_read_the_item_rules(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.dice.dice import RandomSource
+    from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE
+
+    rows = {r.key: r.fields for r in bundled_library.get(ITEM_RULES_TABLE).rows}
+    assert rows["Gems in a group"]["value"] == "5 or 10" and "group of 5 or 10 gems" in rows["Gems in a group"]["rule"]
+    assert rows["Gems rolled in groups"]["value"].startswith("over 10 in fives, over 50 in tens")
+
+    def groups(library: TableLibrary, count: int) -> list[int]:
+        roller = TableRoller(library, Dice(RandomSource(3)), MissingRowPolicy.REROLL)
+        return [g.count for g in ct.roll_gems(roller, count).gems]
+
+    assert groups(bundled_library, 23) == [5, 5, 5, 5, 1, 1, 1]  # the text's: in fives over 10
+    mine = _edited(bundled_library, ITEM_RULES_TABLE, {"Gems rolled in groups": "over 30 in fives, over 60 in tens"})
+    assert groups(mine, 23) == [1] * 23
+    mine = _edited(bundled_library, ITEM_RULES_TABLE, {"Gems in a group": "4 or 8"})
+    assert groups(mine, 23) == [4] * 5 + [1, 1, 1] and groups(mine, 57) == [8] * 7 + [1]
