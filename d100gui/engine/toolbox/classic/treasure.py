@@ -17,6 +17,7 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.levels import check_level, treasure_row_key
 from d100gui.engine.toolbox.classic.magic import MagicFind, TreasureMap, magic_find
@@ -269,9 +270,25 @@ class Hoard(Model):
         return f"{', '.join(parts)} (worth {self.total_gp:,} GP)"
 
 
+MARK_DICE = {"**": "d12", "*": "d6"}  # "* multiply by # rolled on a d6", "** ... on a d12": the text's notes
+_MARK_NOTE = re.compile(r"^\s*(\*+)\s.*?\b(\d*d\d+)\b")
+
+
+def mark_dice(library: TableLibrary) -> dict[str, str]:
+    """The die each mark of the treasure table multiplies by, as its notes print them (longest mark first)."""
+    found = dict(MARK_DICE)
+    if TREASURE_TABLE in library:
+        for note in library.get(TREASURE_TABLE).notes:
+            match = _MARK_NOTE.match(note.text)
+            if match:
+                found[match.group(1)] = match.group(2)
+    return dict(sorted(found.items(), key=lambda kv: -len(kv[0])))
+
+
 def _part(roller: TableRoller, printed: str, purpose: str, chance: int | None = None) -> HoardPart:
-    """A cell such as ``1000*`` (the base times a d6), ``5000**`` (times a d12), ``20% each*`` or ``05%``."""
-    die = "d12" if "**" in printed else "d6" if "*" in printed else ""
+    """A cell such as ``1000*`` (the base times a d6), ``5000**`` (times a d12), ``20% each*`` or ``05%``: the
+    marks' dice are the treasure table's notes'."""
+    die = next((d for mark, d in mark_dice(roller.library).items() if mark in printed), "")
     is_chance = "%" in printed
     chance = _number(printed) if is_chance else chance
     presence = (

@@ -232,3 +232,23 @@ def test_gem_groups_read_the_item_rules(bundled_library: TableLibrary) -> None:
     assert groups(mine, 23) == [1] * 23
     mine = _edited(bundled_library, ITEM_RULES_TABLE, {"Gems in a group": "4 or 8"})
     assert groups(mine, 23) == [4] * 5 + [1, 1, 1] and groups(mine, 57) == [8] * 7 + [1]
+
+
+def test_a_hoard_s_marks_multiply_by_the_dice_the_table_s_notes_print(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.dice.tables import Pack
+
+    notes = [n.text for n in bundled_library.get(ct.TREASURE_TABLE).notes]
+    assert "* multiply by # rolled on a d6" in notes and "** multiply by # rolled on a d12" in notes
+    assert ct.mark_dice(bundled_library) == {"**": "d12", "*": "d6"} == ct.MARK_DICE
+    roller = TableRoller(bundled_library, Dice(ScriptedSource([11])), MissingRowPolicy.ASK)
+    part = ct._part(roller, "5000**", "gems")  # no chance: there; a d12 11
+    assert part.multiplier is not None and part.multiplier.expression == "d12" and part.multiplier.final == 11
+    table = bundled_library.get(ct.TREASURE_TABLE)
+    edited = [n.model_copy(update={"text": n.text.replace("d12", "d20")}) for n in table.notes]
+    mine = TableLibrary(
+        [Pack(id="mine", title="mine", tables=[table.model_copy(update={"notes": edited}) if t.id == table.id else t
+                                               for t in bundled_library])]
+    )  # fmt: skip
+    roller = TableRoller(mine, Dice(ScriptedSource([17])), MissingRowPolicy.ASK)
+    part = ct._part(roller, "5000**", "gems")
+    assert part.multiplier is not None and part.multiplier.expression == "d20" and part.multiplier.final == 17
