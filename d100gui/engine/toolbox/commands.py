@@ -75,7 +75,8 @@ def _encounter(ctx: GameContext, given: sc.ScarsEncounter | None) -> sc.ScarsEnc
     encounter = given if given is not None else ctx.campaign.toolbox.scars_encounter
     if encounter is None:
         raise CommandRefused("No scars fight is being tracked: start one with its fighters first.")
-    return encounter
+    at = _scars(ctx).morale_at  # the rules table's "half health"
+    return encounter if encounter.morale_at == at else encounter.model_copy(update={"morale_at": at})
 
 
 # --------------------------------------------------------------------------- d20 scars combat

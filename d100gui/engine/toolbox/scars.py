@@ -24,7 +24,7 @@ from d100gui.engine.dice.dice import Dice, Modifier, RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_number, rule_text
+from d100gui.engine.toolbox.classic.rules_data import rule_die, rule_fraction, rule_number, rule_text
 from d100gui.engine.toolbox.inputs import ToolInputError, dice_expression, in_range
 
 REACTION_TABLE = "d20.reaction"
@@ -40,6 +40,7 @@ SCARS_CHECK_DIE = "2d6"
 WAKE_SIDES = 6  # Xd6 Rounds unconscious, X the Scars
 PACK_SEARCH_DIE = "1d3"
 ENCOUNTER_DIE, ENCOUNTER_ON = "1d6", 1
+MORALE_AT = 0.5  # "Roll morale for enemies when they reach half health"
 SYSTEM_DIE = "1d20"  # the die of attacks, initiative, morale, pack searches and Rituals: d20.rules' "The d20"
 TURN_MINUTES, WATCH_HOURS = 10, 6  # "An exploration Turn is approximately ten minutes", "6 hour Watches"
 MAX_CLOCK_STEPS = 100  # Turns or Watches passed on the scars clock in one go
@@ -323,6 +324,7 @@ class ScarsEncounter(Model):
     last_attack: AttackResult | None = None  # the latest attack this round (its attacker may still shift it with Scars)
     last_target: ScarsFighter | None = None  # that attack's target as they were before it
     surprised: Side | None = None  # the side surprised when combat began: it takes no actions in Round 1
+    morale_at: float = MORALE_AT  # the share of health that brings a morale test (d20.rules' "half health")
 
     @property
     def surprise_note(self) -> str:
@@ -343,12 +345,12 @@ class ScarsEncounter(Model):
         return self.model_copy(update={"fighters": [fighter if f.name == fighter.name else f for f in self.fighters]})
 
 
-def morale_due(health: int, max_health: int) -> bool:
-    """Whether an enemy at ``health`` of ``max_health`` has reached half health.
+def morale_due(health: int, max_health: int, at: float = MORALE_AT) -> bool:
+    """Whether an enemy at ``health`` of ``max_health`` has reached half health (``at``, the rules table's share).
 
     Choice: at or under half, rounding in the enemy's favour (5 of 10 is half; 4 of 9 is).
     """
-    return 0 < health and health * 2 <= max_health
+    return 0 < health and health <= max_health * at
 
 
 def _able(fighter: ScarsFighter, doing: str) -> None:
@@ -407,7 +409,8 @@ def _land(
             "damage_this_round": struck.damage_this_round + result.damage_dealt,
         }
     )
-    reached_half = morale_due(health, hit.max_health) and not morale_due(struck.health, struck.max_health)
+    at = encounter.morale_at
+    reached_half = morale_due(health, hit.max_health, at) and not morale_due(struck.health, struck.max_health, at)
     due = hit.side is Side.ENEMY and not hit.rallied and not hit.morale_tested and reached_half
     result = result.model_copy(
         update={
@@ -618,6 +621,7 @@ class ScarsNumbers(Model):
     encounter_die: str = ENCOUNTER_DIE
     encounter_on: int = ENCOUNTER_ON
     die: str = SYSTEM_DIE
+    morale_at: float = MORALE_AT
 
 
 _TIMES = re.compile(r"x\s*(\d+)")
@@ -653,6 +657,7 @@ def scars_numbers(library: TableLibrary) -> ScarsNumbers:
         encounter_die=rule_die(library, t, "Random encounter check", text.encounter_die),
         encounter_on=rule_number(library, t, "Random encounter on", text.encounter_on),
         die=rule_die(library, t, "The system's die", text.die),
+        morale_at=rule_fraction(library, t, "Morale at", text.morale_at),
     )
 
 

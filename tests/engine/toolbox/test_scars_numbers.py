@@ -103,3 +103,23 @@ def test_the_system_s_die_is_the_table_s(bundled):
         assert events[0].payload().result.roll.expression == "1d12" and words in events[0].message, command
     [pack] = _game(mine, 12).execute(tc.ScarsPackRetrieve(cunning=12, search=False))
     assert "pack d12 12 vs Cunning 12" in pack.message
+
+
+def test_the_morale_test_comes_at_the_table_s_share_of_health(bundled):
+    row = bundled.get(sc.RULES_TABLE).find_key("Morale at")
+    assert row is not None and row.fields["value"] == "1/2 health" and "half health" in row.fields["rule"]
+    assert sc.scars_numbers(bundled).morale_at == sc.MORALE_AT == 0.5
+
+    def hit(library: TableLibrary) -> str:
+        # Vera (Might 12) hits the Orc (AC 5, 10 health) with a d20 8 and 1d6 6: the Orc is at 4 of 10
+        game = _game(library, 8, 6)
+        fighters = [
+            sc.ScarsFighter(name="Vera", health=6, max_health=6),
+            sc.ScarsFighter(name="Orc", side=sc.Side.ENEMY, armour_class=5, health=10, max_health=10, hd=1),
+        ]
+        game.execute(tc.ScarsStartEncounter(fighters=fighters))
+        [attack, *_] = game.execute(tc.ScarsAttack(attacker="Vera", target="Orc", attribute=12, in_encounter=True))
+        return attack.message
+
+    assert "half health: test morale" in hit(bundled)  # 4 of 10: at or under half
+    assert "test morale" not in hit(_edited(bundled, {"Morale at": "1/4 health"}))  # 4 is over a quarter of 10
