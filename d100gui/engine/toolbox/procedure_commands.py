@@ -56,8 +56,9 @@ class ClassicUnderworldCheck(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         table = _table(ctx, cu.CHECKS_TABLE)
         result = cu.check(
-            ctx.dice, table, self.procedure, self.race, self.characters, self.small, self.sound, a_die(ctx.tables.library)
-        )
+            ctx.dice, table, self.procedure, self.race, self.characters, self.small, self.sound, a_die(ctx.tables.library),
+            cu.max_forcers(ctx.tables.library),
+        )  # fmt: skip
         return [Event.of(ClassicUnderworldChecked(check=result), result.describe())]
 
 

@@ -36,6 +36,7 @@ from d100gui.engine.toolbox.classic import (
     underworld,
     wilderness,
 )
+from d100gui.engine.toolbox.classic.rules_data import a_die
 from d100gui.engine.toolbox.state import ToolboxState
 
 #: the top of the fight tracker's health and HD boxes (no range label there): a widget limit, not a rule
@@ -679,27 +680,46 @@ def _underworld(state: ToolboxState) -> str:
     return f"Underground: {state.underworld.describe()}."
 
 
+def _underworld_check(library: TableLibrary) -> str:
+    die = _d(a_die(library))
+    small = underworld.check_on(library, "Force a door: smaller and lighter character", "1")
+    return (
+        f"The {die} checks of the underworld: finding a secret door (elves see more), an elf sensing one passed, forcing "
+        f"a stuck door (up to {underworld.max_forcers(library)} together; small folk may need a {small}), listening at a "
+        "door (humans hear less; undead make no sound), a trap or pit springing as each character passes, and spikes "
+        "slipping so the door swings shut."
+    )
+
+
+def _underworld_turn(library: TableLibrary) -> str:
+    t = underworld.time_number
+    return (
+        f"Count turns underground: {t(library, 'Moves per turn')} moves a turn at the speed of the slowest (in inches, "
+        f"each a {t(library, 'Feet per inch')}-foot step), {t(library, 'Moves per turn in flight or pursuit')} in flight "
+        f"or pursuit with no mapping. {t(library, 'Rest turns per hour')} turn(s) each hour must be spent motionless, "
+        f"{t(library, 'Rest after a flight or pursuit')} after a flight."
+    )
+
+
 UNDERWORLD_TOOLS: tuple[Tool, ...] = (
     Tool("classic_underworld_check", "Doors, traps and listening", UNDERWORLD,
-         "The d6 checks of the underworld: finding a secret door (elves see more), an elf sensing one passed, forcing a "
-         "stuck door (up to three together; small folk may need a 1), listening at a door (humans hear less; undead make "
-         "no sound), a trap or pit springing as each character passes, and spikes slipping so the door swings shut.",
+         _underworld_check(NO_TABLES),
          pc.ClassicUnderworldCheck,
          (ToolInput("procedure", "Check", "choice", choices=procedures(NO_TABLES), default="secret_door",
                     choices_for=procedures),
           ToolInput("race", "Race", "choice", choices=RACES, default="human"),
           _rng("characters", "Characters (or spikes)", (1, underworld.MAX_ROLLERS), 1),
           ToolInput("small", "Small and light (doors)", "bool", default=False),
-          ToolInput("sound", "Something to hear", "bool", default=True))),
+          ToolInput("sound", "Something to hear", "bool", default=True)),
+         summary_for=_underworld_check),
     Tool("classic_underworld_turn", "Underworld turns", UNDERWORLD,
-         "Count turns underground: two moves a turn at the speed of the slowest (in inches, each a ten-foot step), four "
-         "in flight or pursuit with no mapping. One turn each hour must be spent motionless, two after a flight.",
+         _underworld_turn(NO_TABLES),
          pc.ClassicUnderworldTurn,
          (ToolInput("activity", "Doing", "choice", choices=ACTIVITIES, default="move"),
           _rng("turns", "Turns", (1, underworld.MAX_TURNS), 1),
           _rng("speed", "Speed (inches)", (1, underworld.MAX_SPEED), 6),
           ToolInput("new_expedition", "A new expedition", "bool", default=False)),
-         status=_underworld),
+         status=_underworld, summary_for=_underworld_turn),
 )  # fmt: skip
 
 CLASSIC_ITEM_TOOLS: tuple[Tool, ...] = (

@@ -148,3 +148,18 @@ def test_the_cornered_tick_names_the_pursuit_table_s_feet(qtbot, make_dock):
     table, dock = make_dock()
     table.game.library = _edited(table.game.library, PURSUIT_TABLE, {"No avoiding within": "30 feet"})
     assert click_tool(qtbot, dock, "Fleeing underground").inputs["cornered"].text() == "Surprised within 30 feet"
+
+
+def test_the_underworld_summaries_name_the_player_s_numbers(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    doors = _summary(click_tool(qtbot, shipped, "Doors, traps and listening"))
+    assert doors.startswith("The d6 checks") and "(up to 3 together; small folk may need a 1)" in doors
+    turns = _summary(click_tool(qtbot, shipped, "Underworld turns"))
+    assert "2 moves a turn" in turns and "a 10-foot step), 4 in flight" in turns and "1 turn(s) each hour" in turns
+    table, dock = make_dock()
+    library = _edited(table.game.library, "classic.underworld_time", {"Characters forcing a door": "up to 2"})
+    library = _edited(library, "classic.underworld_time", {"Rest after a flight or pursuit": "3"})
+    table.game.library = _edited(library, "classic.dice", {"A die": "d8"})
+    doors = _summary(click_tool(qtbot, dock, "Doors, traps and listening"))
+    assert doors.startswith("The d8 checks") and "(up to 2 together;" in doors
+    assert "3 after a flight" in _summary(click_tool(qtbot, dock, "Underworld turns"))

@@ -27,6 +27,8 @@ __all__ = [
     "UnderworldClock",
     "UnderworldStep",
     "check",
+    "check_on",
+    "max_forcers",
     "time_number",
     "underworld_turns",
     "wall_searched",
@@ -36,6 +38,8 @@ CHECKS_TABLE = "classic.underworld_checks"
 TIME_TABLE = "classic.underworld_time"
 #: the underworld time table's numbers as the text prints them (used without the table's row)
 TIME_TEXT = {
+    "Rest turns per hour": 1,
+    "Rest after a flight or pursuit": 2,
     "Moves per turn": 2,
     "Moves per turn in flight or pursuit": 4,
     "Minutes per turn": 10,
@@ -125,9 +129,11 @@ def check(
     small: bool = False,
     sound: bool = True,
     die: str = A_DIE,
+    forcers: int = MAX_FORCERS,
 ) -> UnderworldCheck:
-    """Roll an underworld check: ``characters`` forcing a door (up to 3), passing a trap, or spikes holding a door."""
-    limit = MAX_FORCERS if procedure == "force_door" else MAX_ROLLERS
+    """Roll an underworld check: ``characters`` forcing a door (up to ``forcers``, the checks table's 3), passing a
+    trap, or spikes holding a door."""
+    limit = forcers if procedure == "force_door" else MAX_ROLLERS
     in_range("Characters" if procedure != "spike" else "Spikes", characters, 1, limit)
     if procedure == "sense_secret_door" and race != "elf":
         raise ToolInputError("Only Elves may sense a secret door they pass (at the referee's option).")
@@ -196,6 +202,17 @@ class UnderworldStep(Model):
 def time_number(library: TableLibrary, key: str) -> int:
     """A number of the underworld time table (``TIME_TEXT``'s keys), the text's without the row."""
     return rule_number(library, TIME_TABLE, key, TIME_TEXT[key])
+
+
+def check_on(library: TableLibrary, key: str, default: str) -> str:
+    """The faces a check succeeds on as the underworld checks table prints them ("1-2"), ``default`` without it."""
+    row = library.get(CHECKS_TABLE).find_key(key) if CHECKS_TABLE in library else None
+    return row.fields.get("on", default) if row is not None else default
+
+
+def max_forcers(library: TableLibrary) -> int:
+    """How many characters may force a door together, as the underworld time table prints it."""
+    return rule_number(library, TIME_TABLE, "Characters forcing a door", MAX_FORCERS)
 
 
 def wall_searched(library: TableLibrary) -> str:

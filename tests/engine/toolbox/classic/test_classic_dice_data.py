@@ -252,3 +252,17 @@ def test_a_hoard_s_marks_multiply_by_the_dice_the_table_s_notes_print(bundled_li
     roller = TableRoller(mine, Dice(ScriptedSource([17])), MissingRowPolicy.ASK)
     part = ct._part(roller, "5000**", "gems")
     assert part.multiplier is not None and part.multiplier.expression == "d20" and part.multiplier.final == 17
+
+
+def test_the_characters_forcing_a_door_read_the_table(bundled_library: TableLibrary) -> None:
+    from d100gui.engine.protocol import CommandRefused
+    from d100gui.engine.toolbox.classic import underworld as cu
+
+    row = bundled_library.get(cu.TIME_TABLE).find_key("Characters forcing a door")
+    assert row is not None and row.fields["value"] == "up to 3" and "up to 3 characters" in row.fields["rule"]
+    assert cu.max_forcers(bundled_library) == cu.MAX_FORCERS == 3
+    [forced] = make(bundled_library, 6, 6, 6).execute(pc.ClassicUnderworldCheck(procedure="force_door", characters=3))
+    assert "rolled 6, 6, 6" in forced.message
+    mine = _edited(bundled_library, cu.TIME_TABLE, {"Characters forcing a door": "up to 2"})
+    with pytest.raises((CommandRefused, ValueError), match="1 to 2"):
+        make(mine, 6, 6, 6).execute(pc.ClassicUnderworldCheck(procedure="force_door", characters=3))
