@@ -36,7 +36,7 @@ from d100gui.engine.toolbox.classic import (
     underworld,
     wilderness,
 )
-from d100gui.engine.toolbox.classic.rules_data import a_die
+from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, a_die, rule_fraction, rule_number, save_die
 from d100gui.engine.toolbox.state import ToolboxState
 
 #: the top of the fight tracker's health and HD boxes (no range label there): a widget limit, not a rule
@@ -722,16 +722,36 @@ UNDERWORLD_TOOLS: tuple[Tool, ...] = (
          status=_underworld, summary_for=_underworld_turn),
 )  # fmt: skip
 
+
+def _fraction(share: float) -> str:
+    return {0.5: "half", 0.25: "a quarter", 1 / 3: "a third"}.get(share, f"{share:g}")
+
+
+def _sword_pickup(library: TableLibrary) -> str:
+    share = rule_fraction(library, ITEM_RULES_TABLE, "An NPC directed to take up a sword", swords.NPC_SHARE)
+    return (
+        "Taking up the latest sword made with a different alignment hurts: Law against Chaos more than Neutrality against "
+        f"either; an NPC told to take it up takes {_fraction(share)}. With the character's scores, a sword far above them "
+        "takes control."
+    )
+
+
+def _item_save(library: TableLibrary) -> str:
+    return (
+        f"A magic item caught by fire or lightning (its owner killed, or lying alone) survives on a {_d(save_die(library))} "
+        "at or over its score; some fare worse against the other element. Items not listed are simply destroyed."
+    )
+
+
 CLASSIC_ITEM_TOOLS: tuple[Tool, ...] = (
     Tool("classic_sword_pickup", "Sword of another alignment", CLASSIC,
-         "Taking up the latest sword made with a different alignment hurts: Law against Chaos more than Neutrality against "
-         "either; an NPC told to take it up takes half. With the character's scores, a sword far above them takes control.",
+         _sword_pickup(NO_TABLES),
          pc.ClassicSwordPickup,
          (ToolInput("alignment", "Character's alignment", "choice", choices=ALIGNMENTS, default="Lawful"),
           ToolInput("npc", "An NPC directed to take it", "bool", default=False),
           _rng("intelligence", "Character's Intelligence (0: skip)", (0, swords.WIELDER_SCORE_RANGE[1]), 0),
           _rng("strength", "Character's Strength (0: skip)", (0, swords.WIELDER_SCORE_RANGE[1]), 0)),
-         status=_kept_sword),
+         status=_kept_sword, summary_for=_sword_pickup),
     Tool("classic_spell_ring", "Spell rings", CLASSIC,
          "A ring of spell storing holds a few spells of low to middling level, sometimes a priest's (and then perhaps "
          "chaotic ones). A ring of spell turning sends back a share of a spoken spell aimed at its wearer.",
@@ -739,12 +759,12 @@ CLASSIC_ITEM_TOOLS: tuple[Tool, ...] = (
          (ToolInput("ring", "Ring", "choice", choices=RINGS, default="storing"),
           _rng("effect", "The spell's damage (turning; 0: none)", (0, items.MAX_DAMAGE), 0))),
     Tool("classic_item_save", "Item saving throw", CLASSIC,
-         "A magic item caught by fire or lightning (its owner killed, or lying alone) survives on a d20 at or over its "
-         "score; some fare worse against the other element. Items not listed are simply destroyed.",
+         _item_save(NO_TABLES),
          pc.ClassicItemSave,
          (ToolInput("item", "Item", "choice", default="Staff of Power", choices_from=items.ITEM_SAVES_TABLE),
           ToolInput("attack", "Struck by", "choice", choices=ATTACKS, default="fire"),
-          ToolInput("opposite", "A wand hit by the other element", "bool", default=False))),
+          ToolInput("opposite", "A wand hit by the other element", "bool", default=False)),
+         summary_for=_item_save),
     Tool("classic_treasure_harm", "Fire and lightning", CLASSIC,
          "Lightning shatters gems; fire spares them (unless you use the optional rule, a small chance each); both knock "
          "a quarter off jewelry's value, and metal melts to lumps.",
@@ -850,12 +870,33 @@ AIR_SEA_TOOLS: tuple[Tool, ...] = (
           ToolInput("sheared_before", "Oars sheared before", "bool", default=False))),
 )  # fmt: skip
 
+
+def _wilderness_day(library: TableLibrary) -> str:
+    rest_dice = rule_number(library, wilderness.RULES_TABLE, "Encounter dice on a day of rest", wilderness.REST_DICE)
+    days = rule_number(library, wilderness.RULES_TABLE, "Days of movement before a rest", wilderness.DAYS_BEFORE_REST)
+    return (
+        "A day's travel: the hexes your means of travel covers, less for big parties and rough ground; a die for getting "
+        "lost on the terrain you start on; at day's end the encounter die for the terrain (afloat or flying: a mid-day die "
+        f"too; resting: {rest_dice} dice), each encounter rolled through to the creature with surprise and distance. After "
+        f"{days} days of movement a day of rest is due."
+    )
+
+
+def _evade(library: TableLibrary) -> str:
+    n = evasion.pursuit_numbers(library.get(evasion.PURSUIT_TABLE) if evasion.PURSUIT_TABLE in library else None)
+    rest = "half a day" if n.rest_per_hex == 0.5 else f"{n.rest_per_hex:g} day(s)"
+    return (
+        "The chance to slip away depends on the party's size and how many of the possible monsters turned up; surprise, "
+        f"woods and a big difference in speed (one side at least {n.speed_factor} times as fast) change it. If evasion "
+        "fails, the chase goes hex by hex until the party is caught (only by monsters faster than it: "
+        f"{n.catch}% each hex, less in woods or swamp) or the pursuers give up; each hex costs {rest} of rest. Speeds are "
+        "the SPEED of the monster tables and the party's move by encumbrance, in inches."
+    )
+
+
 WILDERNESS_TOOLS: tuple[Tool, ...] = (
     Tool("classic_wilderness_day", "Wilderness day", WILDERNESS,
-         "A day's travel: the hexes your means of travel covers, less for big parties and rough ground; a die for getting "
-         "lost on the terrain you start on; at day's end the encounter die for the terrain (afloat or flying: a mid-day die "
-         "too; resting: two dice), each encounter rolled through to the creature with surprise and distance. After six days "
-         "of movement a day of rest is due.",
+         _wilderness_day(NO_TABLES),
          ccm.ClassicWildernessDayCommand,
          (ToolInput("terrain", "Terrain", "choice", choices=TERRAIN_CHOICES, default="clear"),
           ToolInput("means", "Travelling by", "choice", default="Man on foot", choices_from=wilderness.MOVEMENT_TABLE),
@@ -866,7 +907,7 @@ WILDERNESS_TOOLS: tuple[Tool, ...] = (
           ToolInput("river_crossing", "Crossing a river away from a ford", "bool", default=False),
           ToolInput("at_sea", "A ship staying on the water", "bool", default=False),
           ToolInput("new_trip", "Start a new trip", "bool", default=False)),
-         status=_trip),
+         status=_trip, summary_for=_wilderness_day),
     Tool("classic_castle", "Castle", WILDERNESS,
          "The nearer the party passes a castle, the likelier its occupants ride out (always if a weak-looking party hails it). "
          "Then who lives there, what guards or retainers come along and how many, whether they are hostile, the men on the "
@@ -876,11 +917,7 @@ WILDERNESS_TOOLS: tuple[Tool, ...] = (
           ToolInput("hailed", "A weak-looking party hails it", "bool", default=False),
           ToolInput("moving_on", "The party moves on (do they pursue?)", "bool", default=False))),
     Tool("classic_evade", "Evasion and pursuit", WILDERNESS,
-         "The chance to slip away depends on the party's size and how many of the possible monsters turned up; surprise, "
-         "woods and a big difference in speed (one side at least twice as fast) change it. If evasion fails, the chase goes "
-         "hex by hex until the party is caught (only by monsters faster than it: an even chance each hex, less in woods or "
-         "swamp) or the pursuers give up; each hex costs half a day of rest. Speeds are the SPEED of the monster tables and "
-         "the party's move by encumbrance, in inches.",
+         _evade(NO_TABLES),
          ccm.ClassicEvade,
          (_rng("party_size", "Party size", (1, evasion.MAX_PARTY), 4), _rng("monsters", "Monsters met", (1, None), 4),
           _rng("possible", "Most that could appear", (1, None), 10),
@@ -889,7 +926,8 @@ WILDERNESS_TOOLS: tuple[Tool, ...] = (
           ToolInput("magic", "The party can use magic", "bool", default=False),
           _rng("party_speed", "Party's speed", (1, evasion.MAX_SPEED), 12),
           _rng("monster_speed", "Monsters' speed", (1, evasion.MAX_SPEED), 12),
-          ToolInput("chase", "Run the pursuit on a failure", "bool", default=True))),
+          ToolInput("chase", "Run the pursuit on a failure", "bool", default=True)),
+         summary_for=_evade),
     Tool("classic_swim", "Swimming", WILDERNESS,
          "Whoever goes into the water risks drowning by the armour worn (heavier is worse; unarmoured only when thrown "
          "overboard); metal armour that does not drown its wearer at once must come off. A storm adds its own chance "

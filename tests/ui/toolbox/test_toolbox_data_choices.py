@@ -163,3 +163,23 @@ def test_the_underworld_summaries_name_the_player_s_numbers(qtbot, make_dock):
     doors = _summary(click_tool(qtbot, dock, "Doors, traps and listening"))
     assert doors.startswith("The d8 checks") and "(up to 2 together;" in doors
     assert "3 after a flight" in _summary(click_tool(qtbot, dock, "Underworld turns"))
+
+
+def test_the_classic_summaries_name_the_player_s_numbers(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    assert "resting: 2 dice" in _summary(click_tool(qtbot, shipped, "Wilderness day"))
+    assert "After 6 days of movement" in _summary(click_tool(qtbot, shipped, "Wilderness day"))
+    evade = _summary(click_tool(qtbot, shipped, "Evasion and pursuit"))
+    assert "at least 2 times as fast" in evade and "50% each hex" in evade and "half a day of rest" in evade
+    assert "an NPC told to take it up takes half" in _summary(click_tool(qtbot, shipped, "Sword of another alignment"))
+    assert "survives on a d20 at or over" in _summary(click_tool(qtbot, shipped, "Item saving throw"))
+    table, dock = make_dock()
+    library = _edited(table.game.library, "classic.wilderness_rules", {"Days of movement before a rest": "5"})
+    library = _edited(library, "classic.pursuit", {"Caught by a faster monster": "40%", "Rest per hex of pursuit": "1 day"})
+    library = _edited(library, "classic.item_rules", {"An NPC directed to take up a sword": "1/4 the damage"})
+    table.game.library = _edited(library, "classic.dice", {"A saving throw": "d12"})
+    assert "After 5 days of movement" in _summary(click_tool(qtbot, dock, "Wilderness day"))
+    evade = _summary(click_tool(qtbot, dock, "Evasion and pursuit"))
+    assert "40% each hex" in evade and "each hex costs 1 day(s) of rest" in evade
+    assert "takes a quarter" in _summary(click_tool(qtbot, dock, "Sword of another alignment"))
+    assert "survives on a d12 at or over" in _summary(click_tool(qtbot, dock, "Item saving throw"))
