@@ -736,6 +736,13 @@ def _sword_pickup(library: TableLibrary) -> str:
     )
 
 
+def _treasure_harm(library: TableLibrary) -> str:
+    return (
+        "Lightning shatters gems; fire spares them (unless you use the optional rule, a small chance each); both knock "
+        f"{items.jewelry_loss(library)}% off jewelry's value, and metal melts to lumps."
+    )
+
+
 def _item_save(library: TableLibrary) -> str:
     return (
         f"A magic item caught by fire or lightning (its owner killed, or lying alone) survives on a {_d(save_die(library))} "
@@ -766,13 +773,13 @@ CLASSIC_ITEM_TOOLS: tuple[Tool, ...] = (
           ToolInput("opposite", "A wand hit by the other element", "bool", default=False)),
          summary_for=_item_save),
     Tool("classic_treasure_harm", "Fire and lightning", CLASSIC,
-         "Lightning shatters gems; fire spares them (unless you use the optional rule, a small chance each); both knock "
-         "a quarter off jewelry's value, and metal melts to lumps.",
+         _treasure_harm(NO_TABLES),
          pc.ClassicTreasureHarm,
          (ToolInput("attack", "Struck by", "choice", choices=ATTACKS, default="fire"),
           _rng("gems", "Gems", (0, items.MAX_GEMS), 0),
           _rng("jewelry_value", "Jewelry (GP)", (0, items.MAX_VALUE), 0, step=100),
-          ToolInput("optional_rule", "Optional: fire may destroy gems", "bool", default=False))),
+          ToolInput("optional_rule", "Optional: fire may destroy gems", "bool", default=False)),
+         summary_for=_treasure_harm),
 )  # fmt: skip
 
 

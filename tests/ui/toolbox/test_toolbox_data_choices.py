@@ -183,3 +183,22 @@ def test_the_classic_summaries_name_the_player_s_numbers(qtbot, make_dock):
     assert "40% each hex" in evade and "each hex costs 1 day(s) of rest" in evade
     assert "takes a quarter" in _summary(click_tool(qtbot, dock, "Sword of another alignment"))
     assert "survives on a d12 at or over" in _summary(click_tool(qtbot, dock, "Item saving throw"))
+
+
+def test_the_fire_and_lightning_summary_names_the_table_s_loss(qtbot, make_dock):
+    from d100gui.engine.toolbox.classic.items import TREASURE_HARM_TABLE
+
+    _shipped_table, shipped = make_dock()
+    assert "both knock 25% off jewelry's value" in _summary(click_tool(qtbot, shipped, "Fire and lightning"))
+    table, dock = make_dock()
+    library = table.game.library
+    harm = library.get(TREASURE_HARM_TABLE)
+    rows = [
+        r.model_copy(update={"fields": {**r.fields, "fire": "devalue Jewelry by 30%"}}) if r.key == "Jewelry" else r
+        for r in harm.rows
+    ]
+    from d100gui.engine.dice.tables import Pack, TableLibrary
+
+    tables = [harm.model_copy(update={"rows": rows}) if t.id == harm.id else t for t in library]
+    table.game.library = TableLibrary([Pack(id="mine", title="mine", tables=tables)])
+    assert "both knock 30% off jewelry's value" in _summary(click_tool(qtbot, dock, "Fire and lightning"))

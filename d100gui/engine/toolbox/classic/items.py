@@ -15,7 +15,7 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
-from d100gui.engine.dice.tables import Table
+from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.engine.model import Model
 from d100gui.engine.toolbox.classic.rules_data import ITEM_RULES_TABLE, percent_die, rule_number, save_die
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
@@ -49,6 +49,18 @@ def _cell(table: Table, key: str, column: str = "value") -> str:
     if row is None:
         raise ToolInputError(f"{table.title} has no row {key!r}.")
     return row.fields.get(column, "")
+
+
+JEWELRY_LOSS = 25  # "devalue Jewelry by 25%": the text's, for a summary without the table
+
+
+def jewelry_loss(library: TableLibrary, attack: str = "fire") -> int:
+    """The share of jewelry's value fire (or lightning) takes, as the fire and lightning table prints it."""
+    if TREASURE_HARM_TABLE not in library:
+        return JEWELRY_LOSS
+    row = library.get(TREASURE_HARM_TABLE).find_key("Jewelry")
+    found = _NUMBER.search(row.fields.get(attack, "")) if row is not None else None
+    return int(found.group()) if found else JEWELRY_LOSS
 
 
 def _percent(text: str) -> int:
