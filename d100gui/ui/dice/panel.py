@@ -30,10 +30,12 @@ from d100gui.engine.dice_commands import FollowLink, RerollDice, RollDice, RollT
 from d100gui.engine.flow import fight_for_roll
 from d100gui.ui.common.bridge import ChangeSet, EngineBridge
 from d100gui.ui.common.dice_faces import DiceFacesView
+from d100gui.ui.common.flow import SteadyColumn, SteadyHeight
 from d100gui.ui.dice.history_view import HistoryView
 
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 NOTES_MAX_HEIGHT = 120  # pixels; longer notes scroll inside the box
+RESULT_ROOM_KEPT = 160  # pixels the result box keeps while a roll needs less (a few lines of a row, a button row)
 
 
 def table_note_lines(table: Table) -> list[str]:
@@ -149,7 +151,11 @@ class DicePanel(QWidget):
 
     def _build_result(self) -> QGroupBox:
         result = QGroupBox("Result")
-        rl = QVBoxLayout(result)
+        # a steady height: a roll of a few lines less than the last keeps the box (and the history below, and
+        # the dock's scroll bar) where they were, instead of laying the dock out again at every roll (issue 18)
+        rl = self.result_column = SteadyColumn(result)
+        rl.steady = SteadyHeight(most=RESULT_ROOM_KEPT)
+        self._result_key = 0  # another campaign shown: the room kept is given back
         self.faces = DiceFacesView()
         self.result_title = QLabel("No roll yet.")
         self.result_title.setObjectName("resultTitle")
@@ -170,6 +176,7 @@ class DicePanel(QWidget):
         rl.addWidget(self.result_text)
         rl.addLayout(self.followups)
         rl.addLayout(fate_row)
+        rl.addStretch(1)  # the room kept is under the buttons
         return result
 
     def _build_history(self) -> QGroupBox:
@@ -327,6 +334,7 @@ class DicePanel(QWidget):
             self.result_title.setText("No roll yet.")
             self.result_text.setText("")
             self._set_followups(None, None)
+            self._result_shown()
 
     def show_reference(self, table_id: str) -> None:
         table = self.library.get(table_id)
@@ -335,6 +343,7 @@ class DicePanel(QWidget):
         lines = [f"{row.range_label()}: {row.summary(table)}" for row in table.rows]
         self.result_text.setText("<br>".join(lines))
         self._set_followups(None, None)
+        self._result_shown()
 
     def show_entry(self, index: int, entry: HistoryEntry) -> None:
         self._shown_index = index
@@ -366,11 +375,19 @@ class DicePanel(QWidget):
                 parts.append("<span style='color:#2874a6'>From your own table pack.</span>")
             self.result_text.setText(f"<b>[{row.range_label()}]</b> " + "<br>".join(parts))
         self._set_followups(index, entry)
+        self._result_shown()
         self.history.roll_shown(index)
+
+    def _result_shown(self) -> None:
+        """One roll (or list) shown: the result box gives back the room it kept once it has gone unused a while."""
+        if self.result_column.steady.changed(self._result_key):
+            self.result_column.invalidate()
 
     def _changed(self, change: ChangeSet) -> None:
         """Once per action: the history re-read when another campaign is shown or an undo or redo changed
         it (a roll done is shown by ``roll_made``); the fight offer kept to the flow."""
+        if change.reset:
+            self._result_key += 1
         if change.reset or (change.action != "do" and change.touches("dice_history")):
             self.reload_history()
         self._follow_flow()
