@@ -289,6 +289,7 @@ class OverviewItem(QGraphicsItem):
         super().__init__()
         self._map = scene
         self._image: QImage | None = None
+        self._pending: list[QRectF] = []  # changed rects not yet redrawn into the image (while it is hidden)
         self._bounds = QRectF()
         self._scale = 1.0
         self.setZValue(Z_AREA)
@@ -301,11 +302,15 @@ class OverviewItem(QGraphicsItem):
         """The dungeon changed: redraw ``changed`` rects (everything if None) before the next paint."""
         s = self._map.style.square
         bounds = self._map.sheet_rect().adjusted(-s, -s, s, s)
-        if changed is None or self._image is None or bounds != self._bounds:
+        if changed is None or self._image is None or bounds != self._bounds or len(self._pending) + len(changed) > 200:
             self.prepareGeometryChange()
             self._bounds = bounds
             self._image = None
+            self._pending.clear()
             self.update()
+            return
+        if not self.isVisible():  # zoomed in, the overview is not shown: redrawn when it is (not at each action)
+            self._pending.extend(changed)
             return
         for rect in changed:
             self._draw(self._image, rect)
@@ -348,6 +353,10 @@ class OverviewItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if self._image is None:
             self._image = self._render()
+            self._pending.clear()
+        for rect in self._pending:
+            self._draw(self._image, rect)
+        self._pending.clear()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawImage(self._bounds, self._image)
 
