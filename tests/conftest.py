@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Every Game in the suite checks its journal against full snapshots after each command (a change the
 # journal missed, or a refused command that left something changed, fails the test that made it).
 # D100GUI_CHECK_JOURNAL=0 turns it off for a quick run.
 os.environ.setdefault("D100GUI_CHECK_JOURNAL", "1")
+# Before any fixture runs (a module- or session-scoped one runs before `_fresh_home` below), the player's
+# directories are already a temp dir: nothing in the suite may create or read the real ones.
+os.environ["D100GUI_HOME"] = tempfile.mkdtemp(prefix="d100gui-tests-")
 
 import platformdirs
 import pytest

@@ -25,8 +25,8 @@ def cached_and_fresh(view):
 
 
 @pytest.fixture(scope="module")
-def demo_campaign():
-    return build_demo_campaign(packs.load_library(user_data_dir()).library)
+def demo_campaign(bundled_library):
+    return build_demo_campaign(bundled_library)  # module-wide: the bundled tables, not a player's folder
 
 
 @pytest.fixture
