@@ -36,6 +36,7 @@ from d100gui.ui.dice.history_view import HistoryView
 _SOURCE_ORDER = {"d100": 0, "classic": 1, "explore": 2, "d20": 3}
 NOTES_MAX_HEIGHT = 120  # pixels; longer notes scroll inside the box
 RESULT_ROOM_KEPT = 160  # pixels the result box keeps while a roll needs less (a few lines of a row, a button row)
+RESULT_ROOM_PATIENCE = 30  # rolls in a row that leave the room unused before it is given back (each a relayout)
 
 
 def table_note_lines(table: Table) -> list[str]:
@@ -154,7 +155,7 @@ class DicePanel(QWidget):
         # a steady height: a roll of a few lines less than the last keeps the box (and the history below, and
         # the dock's scroll bar) where they were, instead of laying the dock out again at every roll (issue 18)
         rl = self.result_column = SteadyColumn(result)
-        rl.steady = SteadyHeight(most=RESULT_ROOM_KEPT)
+        rl.steady = SteadyHeight(patience=RESULT_ROOM_PATIENCE, most=RESULT_ROOM_KEPT)
         self._result_key = 0  # another campaign shown: the room kept is given back
         self.faces = DiceFacesView()
         self.result_title = QLabel("No roll yet.")
