@@ -15,6 +15,7 @@ def _library(bundled_library) -> TableLibrary:
     return TableLibrary([Pack(id="copy", title="copy", tables=list(bundled_library))])
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_demo_has_a_finished_hero_and_a_mapped_dungeon(bundled_library):
     campaign = build_demo_campaign(_library(bundled_library))
     hero = campaign.character
@@ -27,6 +28,7 @@ def test_demo_has_a_finished_hero_and_a_mapped_dungeon(bundled_library):
     assert all(entry.policy == "reroll" for entry in campaign.log)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_demo_is_part_way_through_a_training_quest(bundled_library):
     """Every panel alive: a quest begun, turns played through turn_move, an area searched, a fight won."""
     campaign = build_demo_campaign(_library(bundled_library))

@@ -55,6 +55,7 @@ def test_a_roll_asked_for_an_unknown_table_still_exits_with_its_status(tmp_path)
     assert "there is no table 'no.such.table'" in done.stderr
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_toolbox_builds_a_tool_panel_when_it_is_first_shown(qtbot):
     """The toolbox starts behind the dice tab: only the tool in front is built, each other on its first showing,
     and a panel asked for by key is built then (what it shows is the same either way)."""
@@ -168,6 +169,7 @@ def test_the_kind_index_names_the_module_of_every_command_and_event_kind():
     assert (COMMAND_MODULES, EVENT_MODULES) == (commands, events), "\n" + _tables(commands, events)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_kind_s_module_is_imported_when_the_kind_is_first_met():
     """The store and the window's game import no command module they do not meet: a toolbox command's kind,
     or a toolbox event's, imports its module when first asked for; an unknown kind is still unknown."""

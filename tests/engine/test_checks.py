@@ -29,6 +29,7 @@ def test_a_campaign_played_by_the_rules_has_no_problems(demo):
     assert campaign_problems(Campaign(), RULES) == []
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_negative_hp_is_refused(demo):
     c = fresh(demo)
     c.character.hp = -40
@@ -81,6 +82,7 @@ def test_the_sheet_invariants_are_checked_too(demo):
         (lambda c: setattr(next(iter(c.dungeons.current_dungeon.areas.values())), "tile", -5), "tile -5"),
     ],
 )
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_file_with_an_impossible_value_is_refused_and_left_untouched(demo, tmp_path, change, words):
     """Through the loader every window, replay and import path uses (issue 10 #8)."""
     from d100gui.storage.campaigns import CampaignFileError, campaign_json, load_campaign

@@ -79,6 +79,7 @@ def test_the_scenario_covers_every_feature(played):
     assert session.character is not None and session.character.name == "Aldric the Demo"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_every_logged_event_is_declared_and_validates(played):
     session, _ = played
     problems = _problems([e for entry in session.log for e in entry.events])

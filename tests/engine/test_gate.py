@@ -105,6 +105,7 @@ def test_every_kind_has_a_sample_that_parses():
         session.game.parse_command(command_dict(cls))  # raises if the sample is wrong
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_a_fallen_campaign_refuses_every_command_headless(kind):
     session = fallen_session()
@@ -129,6 +130,7 @@ def test_the_three_fallen_commands_the_issue_names_are_refused():
     assert session.to_json() == before
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_each_command_kind_during_a_fight(kind):
     """Refused with the reason and nothing changed, unless the kind is the fight's own or names the rule that lets it run."""

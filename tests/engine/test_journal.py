@@ -60,6 +60,7 @@ def game(bundled_library) -> Game:
     )
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_roll_keeps_the_random_state_and_the_new_history_line_only(game):
     history = len(game.campaign.dice_history)
     game.execute(RollDice(expression="d100"))
@@ -68,12 +69,14 @@ def test_a_roll_keeps_the_random_state_and_the_new_history_line_only(game):
     assert step.sequences["dice_history"].length == history and step.sequences["dice_history"].items == {}
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_sheet_edit_keeps_the_hero_only(game):
     game.execute(SetSheetField(field="gp", value=123))
     step = game.undo_steps[-1]
     assert "character" in step.parts and "dungeons" not in step.parts and not step.sequences
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_refused_command_changes_nothing_not_even_the_dice(game):
     before = game.campaign.model_dump_json()
     state = game.random.get_state()

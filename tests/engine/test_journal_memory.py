@@ -64,6 +64,7 @@ def _moves(game: Game, count: int) -> int:
     return done
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_move_step_holds_the_dungeon_it_changed_not_the_book(game):
     book_bytes = len(game.campaign.dungeons.model_dump_json())
     assert _moves(game, 3) == 3
@@ -76,6 +77,7 @@ def test_a_move_step_holds_the_dungeon_it_changed_not_the_book(game):
     assert step.parts["dungeons"] != game.campaign.dungeons.model_dump_json()  # still the whole book, as it was
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_steps_share_the_json_of_dungeons_they_did_not_change(game):
     _moves(game, 4)
     books = [s.kept["dungeons"] for s in game.undo_steps[-4:] if isinstance(s, Step) and "dungeons" in s.kept]
@@ -84,6 +86,7 @@ def test_steps_share_the_json_of_dungeons_they_did_not_change(game):
         assert all(x is y for x, y in zip(a.members[:-1], b.members[:-1], strict=True))
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_undo_of_a_move_reuses_the_dungeons_it_did_not_change(game):
     before = list(game.campaign.dungeons.dungeons)
     text = game.campaign.dungeons.model_dump_json()
@@ -97,6 +100,7 @@ def test_undo_of_a_move_reuses_the_dungeons_it_did_not_change(game):
     assert game.campaign.dungeons.model_dump_json() == text
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_running_total_of_undo_bytes_matches_the_steps(game):
     _moves(game, 5)
     for _ in range(3):

@@ -43,6 +43,7 @@ def free_session() -> Session:
         ({"kind": "roll_test", "text": "Test: Int +100 [S:+150 Fate]", "auto_accept": True}, "no rule gives more than 99"),
     ],
 )
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_values_out_of_the_rules_ranges_are_refused_and_change_nothing(command, reason):
     session = free_session()
     session.script_dice([0, 1])

@@ -209,6 +209,7 @@ def test_a_step_whose_sequence_cannot_be_put_back_is_refused_before_any_part_cha
     store.close()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_open_anyway_brings_the_sheet_into_the_rules_ranges_and_names_each_change(tmp_path):
     from d100gui.demo import build_demo_campaign
     from d100gui.storage.repair import clamped

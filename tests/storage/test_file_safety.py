@@ -47,6 +47,7 @@ def _write(tmp_path, data: dict) -> os.PathLike:
     return path
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.parametrize("state", [["garbage"], [3, [1, 2, 3], None], [3, [0] * 624 + [999], None], [3, [2**40] * 625, None]])
 def test_a_broken_random_state_is_refused(tmp_path, demo_text, state):
     data = json.loads(demo_text)

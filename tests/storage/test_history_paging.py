@@ -99,6 +99,7 @@ def test_open_reads_only_the_newest_rolls_and_pages_the_rest(tmp_path, bundled_l
     store.close()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_new_rolls_after_opening_number_on_and_are_saved(tmp_path, bundled_library):
     path, texts = _long_store(tmp_path, bundled_library)
     store, game = _open(path, bundled_library)

@@ -90,6 +90,7 @@ def test_the_socket_lives_beside_an_overridden_home_else_in_the_runtime_folder(t
     assert desktop.server_name(tmp_path / "data", env={"D100GUI_HOME": str(deep)}) == bare  # too long a path
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_second_start_hands_its_file_to_the_first(qtbot, tmp_path):
     name = desktop.server_name(tmp_path)
     first = desktop.InstanceServer(name)
@@ -119,6 +120,7 @@ def test_requests_before_the_window_is_ready_wait_for_it(qtbot, tmp_path):
         first.close()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_running_instance_that_does_not_answer_is_named(qtbot, tmp_path):
     name = desktop.server_name(tmp_path)
     mute = QLocalServer()  # takes the connection, never answers (a window stuck in a dialog)
@@ -197,6 +199,7 @@ def drag_files(widget, paths: list[Path], text: str = "") -> tuple[QDragEnterEve
     return enter, drop
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_campaign_dropped_on_the_map_opens(qtbot, tmp_path):
     path = stored_campaign(tmp_path)
     win = new_window(qtbot)
@@ -211,6 +214,7 @@ def test_a_campaign_dropped_on_the_map_opens(qtbot, tmp_path):
     assert "Opened Aria — The Old Mine." in win.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_table_pack_dropped_on_the_window_is_imported_and_other_files_are_not_taken(qtbot, tmp_path):
     win = new_window(qtbot)
     desktop.install(win, None)
@@ -227,6 +231,7 @@ def test_a_table_pack_dropped_on_the_window_is_imported_and_other_files_are_not_
     assert f"from {mine}" in win.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.qt_log_ignore("This plugin does not support raise")  # offscreen has no window stack
 def test_a_request_from_a_later_start_raises_the_window_and_opens_the_file(qtbot, tmp_path):
     path = stored_campaign(tmp_path, "Bram", "Dungeon 2")
@@ -248,6 +253,7 @@ def test_a_request_from_a_later_start_raises_the_window_and_opens_the_file(qtbot
 # --------------------------------------------------------------------------- names
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_open_recent_and_the_campaign_list_name_the_hero_and_the_dungeon(qtbot):
     first = stored_campaign(campaigns_dir(), "Aria", "The Old Mine")
     second = stored_campaign(campaigns_dir(), "Bram", "Dungeon 2")
@@ -325,6 +331,7 @@ def test_python_m_d100gui_file_hands_over_to_the_running_window(qapp, tmp_path):
         QLocalServer.removeServer(name)  # the killed window's socket file
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_tile_set_dropped_on_the_window_opens_in_the_tile_editor(qtbot, tmp_path):
     tiles = json.loads(standard_tileset_path().read_text(encoding="utf-8"))
     tiles["id"], tiles["title"] = "my-sheet", "My printed sheet"

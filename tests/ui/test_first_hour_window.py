@@ -70,6 +70,7 @@ def click_hero_exit(win, qtbot, side: str) -> None:
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=target)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_2_a_passed_door_test_opens_the_door_on_the_map(window, qtbot):
     at_a_trap_locked_door(window)
     window.show()
@@ -96,6 +97,7 @@ def test_2_a_passed_door_test_opens_the_door_on_the_map(window, qtbot):
 GOBLIN = Monster(name="Goblin", av=40, defence=1, dmg=0, hp=[1])
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_10_hero_skill_test_leaves_the_fights_waiting_test_to_the_fight(window, qtbot):
     make_hero(window)
     window.show()
@@ -202,6 +204,7 @@ def test_4_the_sheet_is_readable_in_both_themes_and_follows_a_switch_at_once(win
         assert unreadable_text(sheet) == [], theme
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_5_a_doorway_seen_from_its_second_area_keeps_its_one_label(window, qtbot):
     make_hero(window)
     window.show()

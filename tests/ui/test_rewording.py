@@ -82,6 +82,7 @@ def shown(widget: QWidget) -> list[str]:
     return texts
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_dice_history_and_the_sheet_do_not_read_the_engines_sentences(qtbot):
     dice, sheet, game = play(qtbot, reworded=False)
     dice2, sheet2, game2 = play(qtbot, reworded=True)

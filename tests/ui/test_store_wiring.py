@@ -107,6 +107,7 @@ def test_switching_campaigns_closes_the_old_store(qtbot):
     assert win.open_campaign(first) and win.campaigns.store.log_length == 1
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_open_converts_an_older_json_campaign_and_keeps_it(qtbot, tmp_path, monkeypatch):
     win = new_window(qtbot)
     win.game.override = ScriptedSource([4])
@@ -153,6 +154,7 @@ def test_import_refuses_a_bad_file_untouched(qtbot, tmp_path, monkeypatch):
     assert win.campaign_path is None and not list(campaigns_dir().glob(f"*{STORE_SUFFIX}"))
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_list_and_open_recent_show_stores_and_json_files(qtbot):
     win = new_window(qtbot)
     roll(qtbot, win)

@@ -34,6 +34,7 @@ def stored(path):
         return store.load()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_first_action_autosaves_and_reopen_restores(qtbot):
     win = new_window(qtbot)
     assert win.campaign_path is None
@@ -72,6 +73,7 @@ def test_undo_redo_actions_and_shortcuts(qtbot):
     assert not win.redo_action.isEnabled()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_corrupt_campaign_is_refused_untouched_and_backup_offered(qtbot):
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
@@ -101,6 +103,7 @@ def test_newer_version_is_refused(qtbot, tmp_path):
     assert "newer d100gui" in win.last_message_box.text()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_campaign_list_shows_saved_campaigns(qtbot):
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)
@@ -116,6 +119,7 @@ def test_campaign_list_shows_saved_campaigns(qtbot):
     assert other.campaign_path == win.campaign_path
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_save_as_open_and_new_from_the_file_menu(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "hero"), "")))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tmp_path / f"hero{STORE_SUFFIX}"), "")))
@@ -133,6 +137,7 @@ def test_save_as_open_and_new_from_the_file_menu(qtbot, tmp_path, monkeypatch):
     assert win.dice_panel.history.count() == 1
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_migrated_campaign_says_what_changed_once(qtbot, tmp_path):
     win = new_window(qtbot)
     qtbot.mouseClick(win.dice_panel.d6_button, Qt.MouseButton.LeftButton)

@@ -17,6 +17,7 @@ from d100gui.ui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_create_play_quit_reopen(qtbot):
     prefs = Preferences()
     prefs.missing_row_policy = MissingRowPolicy.REROLL

@@ -79,6 +79,7 @@ def test_the_title_names_the_hero_and_the_dungeon(window):
     assert window.game.campaign.meta.id not in window.windowTitle()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_title_follows_the_campaign_opened_from_the_menu(qtbot, monkeypatch):
     first = new_window(qtbot)
     make_hero(first, "Judith")

@@ -209,6 +209,7 @@ def test_gem_step_up_a_one_steps_up_anything_else_does_not_under_either_policy(b
         assert {r.text for r in results[1:]} == {"no change: the gem stays in its category"}
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_step_up_rolls_over_many_gems_step_up_about_one_in_six(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(5)), MissingRowPolicy.REROLL)
     ups = sum(not roller.roll("classic.gem_step_up").row.implied for _ in range(6000))

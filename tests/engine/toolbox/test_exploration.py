@@ -250,6 +250,7 @@ def _walk(result: ex.InjuryResult) -> list[ex.InjuryResult]:
     return [result, *(x for again in result.again for x in _walk(again))]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_thousands_of_injuries_roll_through_with_no_dice_left_unrolled(bundled_library):
     tables = TableRoller(bundled_library, Dice(RandomSource(13)))
     seen = set()

@@ -161,6 +161,7 @@ def test_a_castle_occupant_typed_runs_the_castle_on(data):
     assert "Wizard (hostile)" in text and "men on the walls" in text and "not in your tables" not in text
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_second_gap_of_the_same_run_is_asked_once_and_answered_after_the_first(data):
     """Three gems on a gem table holding one printed row: each gap is one history roll; answering one runs the
     gems again and the others still wait on their own rolls (not asked twice), until the last answer."""

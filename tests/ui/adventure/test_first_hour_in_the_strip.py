@@ -26,6 +26,7 @@ def test_the_entrance_is_searched_from_the_strip_before_moving_on(qtbot, window)
     assert "search" not in strip.buttons  # once per quest: step 1's buttons again
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_end_turn_no_longer_says_skip_search_once_the_area_is_searched(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip

@@ -104,6 +104,7 @@ def test_the_skill_test_dialogs_fate_line_is_not_cut_after_fate_was_spent(qtbot,
 # ---------------------------------------------------------------- messages that follow the campaign
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_end_turn_says_skip_search_again_once_the_search_is_undone(qtbot, window):  # noqa: F811
     player = on_quest_in_the_dungeon(qtbot, window)
     strip = window.turn_strip
@@ -116,6 +117,7 @@ def test_end_turn_says_skip_search_again_once_the_search_is_undone(qtbot, window
     assert strip.buttons["end_turn"].text() == "End turn (skip search)" and strip.buttons["search"].isEnabled()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_curse_text_on_the_sheet_goes_with_the_undo_of_its_cast(qtbot, window):  # noqa: F811
     from d100gui.engine.magic.book import spell_from_table
 
@@ -137,6 +139,7 @@ def test_a_curse_text_on_the_sheet_goes_with_the_undo_of_its_cast(qtbot, window)
     assert not result.isVisibleTo(window.sheet) and result.text() == ""
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_spell_cast_settled_from_the_strip_shows_its_outcome_on_the_sheet(qtbot, window):  # noqa: F811
     from d100gui.engine.magic.book import spell_from_table
 
@@ -203,6 +206,7 @@ def test_the_strips_step_labels_take_the_new_theme_at_once(qtbot, window):  # no
 # ---------------------------------------------------------------- the row dialog's nearest rows
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_row_dialog_shows_the_printed_rows_nearest_the_roll(qtbot, window):  # noqa: F811
     from PySide6.QtWidgets import QTableWidget
 

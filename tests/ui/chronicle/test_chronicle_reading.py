@@ -59,6 +59,7 @@ class Opened:
         return chronicles_of(self.store.log_page(0, self.store.log_length))
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_older_entries_are_read_a_page_at_a_time_saying_so(stored, qtbot, monkeypatch):
     monkeypatch.setattr(chronicle_window, "ROWS_PAGE", 50)
     opened = Opened(stored, qtbot)
@@ -78,6 +79,7 @@ def test_the_older_entries_are_read_a_page_at_a_time_saying_so(stored, qtbot, mo
     opened.store.close()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_change_during_the_read_starts_it_again(stored, qtbot, monkeypatch):
     monkeypatch.setattr(chronicle_window, "ROWS_PAGE", 50)
     opened = Opened(stored, qtbot)
@@ -95,6 +97,7 @@ def test_a_change_during_the_read_starts_it_again(stored, qtbot, monkeypatch):
     opened.store.close()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_quest_asked_for_during_the_read_is_shown_once_read(stored, qtbot):
     opened = Opened(stored, qtbot)
     window = opened.window

@@ -85,6 +85,7 @@ def test_the_chronicle_follows_an_undo_and_a_redo(window):
     assert chronicle.picker.itemText(1).endswith("failed") and "Outcome: failed" in chronicle.view.toPlainText()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_export_html_and_pdf(window, qtbot, tmp_path, monkeypatch):
     chronicle = window.show_chronicle()
     target = tmp_path / "quest.html"
@@ -110,6 +111,7 @@ def pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_print_lays_the_page_out_on_the_printer_the_dialog_accepts(window, qtbot, tmp_path, monkeypatch):
     chronicle = window.show_chronicle()
     chronicle.show_campaign()  # the contents page, then each quest from a new page

@@ -198,6 +198,7 @@ def test_read_fight_takes_structure_from_payloads(new_game):
 # --------------------------------------------------------------------------- issue 10 #14: the steps follow the fight
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_past_round_picked_gives_way_when_the_fight_moves_on(qtbot, make_window):
     """Looking back is a glance: the next step logged brings the view back to the latest round."""
     table, panel = make_window(hero(fate=0))
@@ -262,6 +263,7 @@ def _cut_short(panel: CombatPanel) -> list[str]:
     return cut
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_player_facing_text_shows_no_internal_names_and_nothing_is_cut_short(qtbot, make_window):
     table, panel = make_window(hero(fate=2))
     panel.resize(panel.minimumWidth(), 900)

@@ -119,6 +119,7 @@ def test_go_without_a_missing_loot_row(qtbot, make_window):
 # --------------------------------------------------------------------------- #13 Fate on a curse roll
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_curse_roll_is_re_rolled_with_fate_before_it_applies(qtbot, make_window):
     hero = make_hero(fate=1)
     hero.characteristics["INT"].primary = 55
@@ -145,6 +146,7 @@ def test_a_curse_roll_is_re_rolled_with_fate_before_it_applies(qtbot, make_windo
 # --------------------------------------------------------------------------- #11 and #12
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_offsetting_onto_an_item_that_is_gone_says_why(qtbot, make_window):
     hero = make_hero()
     hero.equipment["head"] = Item(name="Helm", kind="armour", slot="head", defence=0)

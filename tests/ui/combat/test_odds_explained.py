@@ -14,6 +14,7 @@ from tests.ui.combat.test_first_hour_ui import fight, make_hero
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_separator_between_the_odds_leaves_a_space_each_side(qtbot, make_window):
     table, panel = make_window(make_hero())
     fight(table, panel, typed_monster("Goblin", av=40, hp=10, defence=1))

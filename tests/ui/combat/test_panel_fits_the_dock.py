@@ -79,10 +79,12 @@ def assert_fits(win: MainWindow) -> None:
     assert all(key.values()), key  # the labels seen cut off in the window are among those checked
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_combat_panel_fits_the_dock_at_1280x720(fighting):
     assert_fits(fighting)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_combat_panel_fits_the_dock_narrowed_to_its_minimum(fighting):
     win = fighting
     win.resizeDocks([win.combat_dock], [1], Qt.Orientation.Horizontal)  # the player drags it as narrow as it goes
@@ -90,6 +92,7 @@ def test_the_combat_panel_fits_the_dock_narrowed_to_its_minimum(fighting):
     assert_fits(win)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 @pytest.mark.qt_log_ignore("This plugin does not support raise")  # offscreen has no window stack
 def test_the_combat_panel_fits_a_floating_dock_made_narrower_than_the_docked_minimum(fighting):
     win = fighting

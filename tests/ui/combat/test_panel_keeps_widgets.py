@@ -17,6 +17,7 @@ from d100gui.ui.combat.steps_view import StepsView
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_roll_waiting_keeps_its_dice_and_buttons_and_the_actions_stay_put(qtbot, make_window):
     table, panel = make_window(hero())
     steps = rats_to_victory(qtbot, table.game, panel)
@@ -41,6 +42,7 @@ def test_the_roll_waiting_keeps_its_dice_and_buttons_and_the_actions_stay_put(qt
     assert not panel.decision.roll_choice.sizePolicy().retainSizeWhenHidden()  # ... with no empty room above it
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_fate_picked_button_follows_the_dice_picked(qtbot, make_window):
     table, panel = make_window(hero(fate=10))
     start, reaction = rats_to_victory(qtbot, table.game, panel)[:2]

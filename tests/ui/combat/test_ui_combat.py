@@ -100,6 +100,7 @@ def start_typed(win, panel, monster, fate_windows=False, *faces) -> None:
 # --------------------------------------------------------------------------- the Giant Rats, round by round
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_giant_rats_round_by_round_to_victory(qtbot, make_window):
     win, panel = make_window(make_hero(fate=1))
     ended, active = [], []
@@ -290,6 +291,7 @@ def test_no_weapon_attack_is_refused_with_the_reason(qtbot, make_window):
     assert panel.error_label.text() == "" and win.game.campaign.character.hp == 18 and used_all(win)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_webbed_hero_cannot_escape_or_attack(qtbot, make_window):
     win, panel = make_window(make_hero())
     start_typed(win, panel, typed_monster("Giant Spider", av=40, hp=8, special="Web"), False, d10(5))
@@ -311,6 +313,7 @@ def test_webbed_hero_cannot_escape_or_attack(qtbot, make_window):
     assert panel.buttons["escape"].isEnabled() and panel.buttons["attack_main"].isEnabled() and used_all(win)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_keys_work_in_the_panel_window_while_a_fight_is_on(qtbot, make_window):
     win, panel = make_window(make_hero(fate=1))
     window_wide = {
@@ -344,6 +347,7 @@ def test_the_keys_work_in_the_panel_window_while_a_fight_is_on(qtbot, make_windo
 # --------------------------------------------------------------------------- choices the fight waits for
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_offsets_perfect_aim_and_loot_choice(qtbot, make_window):
     hero = make_hero(dex=50)  # Perfect Aim
     hero.equipment["head"] = Item(name="Helm", kind="armour", slot="head", defence=0)
@@ -478,6 +482,7 @@ def test_start_dialog_shows_the_engine_refusal_for_a_missing_table_e_row(qtbot, 
 # --------------------------------------------------------------------------- a saved fight reads back the same
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_fight_saved_mid_round_shows_the_same_steps(qtbot, make_window):
     win, panel = make_window(make_hero(fate=1))
     rats = typed_monster("Giant Rats", av=25, hp="3/2/2", dmg=-2, special="Disease, Pack", loot="[K:Table P]")
@@ -509,6 +514,7 @@ def _menu(menu) -> dict[str, bool]:
     return {a.text(): a.isEnabled() for a in menu.actions()}
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_spell_belt_and_weapon_menus(qtbot, make_window):
     from d100gui.engine.hero.model import SpellEntry
 

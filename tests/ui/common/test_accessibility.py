@@ -248,6 +248,7 @@ def test_no_new_text_is_sized_in_fixed_pixels():
     assert "common/preferences.py" not in found and "common/layout_editor.py" not in found
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_hero_moves_through_an_exit_by_keyboard(qtbot):
     """Map > Move north/east/south/west (Alt+arrows): the keyboard's way through an exit, as a click."""
     win = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)

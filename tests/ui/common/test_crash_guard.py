@@ -131,6 +131,7 @@ def test_uninstall_gives_the_hooks_back_and_a_clean_exit_leaves_no_marker(window
         again.uninstall()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_log_file_is_bounded():
     handler = crashlog.start_log_file()
     try:

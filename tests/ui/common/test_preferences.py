@@ -107,6 +107,7 @@ def test_the_dialog_lives_in_its_own_module_and_is_still_importable_from_dialogs
     assert ReExported is PreferencesDialog
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_dice_physical_applies_at_once_and_survives_a_restart(window, qtbot):
     dialog = open_prefs(window)
     choose(qtbot, dialog.dice, True)
@@ -130,6 +131,7 @@ def test_missing_row_policy_applies_at_once_and_survives_a_restart(window, qtbot
     assert new_window(qtbot).game.policy is MissingRowPolicy.REROLL
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_skill_tests_that_never_wait_are_settled_at_once_and_logged(window, qtbot):
     make_hero(window)
     dialog = open_prefs(window)
@@ -183,6 +185,7 @@ def test_the_fight_stops_for_fate_by_default(window, qtbot):
     assert window.game.campaign.combat.waiting == "roll"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_tile_set_applies_to_the_campaign_and_to_new_ones(qtbot):
     own = save_tileset(standard_tileset(), title="My printed sheet")
     window = new_window(qtbot)
@@ -223,6 +226,7 @@ def test_theme_applies_at_once_and_survives_a_restart(window, qtbot, restore_the
     assert Preferences().theme == "dark"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_confirmed_action_asks_first_and_no_means_no(window, qtbot):
     dialog = open_prefs(window)
     click(qtbot, dialog.confirm["new_dungeon"])
@@ -256,6 +260,7 @@ def remove_buttons(rows) -> list:
     return [row[-1] for row in rows.rows]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_sheet_layout_edited_checked_saved_and_used_at_the_next_start(window, qtbot):
     dialog = open_prefs(window)
     page(qtbot, dialog, "Sheet layout")

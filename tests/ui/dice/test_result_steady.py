@@ -47,6 +47,7 @@ def roll_d100(qtbot, win) -> None:
     laid_out()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_rolls_of_other_lengths_leave_the_history_list_and_the_docks_scroll_bar_alone(qtbot, window):  # noqa: F811
     window.resize(1400, 900)
     window.show()

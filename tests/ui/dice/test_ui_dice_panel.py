@@ -201,6 +201,7 @@ def test_import_bad_pack_is_refused_with_path(window, tmp_path, monkeypatch):
     assert "The table pack was not imported" in window.dice_panel.result_text.text()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_import_export_pack_and_csv(window, tmp_path, monkeypatch):
     good = tmp_path / "extra.json"
     good.write_text(

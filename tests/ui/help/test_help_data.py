@@ -11,6 +11,7 @@ from d100gui.storage.resources import HelpInvalid, help_topics, help_tour
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_topics_name_only_panels_that_exist(make_window, qtbot):
     win = make_window()
     win.town_action.trigger()  # the dialogs a topic explains, opened the player's way

@@ -78,6 +78,7 @@ def test_f1_opens_the_help_on_the_topic_of_the_panel_with_the_focus(make_window,
     assert win.help_action in win.findChild(QMenu, "helpMenu").actions()  # Help > Help
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_f1_works_inside_the_between_quests_wizard(make_window, qtbot):
     win = make_window()
     win.town_action.trigger()
@@ -89,6 +90,7 @@ def test_f1_works_inside_the_between_quests_wizard(make_window, qtbot):
     assert panel.current_topic() == "between-quests"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_search_box_filters_topics_and_marks_the_words(make_window, qtbot):
     win = make_window()
     win.help_action.trigger()

@@ -11,6 +11,7 @@ from d100gui.ui.help.shortcuts import PANEL_KEYS, clashes
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_every_action_with_a_shortcut_is_listed_and_no_two_share_one(make_window, qtbot):
     win = make_window()
     win.shortcuts_action.trigger()
@@ -28,6 +29,7 @@ def test_every_action_with_a_shortcut_is_listed_and_no_two_share_one(make_window
     assert len(portable) == len(set(portable))
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_sheet_lists_the_fight_keys_and_is_under_help(make_window, qtbot):
     win = make_window()
     assert win.shortcuts_action in win.findChild(QMenu, "helpMenu").actions()
@@ -39,6 +41,7 @@ def test_the_sheet_lists_the_fight_keys_and_is_under_help(make_window, qtbot):
     assert fight_keys and fight_keys <= {seq for e in panel_keys for seq in e.sequences}
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_sheet_follows_a_new_action(make_window, qtbot):
     """It is made from the actions, so one added later is on the next sheet."""
     win = make_window()

@@ -66,6 +66,7 @@ def test_a_second_start_does_not_show_the_tour_and_help_tour_shows_it_again(make
     assert second.help.tour is not None and second.help.tour.active
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_back_skip_and_the_keys(make_window, qtbot):
     win = make_window()
     win.tour_action.trigger()
@@ -85,6 +86,7 @@ def test_back_skip_and_the_keys(make_window, qtbot):
     assert not tour.active
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_step_in_a_tabbed_away_dock_brings_it_to_the_front(make_window, qtbot):
     win = make_window()
     assert not shown(win.toolbox_dock), "the toolbox starts behind the dice tab"
@@ -98,6 +100,7 @@ def test_a_step_in_a_tabbed_away_dock_brings_it_to_the_front(make_window, qtbot)
     assert shown(win.dice_dock) and not shown(win.toolbox_dock), "the tabs in front before the tour are in front again"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_return_answers_the_first_run_question_then_steps_the_tour_one_at_a_time(make_window, qtbot):
     """The tour opens at its first step when Return closes the question; in the tour Return is Next, one step."""
     win = make_window()
@@ -128,6 +131,7 @@ def test_the_callout_shows_its_whole_text(make_window, qtbot):
         assert text.height() >= text.heightForWidth(text.width()), f"step {n + 1}'s text is cut"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_dock_the_player_closed_is_opened_for_its_step_and_closed_again(make_window, qtbot):
     win = make_window()
     win.log_dock.close()
@@ -143,6 +147,7 @@ def _top_widget(win):
     return [c for c in win.children() if isinstance(c, QWidget) and c.isVisible()][-1]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_dock_raised_during_the_tour_stays_under_it(make_window, qtbot):
     """A fight coming up raises the Combat tab (the window's fight_active_changed wiring): the tour's overlay and
     callout stay on top, not half painted under the dock (seen at 1280x720 in a real window)."""

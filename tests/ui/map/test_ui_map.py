@@ -382,6 +382,7 @@ def test_wheel_zoom_keeps_the_point_under_the_mouse(view: MapView) -> None:
     assert centre_before != before  # the anchor was not simply the centre
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_drag_pans_without_clicking(view: MapView) -> None:
     h, v = view.horizontalScrollBar(), view.verticalScrollBar()
     x0, y0 = h.value(), v.value()

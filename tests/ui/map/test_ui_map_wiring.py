@@ -130,6 +130,7 @@ def test_undo_removes_the_mapped_area(window):
     assert "1 area ·" in window.map_area.title.text()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_sheet_size_preference_is_used_for_new_dungeons(window):
     window.prefs_action.trigger()
     dialog = window.preferences_dialog
@@ -170,6 +171,7 @@ def test_hall_of_the_fallen(window):
     assert "Brave Sir Robin" in window.fallen_box.text()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_window_geometry_and_docks_are_kept(qtbot):
     first = MainWindow(packs.load_library(user_data_dir()), Preferences())
     qtbot.addWidget(first)

@@ -14,6 +14,7 @@ from d100gui.ui.toolbox.reference_panel import ReferencePanel
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_sheet_names_the_fallen_hero_and_offers_the_hall_and_a_new_hero(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     sheet = window.sheet
@@ -96,6 +97,7 @@ def test_a_fallen_campaign_opened_from_its_file_is_greyed_at_once(qtbot):
     assert "Aria fell on" in again.sheet.empty_label.text()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_viewer_prints_the_final_sheet_while_everything_else_stays_greyed(qtbot):
     from PySide6.QtPrintSupport import QPrintPreviewDialog
 

@@ -72,6 +72,7 @@ def test_without_a_kept_state_the_roster_counts_it_once(qtbot):
     assert second.counter.paths == [] and counted == []
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_campaign_in_play_is_counted_for_the_roster(qtbot):
     """Its store is the window's: a statistics feed counts it (a page per event-loop turn) and keeps the state."""
     window = window_for(qtbot, Campaign(character=hero()))

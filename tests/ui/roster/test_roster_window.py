@@ -63,6 +63,7 @@ def die_in_a_fight(qtbot, window: MainWindow) -> None:
     assert window.game.campaign.character is None and window.game.override.remaining == 0
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_hero_who_dies_turns_their_campaign_read_only(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     assert not window.fallen_banner.isVisibleTo(window)
@@ -83,6 +84,7 @@ def test_a_hero_who_dies_turns_their_campaign_read_only(qtbot):
     assert "has fallen" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_roster_lists_the_fallen_and_the_viewer_opens_read_only(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
@@ -117,6 +119,7 @@ def test_the_roster_lists_the_fallen_and_the_viewer_opens_read_only(qtbot):
     assert not viewer.bridge.undo()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_mark_survives_reopening_and_file_open_opens_read_only(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
@@ -143,6 +146,7 @@ def test_the_mark_survives_reopening_and_file_open_opens_read_only(qtbot):
     again.creation_wizard.reject()
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_living_heroes_are_listed_and_opened_from_the_roster(qtbot):
     window = window_for(qtbot, Campaign(character=hero("Bryn", hp=20)))
     window.bridge.send(SetSheetField(field="gp", value=7))  # the first action makes the campaign's store
@@ -156,6 +160,7 @@ def test_living_heroes_are_listed_and_opened_from_the_roster(qtbot):
     assert window.campaign_path == path and window.game.campaign.character.name == "Bryn"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_creating_a_character_in_a_fallen_campaign_starts_a_campaign_of_their_own(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)
@@ -167,6 +172,7 @@ def test_creating_a_character_in_a_fallen_campaign_starts_a_campaign_of_their_ow
     assert window.campaign_path is not None and window.campaign_path != fallen_path
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_hero_menus_hall_leads_to_every_heros_hall(qtbot):
     window = window_for(qtbot, Campaign(character=hero()))
     die_in_a_fight(qtbot, window)

@@ -87,6 +87,7 @@ def points(stats: StatisticsWindow, tab, name: str):
     return item
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     session = played(window)
     stats = open_statistics(window)
@@ -130,6 +131,7 @@ def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     assert stats.figures == statistics_of(window.bridge.game.campaign.log)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_plots_export_as_png_and_svg_and_tables_as_csv(window, tmp_path, monkeypatch):
     played(window)
     stats = open_statistics(window)
@@ -147,6 +149,7 @@ def test_plots_export_as_png_and_svg_and_tables_as_csv(window, tmp_path, monkeyp
     assert rows[0][:3] == ["Monster", "Fights", "Won"] and rows[1][:3] == ["Goblin", "1", "1"]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_both_themes_draw_on_the_palette_base(window):
     played(window)
     stats = open_statistics(window)

@@ -85,6 +85,7 @@ def whole_log(window: MainWindow) -> dict:
     return statistics_of([*store.log_page(0, campaign.log_start), *campaign.log])
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_opening_an_older_campaign_and_playing_on_count_nothing(window, qtbot):
     send(window, {"kind": "roll_dice", "expression": "d6"})
     qtbot.wait(10)  # a few turns of the event loop
@@ -93,6 +94,7 @@ def test_opening_an_older_campaign_and_playing_on_count_nothing(window, qtbot):
     assert store is not None and store.kept_statistics() is None
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_first_count_is_a_page_a_turn_and_says_so_until_ready(window, qtbot):
     stats = open_statistics(window)
     assert not stats.feed.ready, "opening the view counts no more than one page before the event loop turns"
@@ -107,6 +109,7 @@ def test_the_first_count_is_a_page_a_turn_and_says_so_until_ready(window, qtbot)
     assert store is not None and store.kept_statistics() is not None, "counted once: the store keeps it"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_an_action_made_while_counting_is_counted_once(window, qtbot):
     stats = open_statistics(window)
     assert not stats.feed.ready
@@ -119,6 +122,7 @@ def test_an_action_made_while_counting_is_counted_once(window, qtbot):
     assert stats.figures == whole_log(window), "then each action folds its own entry"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_an_undo_made_while_counting_starts_the_count_again(window, qtbot):
     send(window, {"kind": "roll_dice", "expression": "40d6"})
     stats = open_statistics(window)
@@ -131,6 +135,7 @@ def test_an_undo_made_while_counting_starts_the_count_again(window, qtbot):
     assert window.counted[-1] == (OLDER - PAGE, OLDER)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_undoing_after_the_first_count_counts_no_older_entry_again(window, qtbot, monkeypatch):
     monkeypatch.setattr(feed_module, "KEEP_EVERY", 3)  # a state kept (and marked) every 3 entries
     stats = open_statistics(window)
@@ -149,6 +154,7 @@ def test_undoing_after_the_first_count_counts_no_older_entry_again(window, qtbot
     assert stats.figures == whole_log(window)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_another_campaign_forgets_the_marks(window, qtbot, tmp_path):
     stats = open_statistics(window)
     qtbot.waitUntil(lambda: stats.feed.ready)

@@ -51,6 +51,7 @@ def test_a_new_campaign_asks_and_complete_my_tables_opens_the_editor(window, qtb
     assert window.game.policy is MissingRowPolicy.ASK
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_changeable_any_time_from_the_tables_menu_and_preferences_use_the_same_words(window, qtbot):
     window.table_policy_action.trigger()  # Tables > Missing rows...
     pick(qtbot, window.table_setup.choice_dialog, "sample")

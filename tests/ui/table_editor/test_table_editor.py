@@ -105,6 +105,7 @@ def test_many_rows_in_one_sitting_one_per_missing_range_and_used_from_then_on(wi
     assert window.game.campaign.dice_history[-1].table.row.fields["part"] == "FANG"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_overlapping_rows_and_effect_readings(window, qtbot, type_cell):
     editor = open_editor(window)
     editor.select("d100.G")

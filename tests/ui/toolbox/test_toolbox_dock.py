@@ -246,6 +246,7 @@ def test_the_fight_tracker_keeps_the_fight_in_the_campaign(qtbot, make_dock):
 NARROW_DOCK = 400  # pixels: about what the Toolbox dock gets beside the map, less its scroll bar
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_every_tool_fits_a_narrow_dock_so_nothing_is_clipped(make_dock):
     """The panels scroll up and down, never sideways: a panel wider than the dock would cut off its inputs."""
     _table, dock = make_dock()

@@ -43,6 +43,7 @@ def _results(window: MainWindow) -> list[str]:
     return [results.item(i).text() for i in range(results.count())]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_typing_the_row_in_the_dialog_runs_the_tool_on_and_undo_takes_it_back(qtbot):
     window, panel = _stopped(qtbot)
     stopped = panel.result_box.text.toPlainText()
@@ -64,6 +65,7 @@ def test_typing_the_row_in_the_dialog_runs_the_tool_on_and_undo_takes_it_back(qt
     assert panel.result_box.text.toPlainText() == shown and len(_results(window)) == 1
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_re_rolling_among_printed_rows_in_the_dialog_runs_the_tool_on_with_a_printed_wand(qtbot):
     window, panel = _stopped(qtbot)
     dialog = window.missing_row_dialog

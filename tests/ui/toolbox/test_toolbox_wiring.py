@@ -25,6 +25,7 @@ def menu_action(window: MainWindow, menu_title: str, text: str) -> QAction:
     raise AssertionError(f"no {menu_title} > {text}")
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_tools_toolbox_shows_the_dock_and_a_roll_reaches_the_window(qtbot):
     window = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
     qtbot.addWidget(window)
@@ -44,6 +45,7 @@ def test_tools_toolbox_shows_the_dock_and_a_roll_reaches_the_window(qtbot):
     assert window.game.campaign.log == [] and window.toolbox.results.count() == 0
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_toolbox_result_is_sent_to_the_adventure_log_with_its_dice_in_the_command_log(qtbot):
     window = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)
     qtbot.addWidget(window)
@@ -61,6 +63,7 @@ def test_a_toolbox_result_is_sent_to_the_adventure_log_with_its_dice_in_the_comm
     assert entry.rolls and all(r.purpose for r in entry.rolls)  # ...and its action keeps every die, each named
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_tool_s_roll_on_an_unprinted_row_opens_the_type_the_row_dialog(qtbot):
     """Issue 22: a missing row in the toolbox behaves as in the dice panel (policy "ask me")."""
     window = MainWindow(packs.load_library(user_data_dir()), Preferences(), seed=5)

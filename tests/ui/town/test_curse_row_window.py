@@ -67,6 +67,7 @@ def test_the_typed_curse_row_is_applied(qtbot, window):
     assert window.game.library.get("d100.C").find(50) is not None
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_re_rolling_among_the_printed_rows_from_now_on_applies_a_printed_curse_and_keeps_the_choice(qtbot, window):
     cast_and_fail(qtbot, window)
     [dialog] = [d for d in window.findChildren(MissingRowDialog) if d.isVisible()]
@@ -77,6 +78,7 @@ def test_re_rolling_among_the_printed_rows_from_now_on_applies_a_printed_curse_a
     assert window.game.policy.value == "reroll" and window.prefs.missing_row_policy.value == "reroll"
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_a_curse_left_waiting_is_typed_later_from_the_hero_menu(qtbot, window):
     assert not window.curse_row_action.isEnabled() and "No curse" in window.curse_row_action.toolTip()
     cast_and_fail(qtbot, window)

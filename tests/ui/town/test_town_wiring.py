@@ -29,6 +29,7 @@ def town_menu_action(window: MainWindow):
     return action
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_town_menu_opens_the_wizard_and_it_begins_the_phase(qtbot, window):
     action = town_menu_action(window)
     assert action is window.town_action and action.shortcut().toString() == "Ctrl+Shift+B"

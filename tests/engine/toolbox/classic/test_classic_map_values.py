@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from classic_script import pct
 
 from d100gui.engine.dice.dice import Dice, RandomSource
@@ -23,6 +24,7 @@ def test_a_map_to_gems_and_jewelry_values_them(scripted):
     assert "Jewelry: 2 piece(s) of jewelry worth 8,000 GP (3,000, 5,000)" in text
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_maps_always_value_their_gems_and_jewelry(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2209)), MissingRowPolicy.ASK)
     maps = [m.map for m in (value_find(roller, magic_find(roller)) for _ in range(400)) if m.map is not None]

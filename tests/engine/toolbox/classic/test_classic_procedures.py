@@ -74,6 +74,7 @@ def test_spikes_slip_on_5_or_6_and_silence_is_heard_as_nothing(scripted, checks)
         cu.check(scripted().roller.dice, checks, "sense_secret_door", race="human")
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_checks_keep_the_text_s_odds(bundled_library, checks):
     dice = Dice(RandomSource(2205))
     runs = 2000
@@ -197,6 +198,7 @@ def test_lightning_destroys_gems_fire_only_by_the_option_and_jewelry_loses_a_qua
     assert optional.gems_lost == 1 and optional.gem_chance == 10
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_fire_destroys_a_tenth_of_the_gems_by_the_option(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2207)), MissingRowPolicy.ASK)
     lost = ci.harm_treasure(roller, "fire", gems=2000, optional_rule=True).gems_lost
@@ -329,6 +331,7 @@ def test_men_met_afloat_are_read_in_the_waterborne_column(scripted):
     assert ashore.source.remaining == 0 and [n.roll.text for n in walked.tree.walk()] == ["Men", "Brigands"]
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_naval_chances_keep_the_text_s_odds(bundled_library):
     from d100gui.engine.toolbox.classic import air_sea as cas
 

@@ -43,6 +43,7 @@ def test_speeds_out_of_range_are_refused(bundled_library, scripted):
         evade(scripted().roller.dice, bundled_library.get(EVASION_TABLE), 4, 3, 10, party_speed=12, monster_speed=-1)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_seeded_first_hex_catches_are_half_and_a_quarter_in_woods():
     dice = Dice(RandomSource(2022))
     runs = 2000

@@ -37,6 +37,7 @@ def test_a_tenth_of_swords_have_a_special_purpose_and_every_one_is_at_the_top(bu
     )  # fmt: skip
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_the_wilderness_circle_is_told_as_often_as_the_party_is_surprised():
     dice = Dice(RandomSource(2202))
     runs = 3000
@@ -51,6 +52,7 @@ def test_a_surprised_party_drops_an_item_a_quarter_of_the_time():
     assert within_4_se(dropped, runs, 0.25)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_ships_on_the_river_meet_men_in_the_waterborne_column_at_the_type_table_s_rate(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(2204)), MissingRowPolicy.REROLL)
     met = men = 0

@@ -111,6 +111,7 @@ def test_hoard_levels_map_to_their_rows_and_level_0_is_refused(bundled_library):
         roll_gems(roller, 0)
 
 
+@pytest.mark.slow  # over 0.14 s: left out of `make check` (the fast lane); `make test` runs it
 def test_many_hoards_always_roll_through(bundled_library):
     roller = TableRoller(bundled_library, Dice(RandomSource(21)), MissingRowPolicy.REROLL)
     for level in range(1, 16):
