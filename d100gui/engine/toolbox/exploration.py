@@ -53,6 +53,10 @@ PUSH_ON_INJURED_AT_MOST = 5
 TRAVEL_ENCOUNTER_DIE = "2d6"
 ENCOUNTER_HOUR_DIE = "1d8"  # which hour of the Round a travel encounter comes in
 PUSH_ON_WOUND_DIE = "1d4"
+HOURS_PER_TRAVEL_TURN = 1  # "travel tracks 1-hour turns"
+REST_ROUNDS_OWED = 1  # "must take a round of rest after every 2 rounds of travel"
+PUSH_ON_STRESS_PER_HD = 1  # "each character takes 1 point per HD of Stress and 1 Strength damage"
+PUSH_ON_STRENGTH_DAMAGE = 1
 ENCOUNTER_TABLE_DIE = "d100"  # "the Referee then rolls a d% and consults a Random Encounter table"
 #: the checks' numbers as data (the text's above are used when the player's tables lack a row)
 RULES_TABLE = "explore.procedure_rules"
@@ -679,7 +683,7 @@ class PushOnRoll(Model):
 
     name: str
     stress: int
-    strength_damage: int = 1
+    strength_damage: int = PUSH_ON_STRENGTH_DAMAGE
     check: RollRecord
     injured: bool
     wound_points: RollRecord | None = None
@@ -716,7 +720,17 @@ def push_on(tables: TableRoller, party: list[Traveller]) -> PushOnResult:
         injured = check.final <= n.push_on_injured_at_most
         wounds = tables.dice.roll(n.push_on_wound_die, f"{who.name}: wound points") if injured else None
         injury = roll_injury(tables) if injured else None
-        rolls.append(PushOnRoll(name=who.name, stress=who.hd, check=check, injured=injured, wound_points=wounds, injury=injury))
+        rolls.append(
+            PushOnRoll(
+                name=who.name,
+                stress=who.hd * n.push_on_stress_per_hd,
+                strength_damage=n.push_on_strength_damage,
+                check=check,
+                injured=injured,
+                wound_points=wounds,
+                injury=injury,
+            )
+        )
     return PushOnResult(rolls=rolls)
 
 
@@ -910,6 +924,10 @@ class ExplorationNumbers(Model):
     hours_per_travel_round: int = HOURS_PER_TRAVEL_ROUND
     rest_step_minutes: int = REST_MINUTES_STEP
     table_die: str = ENCOUNTER_TABLE_DIE
+    hours_per_travel_turn: int = HOURS_PER_TRAVEL_TURN
+    rest_rounds_owed: int = REST_ROUNDS_OWED
+    push_on_stress_per_hd: int = PUSH_ON_STRESS_PER_HD
+    push_on_strength_damage: int = PUSH_ON_STRENGTH_DAMAGE
 
     def rest_hours(self, kind: RestKind) -> int:
         return self.short_rest_hours if kind is RestKind.SHORT else self.full_rest_hours
@@ -940,6 +958,10 @@ def exploration_numbers(library: TableLibrary) -> ExplorationNumbers:
         hours_per_travel_round=max(1, rule_number(library, t, "Hours in a travel Round", text.hours_per_travel_round)),
         rest_step_minutes=max(1, rule_number(library, t, "Partial rest step", text.rest_step_minutes)),
         table_die=_d100(rule_die(library, t, "Encounter table roll", text.table_die)),
+        hours_per_travel_turn=max(1, rule_number(library, t, "Hours in a travel Turn", text.hours_per_travel_turn)),
+        rest_rounds_owed=max(1, rule_number(library, t, "Rounds of rest owed", text.rest_rounds_owed)),
+        push_on_stress_per_hd=rule_number(library, t, "Pushing on: Stress per HD", text.push_on_stress_per_hd),
+        push_on_strength_damage=rule_number(library, t, "Pushing on: Strength damage", text.push_on_strength_damage),
     )
 
 

@@ -69,7 +69,7 @@ def units_in(rule_text: str, library: TableLibrary) -> str:
         )
         return (
             f"In this text a Turn is {n.seconds_per_turn} seconds, a Round is {n.turns_per_round} Turns ({round_time}); "
-            "travel counts 1-hour Turns."
+            f"travel counts {n.hours_per_travel_turn}-hour Turns."
         )
     if rule_text in (CLASSIC, UNDERWORLD):
         t = underworld.time_number
@@ -274,7 +274,7 @@ def _travel_clock_summary(library: TableLibrary) -> str:
         "night). Each Round gets a "
         f"{n.travel_die} check ({n.hostile_at_most} or less: hostile or neutral, {n.friendly_at_least} or more: "
         f"friendly) and the hour it comes on a {_d(n.hour_die)}. After {n.rounds_before_rest} Rounds of travel the "
-        "party should rest one."
+        f"party should rest {_rounds(n.rest_rounds_owed)}."
     )
 
 
@@ -287,10 +287,24 @@ def _rest_summary(library: TableLibrary) -> str:
     )
 
 
+def _count(n: int) -> str:
+    return "one" if n == 1 else str(n)
+
+
+def _rounds(n: int) -> str:
+    """The Rounds of rest owed: "one" (the text's) or "2 Rounds"."""
+    return "one" if n == 1 else f"{n} Rounds"
+
+
+def _strength(n: int) -> str:
+    return "a point of Strength" if n == 1 else f"{n} points of Strength"
+
+
 def _push_on_summary(library: TableLibrary) -> str:
     n = ex.exploration_numbers(library)
     return (
-        "Skipping the Round of rest costs each character Stress (one per HD) and a point of Strength, and a "
+        f"Skipping the Round of rest costs each character Stress ({_count(n.push_on_stress_per_hd)} per HD) and "
+        f"{_strength(n.push_on_strength_damage)}, and a "
         f"{n.push_on_die} roll: {n.push_on_injured_at_most} or less means {n.push_on_wound_die} wound points and a "
         "roll on the injury table."
     )

@@ -183,3 +183,20 @@ def test_the_encounter_table_s_d_percent_reads_the_table(bundled):
     assert "Encounter check 2d12 6: an encounter, d20 17" in theirs.message
     events = _game(mine, 1, 1, 3, 19).execute(tc.TravelSpend(hours=1))  # hostile; hour 3; the table's d20: 19
     assert events[1].payload().check.table_roll.expression == "1d20"
+
+
+def test_pushing_on_s_stress_and_strength_read_the_table(bundled):
+    party = [ex.Traveller(name="Vera", hd=2)]
+    [pushed] = _game(bundled, 2, 2, 2).execute(tc.PushOn(party=party))  # 3d4 = 6: no injury
+    assert "Vera: 2 Stress, 1 Strength damage, 3d4 6" in pushed.message  # 1 per HD, 1 Strength: the text's
+    mine = _edited(bundled, {"Pushing on: Stress per HD": "2", "Pushing on: Strength damage": "3"})
+    [theirs] = _game(mine, 2, 2, 2).execute(tc.PushOn(party=party))
+    assert "Vera: 4 Stress, 3 Strength damage, 3d4 6" in theirs.message
+
+
+def test_the_travel_turn_and_the_rest_owed_are_quoted_rows(bundled):
+    rows = {r.key: r.fields for r in bundled.get(ex.RULES_TABLE).rows}
+    assert rows["Hours in a travel Turn"]["value"] == "1" and "1-hour turns" in rows["Hours in a travel Turn"]["rule"]
+    assert rows["Rounds of rest owed"]["value"] == "1" and "a round of rest" in rows["Rounds of rest owed"]["rule"]
+    n = ex.exploration_numbers(bundled)
+    assert (n.hours_per_travel_turn, n.rest_rounds_owed, n.push_on_stress_per_hd, n.push_on_strength_damage) == (1, 1, 1, 1)

@@ -202,3 +202,24 @@ def test_the_fire_and_lightning_summary_names_the_table_s_loss(qtbot, make_dock)
     tables = [harm.model_copy(update={"rows": rows}) if t.id == harm.id else t for t in library]
     table.game.library = TableLibrary([Pack(id="mine", title="mine", tables=tables)])
     assert "both knock 30% off jewelry's value" in _summary(click_tool(qtbot, dock, "Fire and lightning"))
+
+
+def test_the_travel_turn_the_rest_owed_and_pushing_on_s_costs_follow_the_player_s_tables(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    assert "travel counts 1-hour Turns." in _units(click_tool(qtbot, shipped, "Rest"))
+    assert "Rounds of travel the party should rest one." in _summary(click_tool(qtbot, shipped, "Travel clock"))
+    assert "Stress (one per HD) and a point of Strength" in _summary(click_tool(qtbot, shipped, "Push on"))
+    table, dock = make_dock()
+    table.game.library = _edited(
+        table.game.library,
+        ex.RULES_TABLE,
+        {
+            "Hours in a travel Turn": "2",
+            "Rounds of rest owed": "2",
+            "Pushing on: Stress per HD": "2",
+            "Pushing on: Strength damage": "3",
+        },
+    )
+    assert "travel counts 2-hour Turns." in _units(click_tool(qtbot, dock, "Rest"))
+    assert "the party should rest 2 Rounds." in _summary(click_tool(qtbot, dock, "Travel clock"))
+    assert "Stress (2 per HD) and 3 points of Strength" in _summary(click_tool(qtbot, dock, "Push on"))
