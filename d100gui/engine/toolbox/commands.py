@@ -107,12 +107,13 @@ class ScarsAttack(Command):
         if self.encounter is None and not self.in_encounter:
             modifier = sc.scars_modifier(self.scars, self.sign)
             result = sc.resolve_attack(
-                ctx.dice, self.attribute, self.armour_class, self.damage, modifier, self.attacker, self.target, _scars(ctx).die
-            )
+                ctx.dice, self.attribute, self.armour_class, self.damage, modifier, self.attacker, self.target, _scars(ctx).die,
+                _scars(ctx),
+            )  # fmt: skip
             return [Event.of(ScarsAttacked(result=result), result.describe())]
         after, result = sc.encounter_attack(
             _encounter(ctx, self.encounter), ctx.dice, self.attacker, self.target, self.attribute, self.damage, self.sign,
-            _scars(ctx).die,
+            _scars(ctx).die, _scars(ctx),
         )  # fmt: skip
         _keep(ctx, scars_encounter=after)
         return [Event.of(ScarsAttacked(result=result, encounter=after), result.describe())]

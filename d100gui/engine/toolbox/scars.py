@@ -40,6 +40,8 @@ SCARS_CHECK_DIE = "2d6"
 WAKE_SIDES = 6  # Xd6 Rounds unconscious, X the Scars
 PACK_SEARCH_DIE = "1d3"
 ENCOUNTER_DIE, ENCOUNTER_ON = "1d6", 1
+ARMOUR_LOSS = 1  # "reduce their AC by 1 for the rest of the encounter": d20.rules' "AC lost on an exact roll"
+ARMOUR_BREAKS_AT = 0  # "Armour breaks when the AC reaches 0."
 MORALE_AT = 0.5  # "Roll morale for enemies when they reach half health"
 SYSTEM_DIE = "1d20"  # the die of attacks, initiative, morale, pack searches and Rituals: d20.rules' "The d20"
 TURN_MINUTES, WATCH_HOURS = 10, 6  # "An exploration Turn is approximately ten minutes", "6 hour Watches"
@@ -164,6 +166,8 @@ class AttackResult(Model):
     damage: RollRecord | None = None
     new_armour_class: int
     armour_broken: bool = False
+    armour_loss: int = ARMOUR_LOSS  # the AC an exact roll on it knocks off (the rules table's)
+    armour_breaks_at: int = ARMOUR_BREAKS_AT  # the AC at which armour breaks (the rules table's)
     # filled when the attack is made inside a ScarsEncounter
     target_health: int | None = None
     morale_due: bool = False  # this attack brought an enemy to half health: test its morale
@@ -209,14 +213,14 @@ def _judged(dice: Dice, roll: RollRecord, base: AttackResult, damage: RollRecord
     rolled = None
     if outcome in (AttackOutcome.HIT, AttackOutcome.STUN):
         rolled = damage if damage is not None else dice.roll(base.weapon, f"{_who(base.attacker)}damage")
-    new_ac = max(0, base.armour_class - 1) if outcome is AttackOutcome.ARMOUR else base.armour_class
+    new_ac = max(0, base.armour_class - base.armour_loss) if outcome is AttackOutcome.ARMOUR else base.armour_class
     return base.model_copy(
         update={
             "roll": roll,
             "outcome": outcome,
             "damage": rolled,
             "new_armour_class": new_ac,
-            "armour_broken": outcome is AttackOutcome.ARMOUR and new_ac == 0,
+            "armour_broken": outcome is AttackOutcome.ARMOUR and new_ac <= base.armour_breaks_at,
         }
     )
 
@@ -230,6 +234,7 @@ def resolve_attack(
     attacker: str = "",
     target: str = "",
     die: str = SYSTEM_DIE,
+    numbers: ScarsNumbers | None = None,
 ) -> AttackResult:
     """Roll one attack: d20 (plus ``modifier``, the Scars modifier) against ``attribute`` and ``armour_class``.
 
@@ -252,6 +257,8 @@ def resolve_attack(
         roll=roll,
         outcome=AttackOutcome.MISS,
         new_armour_class=armour_class,
+        armour_loss=(numbers or ScarsNumbers()).armour_loss,
+        armour_breaks_at=(numbers or ScarsNumbers()).armour_breaks_at,
     )
     return _judged(dice, roll, base)
 
@@ -368,6 +375,7 @@ def encounter_attack(
     damage: str = "1d6",
     scars: ScarsSign = ScarsSign.NONE,
     die: str = SYSTEM_DIE,
+    numbers: ScarsNumbers | None = None,
 ) -> tuple[ScarsEncounter, AttackResult]:
     """An attack inside an encounter: the target's current AC, the Scars modifier once per round.
 
@@ -391,7 +399,7 @@ def encounter_attack(
         if striker.modifier_used:
             raise ToolInputError(f"{striker.name} has already used the Scars modifier this round (once per initiative round).")
     modifier = scars_modifier(striker.scars, scars)
-    result = resolve_attack(dice, attribute, struck.armour_class, damage, modifier, striker.name, struck.name, die)
+    result = resolve_attack(dice, attribute, struck.armour_class, damage, modifier, striker.name, struck.name, die, numbers)
     return _land(encounter, striker, struck, result, modifier != 0)
 
 
@@ -622,6 +630,8 @@ class ScarsNumbers(Model):
     encounter_on: int = ENCOUNTER_ON
     die: str = SYSTEM_DIE
     morale_at: float = MORALE_AT
+    armour_loss: int = ARMOUR_LOSS
+    armour_breaks_at: int = ARMOUR_BREAKS_AT
 
 
 _TIMES = re.compile(r"x\s*(\d+)")
@@ -658,6 +668,8 @@ def scars_numbers(library: TableLibrary) -> ScarsNumbers:
         encounter_on=rule_number(library, t, "Random encounter on", text.encounter_on),
         die=rule_die(library, t, "The system's die", text.die),
         morale_at=rule_fraction(library, t, "Morale at", text.morale_at),
+        armour_loss=max(1, rule_number(library, t, "AC lost on an exact roll", text.armour_loss)),
+        armour_breaks_at=rule_number(library, t, "Armour breaks at AC", text.armour_breaks_at),
     )
 
 

@@ -189,14 +189,15 @@ def _system_die(text: str) -> Callable[[TableLibrary], str]:
     """A summary naming the system's die (``{die}``) as the d20 rules table prints it."""
 
     def summary(library: TableLibrary) -> str:
-        return text.format(die=_d(sc.scars_numbers(library).die))
+        n = sc.scars_numbers(library)
+        return text.format(die=_d(n.die), ac_loss=_count(n.armour_loss), breaks_at=n.armour_breaks_at)
 
     return summary
 
 
 _ATTACK = _system_die(
     "Roll a {die}: at or under the attacker's attribute and above the target's AC hits. Exactly the attribute "
-    "also stuns and gives another attack; exactly the AC does no damage but knocks the AC down one (0: broken). "
+    "also stuns and gives another attack; exactly the AC does no damage but knocks the AC down {ac_loss} ({breaks_at}: broken). "
     "Once a round an adventurer may shift the roll by their number of Scars."
 )
 _INITIATIVE = _system_die(

@@ -123,3 +123,16 @@ def test_the_morale_test_comes_at_the_table_s_share_of_health(bundled):
 
     assert "half health: test morale" in hit(bundled)  # 4 of 10: at or under half
     assert "test morale" not in hit(_edited(bundled, {"Morale at": "1/4 health"}))  # 4 is over a quarter of 10
+
+
+def test_an_exact_roll_on_the_ac_knocks_off_the_table_s_points(bundled):
+    rows = {r.key: r.fields["value"] for r in bundled.get(sc.RULES_TABLE).rows}
+    assert (rows["AC lost on an exact roll"], rows["Armour breaks at AC"]) == ("1", "0")
+    # d20 5 against attribute 12 and AC 5: exactly the AC, no damage; the text's 1 off: AC 4
+    [attack] = _game(bundled, 5).execute(tc.ScarsAttack(attribute=12, armour_class=5))
+    result = attack.payload().result
+    assert (result.new_armour_class, result.armour_broken) == (4, False)
+    mine = _edited(bundled, {"AC lost on an exact roll": "2", "Armour breaks at AC": "3"})
+    [attack] = _game(mine, 5).execute(tc.ScarsAttack(attribute=12, armour_class=5))
+    result = attack.payload().result
+    assert (result.new_armour_class, result.armour_broken) == (3, True)

@@ -223,3 +223,16 @@ def test_the_travel_turn_the_rest_owed_and_pushing_on_s_costs_follow_the_player_
     assert "travel counts 2-hour Turns." in _units(click_tool(qtbot, dock, "Rest"))
     assert "the party should rest 2 Rounds." in _summary(click_tool(qtbot, dock, "Travel clock"))
     assert "Stress (2 per HD) and 3 points of Strength" in _summary(click_tool(qtbot, dock, "Push on"))
+
+
+def test_the_attack_summary_names_the_table_s_armour_loss(qtbot, make_dock):
+    from d100gui.engine.toolbox import scars as sc
+
+    _shipped_table, shipped = make_dock()
+    assert "knocks the AC down one (0: broken)" in _summary(click_tool(qtbot, shipped, "Attack"))
+    table, dock = make_dock()
+    table.game.library = _edited(
+        table.game.library, sc.RULES_TABLE, {"AC lost on an exact roll": "2", "Armour breaks at AC": "1"}
+    )
+    table.bridge.tables_changed.emit()  # as the table editor does: the open panel (Attack, the first) follows
+    assert "knocks the AC down 2 (1: broken)" in _summary(click_tool(qtbot, dock, "Attack"))
