@@ -224,6 +224,7 @@ class ClassicEgoTest(Command):
             result = csw.ego_contest(
                 ctx.dice, sword, self.intelligence, self.strength, self.condition, self.state, _bands(ctx),
                 csw.state_dice(ctx.tables.library), percent_die(ctx.tables.library),
+                csw.ego_per_ability(ctx.tables.library),
             )  # fmt: skip
         return [*events, Event.of(ClassicEgoContested(result=result), result.describe())]
 

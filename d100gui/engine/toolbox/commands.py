@@ -575,7 +575,14 @@ class ClassicEgoContest(Command):
         library = ctx.tables.library
         bands = csw.influence_bands(library.get(csw.INFLUENCE_TABLE) if csw.INFLUENCE_TABLE in library else None)
         result = csw.ego_contest(
-            ctx.dice, self.sword, self.intelligence, self.strength, self.condition, bands=bands, percent=percent_die(library)
+            ctx.dice,
+            self.sword,
+            self.intelligence,
+            self.strength,
+            self.condition,
+            bands=bands,
+            percent=percent_die(library),
+            per_ability=csw.ego_per_ability(library),
         )
         return [Event.of(ClassicEgoContested(result=result), result.describe())]
 

@@ -301,6 +301,15 @@ def _strength(n: int) -> str:
     return "a point of Strength" if n == 1 else f"{n} points of Strength"
 
 
+def _ego_summary(library: TableLibrary) -> str:
+    return (
+        "The latest sword made meets its wielder: the sword's Intelligence and Egoism (plus "
+        f"{_count(swords.ego_per_ability(library))} for each extraordinary ability) against the wielder's Intelligence "
+        "and Strength, with a die for how fresh or worn the wielder is. A wide gap decides it, a narrow one is rolled. "
+        "Over time, the sword's Egoism meets the fighting-man's level instead."
+    )
+
+
 def _push_on_summary(library: TableLibrary) -> str:
     n = ex.exploration_numbers(library)
     return (
@@ -627,9 +636,7 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
          "monsters is left to you.",
          ccm.ClassicStockRooms, (_rng("level", "Dungeon level", (1, None)), _rng("rooms", "Rooms", (1, stocking.MAX_ROOMS), 6))),
     Tool("classic_ego_test", "Ego contest", CLASSIC,
-         "The latest sword made meets its wielder: the sword's Intelligence and Egoism (plus one for each extraordinary "
-         "ability) against the wielder's Intelligence and Strength, with a die for how fresh or worn the wielder is. A wide "
-         "gap decides it, a narrow one is rolled. Over time, the sword's Egoism meets the fighting-man's level instead.",
+         _ego_summary(NO_TABLES),
          ccm.ClassicEgoTest,
          (_rng("intelligence", "Wielder's Intelligence", swords.WIELDER_SCORE_RANGE, 10),
           _rng("strength", "Wielder's Strength", swords.WIELDER_SCORE_RANGE, 10),
@@ -638,7 +645,7 @@ CLASSIC_EXTRA_TOOLS: tuple[Tool, ...] = (
           ToolInput("continuing", "Continuing relationship (Egoism against level)", "bool", default=False),
           _rng("level", "Fighting-man's level", (1, swords.MAX_LEVEL), 1),
           ToolInput("new_sword", "New sword first", "bool", default=False)),
-         status=_kept_sword),
+         status=_kept_sword, summary_for=_ego_summary),
     Tool("classic_underworld_pursuit", "Fleeing underground", CLASSIC,
          "A monster chases a fleeing party in a straight line while it is close; a corner, door or stairs may shake it off, "
          "a secret door more likely; food may distract it, by its wits, and dropped treasure stops the clever ones more "

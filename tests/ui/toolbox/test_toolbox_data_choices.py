@@ -236,3 +236,11 @@ def test_the_attack_summary_names_the_table_s_armour_loss(qtbot, make_dock):
     )
     table.bridge.tables_changed.emit()  # as the table editor does: the open panel (Attack, the first) follows
     assert "knocks the AC down 2 (1: broken)" in _summary(click_tool(qtbot, dock, "Attack"))
+
+
+def test_the_ego_contest_summary_names_the_table_s_ego_per_ability(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    assert "(plus one for each extraordinary ability)" in _summary(click_tool(qtbot, shipped, "Ego contest"))
+    table, dock = make_dock()
+    table.game.library = _edited(table.game.library, ITEM_RULES_TABLE, {"Egoism per extraordinary ability": "2"})
+    assert "(plus 2 for each extraordinary ability)" in _summary(click_tool(qtbot, dock, "Ego contest"))

@@ -68,6 +68,7 @@ NPC_SHARE = 0.5  # "If a NPC is directed to take up a sword the damage will be o
 EGOISM_DIE = "1d12"  # egoism is 1 to 12
 EGOISM_MAX = 12
 INTELLIGENCE_MAX = 12
+EGO_PER_ABILITY = 1  # "adds an extra 1 for every Extraordinary Ability": the text's
 EGOISM_FROM = 7  # swords below intelligence 7 have no egoism
 READS_MAGIC_FROM = 11  # intelligence 11 and 12 read magic
 _READS_MAGIC = "reads magic"
@@ -224,6 +225,11 @@ def reads_magic_from(library: TableLibrary) -> int:
         if r.range and _READS_MAGIC in " ".join(r.fields.values()).lower()
     ]
     return min(lows, default=READS_MAGIC_FROM)
+
+
+def ego_per_ability(library: TableLibrary) -> int:
+    """What each extraordinary ability adds to a sword's side of the ego contest (classic.item_rules; the text's 1)."""
+    return rule_number(library, ITEM_RULES_TABLE, "Egoism per extraordinary ability", EGO_PER_ABILITY)
 
 
 def egoism_top(library: TableLibrary) -> int:
@@ -430,10 +436,11 @@ def ego_contest(
     bands: tuple[tuple[int, int], ...] = TEXT_BANDS,
     states: dict[str, tuple[str, int]] | None = None,
     percent: str = PERCENT_DIE,
+    per_ability: int = EGO_PER_ABILITY,
 ) -> EgoContest:
-    """The sword's Intelligence + Egoism (+1 per extraordinary ability) against the wielder's
-    Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's ``state``
-    (``states``: the dice by state, the text's by default or the player's from :func:`state_dice`)."""
+    """The sword's Intelligence + Egoism (+``per_ability`` per extraordinary ability, :func:`ego_per_ability`)
+    against the wielder's Intelligence + Strength, adjusted by ``condition`` and by the die of the wielder's
+    ``state`` (``states``: the dice by state, the text's by default or the player's from :func:`state_dice`)."""
     _needs_egoism(sword)
     in_range("Wielder's Intelligence", intelligence, *WIELDER_SCORE_RANGE)
     in_range("Wielder's Strength", strength, *WIELDER_SCORE_RANGE)
@@ -444,7 +451,7 @@ def ego_contest(
         die, sign = states[state]
         state_roll = dice.roll(die, f"wielder's state ({state.replace('_', ' ')})")
         condition += sign * state_roll.final
-    ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
+    ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary * per_ability
     theirs = max(0, intelligence + strength + condition)
     return _contest(dice, ours, theirs, bands, percent, state=state, state_roll=state_roll, state_sign=sign)
 
@@ -526,6 +533,7 @@ def pick_up(
         in_range("Character's Intelligence", intelligence, *WIELDER_SCORE_RANGE)
         in_range("Character's Strength", strength, *WIELDER_SCORE_RANGE)
         if sword.has_egoism:
-            ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary
+            per_ability = ego_per_ability(roller.library)
+            ours = sword.intelligence_score + sword.egoism_score + sword.extraordinary * per_ability
             result = result.model_copy(update={"sword_score": ours, "character_score": intelligence + strength})
     return result

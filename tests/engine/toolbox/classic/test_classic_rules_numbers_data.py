@@ -67,6 +67,7 @@ def _flat_text() -> str:
         (ITEM_RULES_TABLE, "A map's guardians", "5th or 6th level", "5th or 6th level monster clauses"),
         (ITEM_RULES_TABLE, "A sword controls its taker", "6 or more points above", "is 6 or more points above that"),
         (ITEM_RULES_TABLE, "Special purpose: Intelligence and Ego", "the maximum score", "moved to the maximum score"),
+        (ITEM_RULES_TABLE, "Egoism per extraordinary ability", "1", "adds an extra 1 for every extraordinary ability"),
     ],
 )
 def test_each_shipped_number_is_the_text_s_with_its_line_quoted(bundled_library, table_id, key, value, words):
@@ -152,6 +153,21 @@ def test_the_control_gap_is_the_item_rules_row(bundled_library, scripted):
     roller, _ = _roller(mine, 2)
     taken = csw.pick_up(roller, sword, "Neutral", intelligence=6, strength=6)
     assert taken.controlled and "the sword controls them" in taken.describe()
+
+
+def test_each_extraordinary_ability_adds_the_item_rules_row_to_the_sword_s_ego(bundled_library, scripted):
+    sword = csw.complete_sword(scripted(*pct(1, 10), 8, *pct(20, 35), 9, *pct(1)).roller)  # Int 8 + Ego 9 = 17
+    sword = sword.model_copy(update={"powers": [*sword.powers, csw.SwordPower(name="Telekinesis", kind="extraordinary")]})
+    assert sword.extraordinary == 1
+    contest = tc.ClassicEgoContest(sword=sword, intelligence=3, strength=3)  # 6 against 18: a wide gap, no roll
+    game = _game(bundled_library)
+    game.override = ScriptedSource([])
+    [shipped] = game.execute(contest)
+    assert shipped.payload().result.sword_score == 18  # 8 + 9 + 1 for the ability: the text's
+    game = _game(_edited(bundled_library, ITEM_RULES_TABLE, {"Egoism per extraordinary ability": "3"}))
+    game.override = ScriptedSource([])
+    [theirs] = game.execute(contest)
+    assert theirs.payload().result.sword_score == 20
 
 
 # --------------------------------------------------------------------------- meeting: surprise die, distance, circle
