@@ -809,6 +809,14 @@ def _specialist(values: dict[str, Any]) -> dict[str, Any]:
     return {**values, "classification": ""}
 
 
+def _hire_summary(library: TableLibrary) -> str:
+    return (
+        f"The monthly upkeep of hired fighters by kind and race (orcs for {_fraction(hiring.orc_upkeep(library))}), "
+        "and the cost of the notices or servitors that find them. A kind the table gives no cost for that race cannot "
+        "be hired."
+    )
+
+
 def _men_at_arms(values: dict[str, Any]) -> dict[str, Any]:
     return {**values, "specialist": ""}
 
@@ -824,15 +832,14 @@ HOLDINGS_TOOLS: tuple[Tool, ...] = (
           _rng("weeks", "Weeks spent finding them", (0, hiring.MAX_WEEKS), 0)),
          build=_specialist),
     Tool("classic_hire_men_at_arms", "Hire men-at-arms", HOLDINGS,
-         "The monthly upkeep of hired fighters by kind and race (orcs for half), and the cost of the notices or servitors "
-         "that find them. A kind the table gives no cost for that race cannot be hired.",
+         _hire_summary(NO_TABLES),
          pc.ClassicHire,
          (ToolInput("classification", "Kind", "choice", default="Light Foot", choices_from=hiring.MEN_AT_ARMS_TABLE),
           ToolInput("race", "Race", "choice", choices=HIRED_RACES, default="man"),
           _rng("count", "How many", (1, hiring.MAX_HIRED), 10),
           _rng("periods", "Months", (1, hiring.MAX_MONTHS), 1),
           _rng("weeks", "Weeks spent finding them", (0, hiring.MAX_WEEKS), 0)),
-         build=_men_at_arms),
+         build=_men_at_arms, summary_for=_hire_summary),
     Tool("classic_rumours", "Rumours", HOLDINGS,
          "Making the rounds of the taverns for news: a round of drinks here and there and a coin for the barman. What "
          "is heard, true or false, is the referee's.",

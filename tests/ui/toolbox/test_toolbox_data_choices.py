@@ -244,3 +244,11 @@ def test_the_ego_contest_summary_names_the_table_s_ego_per_ability(qtbot, make_d
     table, dock = make_dock()
     table.game.library = _edited(table.game.library, ITEM_RULES_TABLE, {"Egoism per extraordinary ability": "2"})
     assert "(plus 2 for each extraordinary ability)" in _summary(click_tool(qtbot, dock, "Ego contest"))
+
+
+def test_the_hire_summary_names_the_table_s_orc_upkeep(qtbot, make_dock):
+    _shipped_table, shipped = make_dock()
+    assert "(orcs for half)" in _summary(click_tool(qtbot, shipped, "Hire men-at-arms"))
+    table, dock = make_dock()
+    table.game.library = _edited(table.game.library, "classic.wilderness_rules", {"Orc upkeep, of a man's": "1/4"})
+    assert "(orcs for a quarter)" in _summary(click_tool(qtbot, dock, "Hire men-at-arms"))

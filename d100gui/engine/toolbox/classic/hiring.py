@@ -15,7 +15,9 @@ from pydantic import Field
 
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll, TableRoller
+from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.model import Model
+from d100gui.engine.toolbox.classic.rules_data import rule_fraction
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -36,6 +38,10 @@ __all__ = [
 
 SPECIALISTS_TABLE = "classic.specialists"
 MEN_AT_ARMS_TABLE = "classic.men_at_arms"
+#: the share of a man's upkeep an orc costs, as classic.wilderness_rules prints it (the text's "1/2"); the
+#: men-at-arms table prints the orcs' costs themselves, so this only names the rule
+ORC_UPKEEP = 0.5
+WILDERNESS_RULES_TABLE = "classic.wilderness_rules"  # the same table as wilderness.RULES_TABLE
 HIRING_TABLE = "classic.hiring_costs"
 BARONY_TABLE = "classic.barony"
 MAX_HIRED = 10_000
@@ -241,3 +247,8 @@ def barony(roller: TableRoller) -> Barony:
     row = roller.library.get(BARONY_TABLE).find_key("Tax per inhabitant")
     tax = int(_amount(row.fields["value"]) or 0) if row is not None else 0
     return Barony(villages_roll=rolls[0] if rolls else None, inhabitants=inhabitants, tax_each=tax)
+
+
+def orc_upkeep(library: TableLibrary) -> float:
+    """An orc's upkeep as a share of a man's: classic.wilderness_rules' "Orc upkeep, of a man's" (the text's 1/2)."""
+    return rule_fraction(library, WILDERNESS_RULES_TABLE, "Orc upkeep, of a man's", ORC_UPKEEP)

@@ -68,6 +68,7 @@ def _flat_text() -> str:
         (ITEM_RULES_TABLE, "A sword controls its taker", "6 or more points above", "is 6 or more points above that"),
         (ITEM_RULES_TABLE, "Special purpose: Intelligence and Ego", "the maximum score", "moved to the maximum score"),
         (ITEM_RULES_TABLE, "Egoism per extraordinary ability", "1", "adds an extra 1 for every extraordinary ability"),
+        ("classic.wilderness_rules", "Orc upkeep, of a man's", "1/2", "orc support and upkeep is only 1/2 that of a man"),
     ],
 )
 def test_each_shipped_number_is_the_text_s_with_its_line_quoted(bundled_library, table_id, key, value, words):
