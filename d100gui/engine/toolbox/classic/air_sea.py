@@ -16,7 +16,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.dice.tables import Table, TableLibrary
 from d100gui.engine.model import Model
-from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die, rule_die, rule_number
+from d100gui.engine.toolbox.classic.rules_data import a_die, percent_die, rule_die, rule_number, rule_range
 from d100gui.engine.toolbox.inputs import ToolInputError, in_range
 
 __all__ = [
@@ -41,7 +41,23 @@ MAX_HEIGHT = 100  # inches: a bound on typing
 MAX_TURNS = 60
 MAX_CREW = 10_000
 _NUMBER = re.compile(r"\d+")
-_WHERE = {1: "left or right", 2: "left or right", 3: "left or right, and short or long", 4: "left or right, and short or long"}
+#: "A die is also rolled to determine where the bomb lands 1, 2 it is left || right; 3, 4 it is left || right and
+#: short || long; and 5, 6 it is short || long": classic.air_sea's rows (key, the way, the text's faces without them)
+BOMB_LANDING = (
+    ("Bomb lands: left or right", "left or right", (1, 2)),
+    ("Bomb lands: left or right, and short or long", "left or right, and short or long", (3, 4)),
+    ("Bomb lands: short or long", "short or long", (5, 6)),
+)
+
+
+def bomb_landing(library: TableLibrary) -> tuple[tuple[int, int, str], ...]:
+    """(low face, high face, way) for the bomb's direction die, as classic.air_sea prints them."""
+    return tuple((*rule_range(library, AIR_SEA_TABLE, key, faces), way) for key, way, faces in BOMB_LANDING)
+
+
+def _way(landing: tuple[tuple[int, int, str], ...], face: int) -> str:
+    """The way a bomb misses on ``face``; a face no row names lands short or long (the text's last row)."""
+    return next((way for low, high, way in landing if low <= face <= high), BOMB_LANDING[-1][1])
 
 
 def _number(table: Table, key: str) -> int:
@@ -86,6 +102,7 @@ class Bombing(Model):
     direct: int
     miss_roll: RollRecord | None = None
     where_roll: RollRecord | None = None
+    way: str = ""  # the landing row the where roll fell on ("left or right"), read when it was rolled
 
     @property
     def hit(self) -> bool:
@@ -96,7 +113,7 @@ class Bombing(Model):
             return f"Bomb: {self.roll.expression.removeprefix('1')} {self.roll.final}: a direct hit."
         assert self.miss_roll is not None and self.where_roll is not None
         under = self.roll.final < self.direct
-        way = _WHERE.get(self.where_roll.final, "short or long")
+        way = self.way or _way(bomb_landing(TableLibrary([])), self.where_roll.final)
         way = way.replace("left or right", "left" if under else "right").replace("short or long", "short" if under else "long")
         off = abs(self.roll.final - self.direct)
         return f'Bomb: {self.roll.expression.removeprefix("1")} {self.roll.final} ({off} off {self.direct}): misses by {self.miss_roll.final}" ({self.miss_roll.expression}), {way} of the target (die {self.where_roll.final}).'
@@ -127,6 +144,7 @@ def bomb(roller: TableRoller) -> Bombing:
         die = a_die(roller.library)  # "3 dice are rolled for the distance in inches of the miss": bare dice
         result.miss_roll = roller.dice.roll(f"{off}{die.removeprefix('1')}", "the bomb's miss (inches)")
         result.where_roll = roller.dice.roll(die, "which way the bomb misses")
+        result.way = _way(bomb_landing(roller.library), result.where_roll.final)
     return result
 
 

@@ -49,7 +49,9 @@ Surprise = Literal["none", "party", "monsters"]  # who surprised whom: "party" =
 Speed = Literal["even", "party", "monsters"]  # which side is at least twice as fast
 Wits = Literal["intelligent", "semi-intelligent", "non-intelligent"]
 Escape = Literal["straight", "corner", "secret_door"]
-STRAIGHT_ON = 6  # in a straight line the monster always follows (any face of the d6)
+#: "the monster will continue to pursue in a straight line as long as there is not more than 90 feet": no number
+#: of the text, only "always": the top face of the chase die (classic.dice's bare "die"), so every face follows
+STRAIGHT_ON = expression_range(A_DIE)[1]
 _NUMBER = re.compile(r"\d+")
 _FRACTION = re.compile(r"(\d+)\s*/\s*(\d+)")
 
@@ -77,7 +79,7 @@ class PursuitNumbers(Model):
     percent: str = PERCENT_DIE  # the die a printed chance is rolled on (classic.dice)
 
     def follow_on(self, escape: Escape) -> int:
-        always = max(STRAIGHT_ON, expression_range(self.die)[1])  # any face of the chase die
+        always = expression_range(self.die)[1]  # "continue to pursue in a straight line": any face of the chase die
         return {"straight": always, "corner": self.corner, "secret_door": self.secret_door}[escape]
 
     def treasure(self, wits: Wits) -> int:

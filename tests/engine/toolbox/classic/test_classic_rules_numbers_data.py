@@ -69,6 +69,9 @@ def _flat_text() -> str:
         (ITEM_RULES_TABLE, "Special purpose: Intelligence and Ego", "the maximum score", "moved to the maximum score"),
         (ITEM_RULES_TABLE, "Egoism per extraordinary ability", "1", "adds an extra 1 for every extraordinary ability"),
         ("classic.wilderness_rules", "Orc upkeep, of a man's", "1/2", "orc support and upkeep is only 1/2 that of a man"),
+        ("classic.air_sea", "Bomb lands: left or right", "1-2", "lands 1, 2 it is left || right;"),
+        ("classic.air_sea", "Bomb lands: left or right, and short or long", "3-4", "3, 4 it is left || right and short || long;"),
+        ("classic.air_sea", "Bomb lands: short or long", "5-6", "and 5, 6 it is short || long."),
     ],
 )
 def test_each_shipped_number_is_the_text_s_with_its_line_quoted(bundled_library, table_id, key, value, words):
@@ -169,6 +172,34 @@ def test_each_extraordinary_ability_adds_the_item_rules_row_to_the_sword_s_ego(b
     game.override = ScriptedSource([])
     [theirs] = game.execute(contest)
     assert theirs.payload().result.sword_score == 20
+
+
+def test_the_bomb_s_way_reads_the_air_and_sea_rows(bundled_library):
+    from d100gui.engine.toolbox.classic import air_sea as cas
+
+    assert cas.bomb_landing(bundled_library) == (
+        (1, 2, "left or right"),
+        (3, 4, "left or right, and short or long"),
+        (5, 6, "short or long"),
+    )
+    faces = (1, 3, 2, 2, 2, 3)  # 2d6 4: 3 off, 3d6 inches; the way's die 3
+    assert "left, and short of the target (die 3)" in cas.bomb(_roller(bundled_library, *faces)[0]).describe()
+    mine = _edited(
+        bundled_library,
+        "classic.air_sea",
+        {
+            "Bomb lands: left or right": "1-3",
+            "Bomb lands: left or right, and short or long": "4-5",
+            "Bomb lands: short or long": "6-6",
+        },
+    )
+    assert 'misses by 6" (3d6), left of the target (die 3)' in cas.bomb(_roller(mine, *faces)[0]).describe()
+
+
+def test_in_a_straight_line_the_monster_follows_on_any_face_of_the_chase_die():
+    # the text prints no number ("will continue to pursue in a straight line"): the chase die's top face
+    assert cev.PursuitNumbers().follow_on("straight") == 6 == cev.STRAIGHT_ON
+    assert cev.PursuitNumbers(die="1d8").follow_on("straight") == 8
 
 
 # --------------------------------------------------------------------------- meeting: surprise die, distance, circle
