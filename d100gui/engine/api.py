@@ -20,7 +20,7 @@ bundled one; a tool may build its own).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -52,6 +52,32 @@ __all__ = [
 API_VERSION = 1
 #: how many older log entries :meth:`Session.statistics` asks for at a time
 _STATS_PAGE = 1000
+
+_Folder = TypeVar("_Folder", Statistics, ChronicleReader)
+
+
+def _kept_or_folded(
+    campaign: Campaign,
+    kept: _Folder | None,
+    last: LogEntry | None,
+    new: Callable[[], _Folder],
+    older: Callable[[int, int], Sequence[LogEntry]] | None,
+) -> _Folder:
+    """A fold of the log kept from the last call while its last entry is still in the log (else, undone or
+    rewritten, a new one), with the entries older than the ones in memory paged in through ``older``; the
+    caller folds the newer entries."""
+    log, start = campaign.log, campaign.log_start
+    if kept is not None and (last is None or (0 <= last.index - start < len(log) and log[last.index - start] is last)):
+        return kept
+    folder = new()
+    offset = 0
+    while older is not None and offset < start:
+        page = older(offset, min(_STATS_PAGE, start - offset))
+        if not page:
+            break
+        folder.fold_all(page)
+        offset += len(page)
+    return folder
 
 
 #: the policy names a session takes: the engine's, and ``sample`` (the app's name for re-rolling among known rows)
@@ -275,22 +301,8 @@ class Session:
         """
         campaign = self.game.campaign
         log, start = campaign.log, campaign.log_start
-        stats, last = self._stats, self._stats_last
-        if stats is not None and last is not None:
-            at = last.index - start
-            if not (0 <= at < len(log) and log[at] is last):
-                stats = None  # undone (or rewritten): fold again from the start
-        if stats is None:
-            stats = Statistics()
-            offset = 0
-            while older is not None and offset < start:
-                page = older(offset, min(_STATS_PAGE, start - offset))
-                if not page:
-                    break
-                stats.fold_all(page)
-                offset += len(page)
-        for entry in log[max(0, stats.next_index - start) :]:
-            stats.fold(entry)
+        stats = _kept_or_folded(campaign, self._stats, self._stats_last, Statistics, older)
+        stats.fold_all(log[max(0, stats.next_index - start) :])
         self._stats, self._stats_last = stats, (log[-1] if log else None)
         return stats.figures()
 
@@ -311,20 +323,7 @@ class Session:
     def _chronicle_reader(self, older: Callable[[int, int], Sequence[LogEntry]] | None) -> ChronicleReader:
         campaign = self.game.campaign
         log, start = campaign.log, campaign.log_start
-        reader, last = self._chron, self._chron_last
-        if reader is not None and last is not None:
-            at = last.index - start
-            if not (0 <= at < len(log) and log[at] is last):
-                reader = None  # undone (or rewritten): read again from the start
-        if reader is None:
-            reader = ChronicleReader()
-            offset = 0
-            while older is not None and offset < start:
-                page = older(offset, min(_STATS_PAGE, start - offset))
-                if not page:
-                    break
-                reader.fold_all(page)
-                offset += len(page)
+        reader = _kept_or_folded(campaign, self._chron, self._chron_last, ChronicleReader, older)
         reader.fold_all(log[max(0, reader.stats.next_index - start) :])
         self._chron, self._chron_last = reader, (log[-1] if log else None)
         return reader
