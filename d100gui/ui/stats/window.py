@@ -44,6 +44,10 @@ SERIES = {
     "dark": ("#7cb8ff", "#ff8a80", "#7ee08e", "#ffc66d"),
 }
 STATS = ("STR", "DEX", "INT")
+#: a quest's outcome (``Statistics.figures()``'s word) as the hero's table shows it
+OUTCOME_WORDS = {"success": "Completed", "failure": "Failed", "in_progress": "In progress", "died": "Died"}
+#: what a plot over quests shows while no quest has ended (each ended quest adds its point)
+NO_QUEST_YET = "No quest has ended yet.\nEach quest adds its point here when it ends."
 
 
 def _dark(widget: QWidget) -> bool:
@@ -97,6 +101,11 @@ def export_table(table: QTableWidget, path: Path) -> None:
             writer.writerow([_text(table.item(r, c)) for c in columns])
 
 
+def _count(n: int, noun: str) -> str:
+    """``n`` with ``noun``, plural unless one ("1 quest", "2 quests")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _text(item: QTableWidgetItem | None) -> str:
     return item.text() if item is not None else ""
 
@@ -112,6 +121,7 @@ class StatsTab(QWidget):
         self.plot.setObjectName(f"stats_{name}_plot")
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.legend = self.plot.addLegend(offset=(-10, 10))  # top right
+        self.empty_note: pg.TextItem | None = None  # what the plot will show, while it shows nothing
         self.table = QTableWidget(0, len(columns))
         self.table.setObjectName(f"stats_{name}_table")
         self._texts: list[list[str]] = []  # the rows shown, as text
@@ -166,6 +176,19 @@ class StatsTab(QWidget):
             self.table.resizeColumnsToContents()
         self.table.setUpdatesEnabled(True)
 
+    def say_empty(self, text: str) -> None:
+        """Write ``text`` in the middle of the plot (what it will show, while it shows nothing); "" takes it away."""
+        if self.empty_note is not None:
+            self.plot.removeItem(self.empty_note)
+            self.empty_note = None
+        if text:
+            colour = self.plot.palette().color(QPalette.ColorRole.Text)
+            self.empty_note = pg.TextItem(text, color=colour, anchor=(0.5, 0.5))
+            self.empty_note.setObjectName(f"stats_{self.name}_empty")
+            self.plot.addItem(self.empty_note)
+            self.plot.getPlotItem().setRange(xRange=(0, 1), yRange=(0, 1))
+            self.empty_note.setPos(0.5, 0.5)
+
     def restyle(self, palette: QPalette) -> None:
         """Background, axes and text from the window's palette (both themes)."""
         back = palette.color(QPalette.ColorRole.Base)
@@ -176,6 +199,8 @@ class StatsTab(QWidget):
             item.getAxis(axis).setPen(pg.mkPen(text))
             item.getAxis(axis).setTextPen(pg.mkPen(text))
         item.titleLabel.setText(item.titleLabel.text, color=text.name())
+        if self.empty_note is not None:
+            self.empty_note.setColor(text)
         self.legend.setLabelTextColor(text)
         self.legend.setBrush(pg.mkBrush(QColor(back.red(), back.green(), back.blue(), 200)))
 
@@ -305,8 +330,8 @@ class StatisticsWindow(QWidget):
             self._drawn.clear()
         c = figures["campaign"]
         self.summary.setText(
-            f"{c['quests_attempted']} quests ({c['quests_completed']} completed, {c['quests_failed']} failed), "
-            f"{c['fights']} fights ({c['fights_won']} won), {c['hp_lost']} HP lost, Fate spent {c['fate_spent']}, "
+            f"{_count(c['quests_attempted'], 'quest')} ({c['quests_completed']} completed, {c['quests_failed']} failed), "
+            f"{_count(c['fights'], 'fight')} ({c['fights_won']} won), {c['hp_lost']} HP lost, Fate spent {c['fate_spent']}, "
             f"Lives spent {c['lives_spent']}, deaths {len(c['deaths'])}"
             + (f" (last: {c['deaths'][-1]['cause']})" if c["deaths"] else "")
         )
@@ -373,6 +398,7 @@ class StatisticsWindow(QWidget):
             self._series(tab, label, xs, ys, names, colour)
         whole_ticks(tab.plot, xs)
         tab.plot.setLabel("bottom", "quest")
+        tab.say_empty("" if over else NO_QUEST_YET)
 
     def _fill_hero_table(self, figures: dict[str, Any]) -> None:
         self.hero.fill_table(
@@ -381,7 +407,7 @@ class StatisticsWindow(QWidget):
                     q["number"],
                     q["name"],
                     q["attempt"],
-                    q["outcome"],
+                    OUTCOME_WORDS.get(q["outcome"], q["outcome"]),
                     q["turns"],
                     q["hp_lost"],
                     q["gold_gained"],
@@ -408,6 +434,7 @@ class StatisticsWindow(QWidget):
             self._series(tab, stat, xs, [float(p.get(stat) or 0) for p in over], names, colour)
         whole_ticks(tab.plot, xs)
         tab.plot.setLabel("bottom", "quest")
+        tab.say_empty("" if over else NO_QUEST_YET)
         experience, trained = figures["campaign"]["experience"], figures["campaign"]["trained"]
         tracks = sorted(set(experience) | set(trained))
         tab.fill_table([[t, experience.get(t, 0), trained.get(t, 0)] for t in tracks])
@@ -425,6 +452,7 @@ class StatisticsWindow(QWidget):
             tab.plot.addItem(pg.BarGraphItem(x=xs, y0=won, height=other, width=0.6, brush=self.colours[1], name="not won"))
         tab.plot.getAxis("bottom").setTicks([list(enumerate(names))])
         tab.plot.setLabel("left", "fights")
+        tab.say_empty("" if names else "No fight yet.\nEach monster fought adds its bar here.")
         tab.fill_table(
             [
                 [n, m["fights"], m["won"], m["fled"], m["lost"], m["monster_escaped"], m["win_rate"], m["hp_lost"], m["rounds"]]
@@ -451,6 +479,7 @@ class StatisticsWindow(QWidget):
         tab = self.dice
         tab.plot.clear()
         choice = self.dice_kind.currentData()
+        tab.say_empty("" if choice is not None else "No dice rolled yet.")
         if not self.figures or choice is None:
             return
         group, kind = choice

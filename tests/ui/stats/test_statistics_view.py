@@ -99,7 +99,7 @@ def test_the_view_menu_opens_statistics_holding_the_figures(window, qtbot):
     [spot] = hp.points()
     assert spot.data() == "Quest 1: Dungeon Training 1"
     assert "Dungeon Training 1" in quest_tip(x=spot.pos().x(), y=spot.pos().y(), data=spot.data()), "hovering names the quest"
-    assert stats.hero.table.item(0, 3).text() == "failure"
+    assert stats.hero.table.item(0, 3).text() == "Failed"
     assert stats.fights.table.rowCount() == 0, "a tab is drawn when it comes to the front"
     stats.tabs.setCurrentWidget(stats.fights)
     assert [stats.fights.table.item(0, c).text() for c in range(4)] == ["Goblin", "1", "1", "0"]
@@ -160,3 +160,22 @@ def test_both_themes_draw_on_the_palette_base(window):
         assert stats.hero.plot.backgroundBrush().color().name() == base.name()
         text = palette_for(name).color(palette_for(name).ColorRole.Text)
         assert stats.hero.plot.getPlotItem().getAxis("left").textPen().color().name() == text.name()
+
+
+def test_plots_say_what_they_will_show_while_no_quest_has_ended(window, qtbot):
+    """During the first quest the plots over quests are empty: each says why, and the table says "In progress"."""
+    session = hero_session()
+    session.run({"kind": "begin_quest"})
+    window.bridge.set_game(session.game)
+    stats = open_statistics(window)
+    assert stats.hero.empty_note is not None and "No quest has ended yet" in stats.hero.empty_note.toPlainText()
+    assert stats.hero.empty_note in stats.hero.plot.getPlotItem().items
+    assert stats.hero.table.item(0, 3).text() == "In progress"
+    stats.tabs.setCurrentWidget(stats.fights)
+    assert stats.fights.empty_note is not None and "No fight yet" in stats.fights.empty_note.toPlainText()
+    send(window, {"kind": "fail_quest"})
+    stats.tabs.setCurrentWidget(stats.hero)
+    assert stats.hero.empty_note is None, "the note goes once a quest has ended"
+    assert len(points(stats, stats.hero, "HP").points()) == 1
+    assert stats.hero.table.item(0, 3).text() == "Failed"
+    assert stats.summary.text().startswith("1 quest (0 completed, 1 failed), 0 fights")
