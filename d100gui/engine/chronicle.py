@@ -32,6 +32,8 @@ SHEET_FIGURES: tuple[tuple[str, str], ...] = (
     ("hp", "HP"),
     ("gp", "Gold"),
     ("rep", "REP"),
+    ("fate", "Fate"),
+    ("lives", "Lives"),
     *((s, s) for s in CHARACTERISTICS),
 )
 #: the fight outcomes (``combat_over.outcome``, and ``died``) as a chronicle names them

@@ -135,6 +135,8 @@ def test_a_scripted_quest_chronicle_has_each_part_with_its_figures() -> None:
         sheet["hp"] == (20, 13, -7) and sheet["gp"] == (0, 35, 35) and sheet["rep"] == (1, 2, 1) and sheet["STR"] == (50, 50, 0)
     )
     assert first.experience == {"STR": 1} and (first.fate_spent, first.lives_spent) == (0, 0)
+    assert [c.label for c in first.sheet][:5] == ["HP", "Gold", "REP", "Fate", "Lives"], "the paper sheet's top figures"
+    assert sheet["fate"][2] == 0 and sheet["lives"][2] == 0 and None not in sheet["fate"] + sheet["lives"]
     assert first.figures["hp_lost"] == 7 and first.figures["fights_won"] == 1, "the statistics' own figures of the attempt"
     assert first.dungeon == 0 and second.dungeon == 1, "each quest begun takes a fresh mapping sheet"
     assert (second.name, second.outcome, second.turns[0].number) == ("The Pit", "in_progress", 0)
