@@ -17,15 +17,15 @@ A part the command never reached
 cannot have changed; a reached part is serialised again and compared. So a dice roll costs
 the random state, the history's new entry and the meta, never the dungeons or the log.
 
-Entries of a sequence part are compared by identity: a command changes an entry by
-replacing it, never in place. ``Game(check_journal=True)`` (or ``D100GUI_CHECK_JOURNAL=1``)
+Entries of a sequence part are compared as the list compares them (identity first, then
+value: an entry replaced by an equal one is unchanged, its JSON the same): a command changes an
+entry by replacing it, never in place. ``Game(check_journal=True)`` (or ``D100GUI_CHECK_JOURNAL=1``)
 checks every command against full snapshots, so a command that breaks this fails its test.
 """
 
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args
@@ -310,9 +310,10 @@ class Watch:
 
 
 def sequence_delta(now: list[Any], old: list[Any]) -> tuple[SequenceState, SequenceState] | None:
-    """(before, after) of a sequence part, or None if unchanged (entries compared by identity)."""
+    """(before, after) of a sequence part, or None if unchanged (entries compared by identity, or by value
+    where the heads differ only by entries replaced by equal ones)."""
     common = min(len(now), len(old))
-    if all(map(operator.is_, now, old)):  # the usual case (entries only appended), at C speed
+    if _same_head(now, old):  # the usual case: entries only appended
         replaced: list[int] = []
     else:
         replaced = [i for i in range(common) if now[i] is not old[i]]
@@ -321,6 +322,24 @@ def sequence_delta(now: list[Any], old: list[Any]) -> tuple[SequenceState, Seque
     before = SequenceState(len(old), {i: old[i] for i in replaced} | {i: old[i] for i in range(common, len(old))})
     after = SequenceState(len(now), {i: now[i] for i in replaced} | {i: now[i] for i in range(common, len(now))})
     return before, after
+
+
+def _same_head(now: list[Any], old: list[Any]) -> bool:
+    """True if ``now``'s and ``old``'s common head holds the same entries (each the very entry or an equal one).
+
+    Compared as lists compare, in C (an entry is equal to itself without its ``__eq__`` being called): on
+    a 12,000-slot history ~7 us, where an identity scan in Python took ~250 us and copying a head ~30 us.
+    ``old`` (the journal's own copy) is lengthened by ``now``'s few new entries for the comparison and put
+    back as it was. Raw slots are compared (``list``'s own methods): a paged history is never read.
+    """
+    length = len(old)
+    if len(now) < length:  # entries were cut: now against the head of old
+        return list.__eq__(now, old[: len(now)]) is True
+    old.extend(list.__getitem__(now, slice(length, None)))
+    try:
+        return list.__eq__(now, old) is True
+    finally:
+        del old[length:]
 
 
 class DamagedStep(CommandRefused):
