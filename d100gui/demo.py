@@ -19,8 +19,9 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import AddNote, EnterDungeon, SecretPassage
+from d100gui.engine.dungeon.commands import AddNote
 from d100gui.engine.dungeon.tiles import TileSet
+from d100gui.engine.dungeon_entry import EnterDungeon, SecretPassage
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero import creation as cr
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, pending_of

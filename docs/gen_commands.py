@@ -16,13 +16,13 @@ from pathlib import Path
 
 import d100gui.engine
 from d100gui.engine.adventure.commands import ADVENTURE_COMMANDS
-from d100gui.engine.combat.commands import COMBAT_COMMANDS
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice_commands import DICE_COMMANDS
-from d100gui.engine.dungeon.commands import MAP_COMMANDS
+from d100gui.engine.dungeon_entry import MAP_COMMANDS
+from d100gui.engine.fight_start import COMBAT_COMMANDS
 from d100gui.engine.game import Command
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
 from d100gui.engine.magic.commands import MAGIC_COMMANDS
 from d100gui.engine.protocol import EVENT_KINDS, EventKind, Payload
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS

@@ -117,7 +117,8 @@ SEED_WITH_AN_OPEN_EXIT = 1
 
 def test_replay_of_a_campaign_on_the_players_own_tile_set_matches(tmp_path, _fresh_home):
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon, SetTileSet
+    from d100gui.engine.dungeon.commands import MoveHero, SetTileSet
+    from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
     from d100gui.engine.game import Campaign, CampaignMeta, Game
     from d100gui.engine.protocol import CommandRefused
     from d100gui.storage.campaigns import save_campaign

@@ -7,11 +7,11 @@ importing every feature's command modules here fills the registry, and :data:`AL
 from __future__ import annotations
 
 import d100gui.engine.adventure.commands
-import d100gui.engine.combat.commands
 import d100gui.engine.dice_commands
-import d100gui.engine.dungeon.commands
-import d100gui.engine.hero.commands
+import d100gui.engine.dungeon_entry
+import d100gui.engine.fight_start
 import d100gui.engine.hero.sheet_edits
+import d100gui.engine.item_commands
 import d100gui.engine.magic.commands
 import d100gui.engine.toolbox.commands
 import d100gui.engine.town.commands  # noqa: F401  every feature's commands registered

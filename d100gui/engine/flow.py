@@ -32,7 +32,16 @@ from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, curre
 from d100gui.engine.adventure.turn_view import TurnAction, turn_panel
 from d100gui.engine.combat.actions import ACTIONS, action_words, available_actions
 from d100gui.engine.combat.attack import WEAPON_SLOTS, weapon_in, weapon_stats
-from d100gui.engine.combat.commands import (
+from d100gui.engine.combat.flow import WAIT_TEXT
+from d100gui.engine.combat.monster import CombatState
+from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.dice.tables import Row, TableLibrary
+from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
+from d100gui.engine.dungeon import map as dg
+from d100gui.engine.dungeon.commands import LeaveDungeon
+from d100gui.engine.dungeon_entry import SecretPassage
+from d100gui.engine.fight_commands import (
     CombatAttack,
     CombatBlockEscape,
     CombatCastSpell,
@@ -46,17 +55,8 @@ from d100gui.engine.combat.commands import (
     CombatPerfectAim,
     CombatProvideRow,
     CombatUseBelt,
-    StartCombat,
 )
-from d100gui.engine.combat.flow import WAIT_TEXT
-from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.combat.offers import fight_from_roll
-from d100gui.engine.dice.history import HistoryEntry
-from d100gui.engine.dice.roller import TableRoll
-from d100gui.engine.dice.tables import Row, TableLibrary
-from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
-from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import LeaveDungeon, SecretPassage
+from d100gui.engine.fight_start import StartCombat, fight_from_roll
 from d100gui.engine.game import EVERY_COMMAND, Campaign, Command
 from d100gui.engine.hero.creation import (
     STEPS,
@@ -86,7 +86,11 @@ from d100gui.engine.hero.decisions import (
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.fallen import read_only_reason
 from d100gui.engine.hero.model import Character
-from d100gui.engine.hero.skill_test import (
+from d100gui.engine.magic.commands import ProvideCurseRow
+from d100gui.engine.quest.access import offer_waiting
+from d100gui.engine.quest.model import TURN_STEPS, AdventureState, FightOffer, QuestState, adventure_rules
+from d100gui.engine.rules.model import Rules, TimeTrackLayout
+from d100gui.engine.skill_test_commands import (
     AcceptTest,
     AssignExperience,
     ChooseOutcome,
@@ -95,10 +99,6 @@ from d100gui.engine.hero.skill_test import (
     RollTest,
     UseFate,
 )
-from d100gui.engine.magic.commands import ProvideCurseRow
-from d100gui.engine.quest.access import offer_waiting
-from d100gui.engine.quest.model import TURN_STEPS, AdventureState, FightOffer, QuestState, adventure_rules
-from d100gui.engine.rules.model import Rules, TimeTrackLayout
 from d100gui.engine.town.commands import BeginTown, FinishTown, ProvideInvestmentRow, ProvideMarketRow, RollInvestments, TownNext
 from d100gui.engine.town.model import STEP_TITLES, TOWN_STEPS, TownState, step_index
 

@@ -4,7 +4,7 @@ The window owns no rule and no file format. The map area, the sheet, the combat 
 panels each show the game and send commands through the bridge; the Map menu's jobs are
 in :class:`MapActions`, the table files in :class:`TableFiles`, the missing-row dialogs in
 :class:`RowRequests`, and the menu bar in :mod:`d100gui.ui.menus`. What follows an event by
-the rules (an escaped monster met again) comes from :func:`d100gui.engine.combat.offers.follow_up`.
+the rules (an escaped monster met again) comes from :func:`d100gui.engine.fight_start.follow_up`.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from d100gui.engine.combat.commands import StartCombat
-from d100gui.engine.combat.offers import follow_up
 from d100gui.engine.dice.dice import FaceRequest
 from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.fight_start import StartCombat, follow_up
 from d100gui.engine.game import EVERY_COMMAND, Campaign, Game
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX

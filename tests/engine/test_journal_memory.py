@@ -13,8 +13,9 @@ from d100gui.demo import build_demo_campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
 from d100gui.engine.dungeon.map import ROTATIONS, Dungeon, DungeonBook, place_manual
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.engine.game import Game
 from d100gui.engine.journal import BookText, Step
 from d100gui.engine.protocol import CommandRefused

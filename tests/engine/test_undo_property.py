@@ -15,8 +15,8 @@ from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.engine.dungeon.commands import AddNote, MarkArea, MoveHero
 from d100gui.engine.game import Game
 from d100gui.engine.hero.sheet_edits import SetSheetField
-from d100gui.engine.hero.skill_test import RollTest
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.skill_test_commands import RollTest
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 # slow: left out of `make check` (the fast lane); `make test` runs it

@@ -23,7 +23,7 @@ from pathlib import Path
 from d100gui import demo
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
-from d100gui.engine.dungeon.commands import EnterDungeon
+from d100gui.engine.dungeon_entry import EnterDungeon
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.campaigns import CampaignFileError

@@ -9,11 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QLineEdit, QSpinBox, QWidget
 
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.hero.creation import creation_commands
-from d100gui.engine.hero.skill_test import AcceptTest
+from d100gui.engine.skill_test_commands import AcceptTest
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.settings import Preferences

@@ -16,7 +16,7 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.creation import creation_commands
-from d100gui.engine.hero.skill_test import AcceptTest, RollTest
+from d100gui.engine.skill_test_commands import AcceptTest, RollTest
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import bundled_rules, standard_tilesets

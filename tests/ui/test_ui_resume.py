@@ -8,7 +8,7 @@ from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.hero import creation as cr
 from d100gui.engine.hero.decisions import ExperienceChoice, pending_of
-from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
+from d100gui.engine.skill_test_commands import AcceptTest, AssignExperience, RollTest
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.settings import Preferences

@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.settings import Preferences
@@ -71,9 +72,10 @@ def test_door_roll_into_missing_row_asks_and_saves_the_row(window):
 
 
 def test_walking_into_an_escaped_monster_starts_the_fight(qtbot):
-    """The rules (engine.combat.offers.follow_up), not the window, say the monster must be met again."""
-    from d100gui.engine.combat.commands import CombatEscape, StartCombat
+    """The rules (engine.fight_start.follow_up), not the window, say the monster must be met again."""
     from d100gui.engine.combat.monster import typed_monster
+    from d100gui.engine.fight_commands import CombatEscape
+    from d100gui.engine.fight_start import StartCombat
     from d100gui.engine.game import Campaign
     from d100gui.engine.hero.model import new_character
     from d100gui.storage.resources import bundled_rules

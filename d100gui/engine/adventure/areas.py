@@ -16,11 +16,11 @@ the way the dice panel asks.
 
 from __future__ import annotations
 
-from d100gui.engine.combat.commands import FaceEscapedMonster, StartCombat
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.effects.interpreter import absorbed, apply_effect, apply_option
 from d100gui.engine.effects.rows import feature, to_history, wait_for_row
+from d100gui.engine.fight_commands import FaceEscapedMonster, begin_fight
 from d100gui.engine.game import GameContext
 from d100gui.engine.hero.guards import living_character
 from d100gui.engine.protocol import Event, told
@@ -74,8 +74,8 @@ def start_fight(ctx: GameContext, offer: FightOffer) -> list[Event]:
     """Hand an offered monster whose Table E row is known (or printed elsewhere: ``offer.monster``) to combat."""
     adventure_of(ctx.campaign).fight_offered = None
     if offer.monster is not None:
-        return StartCombat(source="monster", monster=offer.monster, surprise=offer.surprise).apply(ctx)
-    return StartCombat(source="table_e", table_value=offer.table_roll.value, surprise=offer.surprise).apply(ctx)
+        return begin_fight(ctx, "monster", offer.monster, surprise=offer.surprise)
+    return begin_fight(ctx, "table_e", table_value=offer.table_roll.value, surprise=offer.surprise)
 
 
 def geographic(ctx: GameContext, area: dg.Area, die: str | None = None, found: str = "") -> list[Event]:

@@ -25,7 +25,7 @@ from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import NewDungeon
+from d100gui.engine.dungeon.commands import new_sheet
 from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -137,7 +137,7 @@ def _start(ctx: GameContext, state: AdventureState, quest: Quest, sample: bool =
     message = (
         f"Quest: {quest.name} (encounter modifier {quest.encounter_modifier:+d}; attempt {ch.quest_log.attempted}).{objective}"
     )
-    sheet = NewDungeon(name=quest.name, quest=quest.name).apply(ctx)  # a fresh mapping sheet for the quest
+    sheet = new_sheet(ctx, name=quest.name, quest=quest.name)  # a fresh mapping sheet for the quest
     return [Event.of(payload, message), *sheet]
 
 

@@ -13,7 +13,7 @@ TD     ``test``                TRAPPED DOOR test, [F: -1HP]
 MS     ``spell``, ``scroll``   Open Magic, cast from the spell book or a scroll on the belt
 =====  ======================  ==============================================================
 
-A test runs as a skill test that carries its door (:class:`~d100gui.engine.hero.skill_test.RollTest`
+A test runs as a skill test that carries its door (:class:`~d100gui.engine.skill_test_commands.RollTest`
 with ``door``), so the table's [S: Open] opens it and its [F: ...] costs are applied by the
 effects interpreter (time through the time track's procedure, HP through the HP-zero rule).
 "You need to have a pick in order to pick a lock": without one the pick is refused. A key or
@@ -40,7 +40,6 @@ from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest, pending_of
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.model import Character
-from d100gui.engine.hero.skill_test import RollTest
 from d100gui.engine.magic import book
 from d100gui.engine.magic.commands import CastSpell
 from d100gui.engine.magic.events import SpellTookEffect
@@ -50,6 +49,7 @@ from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.access import adventure_of, outside_fight
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect
+from d100gui.engine.skill_test_commands import RollTest
 
 Method = Literal["key", "pick", "lever", "force", "test", "spell", "scroll"]
 #: door type -> the ways Table D gives to open it

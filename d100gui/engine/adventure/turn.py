@@ -8,7 +8,8 @@ at most one more, "end turn"). A step that waits on something (a wandering monst
 a test to roll) stays the turn's step until it is over; :func:`current_step` reads past it
 then, so no command has to hear that a fight ended. Every refusal names the turn and the
 step the player is on. :func:`command_for_move` is the one place that decides what a click
-on an exit sends: the turn's command while a quest is under way, the bare map move otherwise.
+on an exit sends: the turn's command while a quest is under way, the bare map move otherwise
+(the entrance's is :func:`d100gui.engine.dungeon_entry.command_for_enter`, a floor up).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, enter_here, tileset_for
+from d100gui.engine.dungeon.commands import MoveHero, enter_here, tileset_for
 from d100gui.engine.dungeon.events import EscapedMonsterHere
 from d100gui.engine.dungeon.tiles import TileRoller
 from d100gui.engine.game import Campaign, Command, GameContext
@@ -308,11 +309,6 @@ class EnterOnTurn(Command):
         return events
 
 
-def command_for_enter(campaign: Campaign) -> Command:
-    """What a click on the entrance sends: the turn's entry (the area resolved by colour) during a quest, else the bare entry."""
-    return EnterOnTurn() if turn_of(campaign) is not None else EnterDungeon()
-
-
 def command_for_move(campaign: Campaign, side: Side) -> Command:
     """What a click on an exit of the hero's area sends: the turn's move while a quest is under way, else the bare move."""
     return MoveOn(side=side) if turn_of(campaign) is not None else MoveHero(side=side)
@@ -328,7 +324,6 @@ __all__ = [
     "FaceOfferedMonster",
     "MoveOn",
     "SearchArea",
-    "command_for_enter",
     "command_for_move",
     "current_step",
     "entrance_search_open",

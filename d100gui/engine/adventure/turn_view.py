@@ -31,11 +31,11 @@ from d100gui.engine.dungeon.door_tests import door_row
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.decisions import CalledTest, PendingTest
 from d100gui.engine.hero.model import Character
-from d100gui.engine.hero.skill_test import AcceptTest, RollTest
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.quest.access import offer_waiting
 from d100gui.engine.quest.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.rules.model import Rules
+from d100gui.engine.skill_test_commands import AcceptTest, RollTest
 
 
 @dataclass(frozen=True)

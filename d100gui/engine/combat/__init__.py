@@ -3,9 +3,12 @@
 ``monster`` (models and the fight's state) · ``abilities`` (the Monster Abilities as rules,
 shared by the round and the odds) · ``printed`` (the combat tests as printed) · ``flow``
 (the Fight context, held rolls, tests, the step loop) · ``steps`` · ``attack`` · ``defence``
-· ``spells`` · ``rewards`` · ``actions`` · ``commands`` · ``events`` (every kind the fight
-emits) · ``odds`` (the simulator) with ``odds_tables`` (its probability tables) · ``offers``.
-Each name is imported from the module that defines it (no front-door module).
+· ``spells`` · ``rewards`` · ``actions`` · ``events`` (every kind the fight emits) · ``odds``
+(the simulator) with ``odds_tables`` (its probability tables). Each name is imported from the
+module that defines it (no front-door module). The fight's commands are a floor above, over the
+effects interpreter they hand to the fight (:mod:`d100gui.engine.fight_commands`), and starting a
+fight, which hands an offered monster to the adventure's turn, above that
+(:mod:`d100gui.engine.fight_start`, with the fights an event or a roll offers).
 
 The fight lives in ``Campaign.combat`` (:class:`~.monster.CombatState`), so a save made at
 any moment restores exactly. A fight is a small state machine (``CombatState.step``) that
@@ -18,7 +21,7 @@ runs until it needs the player, who is then *waiting* on one of:
 * ``test`` — a combat test (SURPRISE, FEAR, the attack roll, ESCAPE COMBAT, BLOCK ESCAPE,
   CAST SPELL, AVOID WEB / FIRE / FREEZE, DAZED) rolled as a
   :class:`~d100gui.engine.hero.decisions.PendingTest`: the skill-test machinery's Fate window
-  (:class:`~d100gui.engine.hero.skill_test.UseFate` or :class:`CombatFate`) and experience on a natural roll of
+  (:class:`~d100gui.engine.skill_test_commands.UseFate` or :class:`CombatFate`) and experience on a natural roll of
   10 or less (an :class:`~d100gui.engine.hero.decisions.ExperienceChoice`). :class:`CombatContinue` settles it.
 * ``action`` — step 2: :class:`CombatAttack`, :class:`CombatChangeWeapon`,
   :class:`CombatCastSpell`, :class:`CombatUseBelt`, :class:`CombatEscape`,

@@ -32,10 +32,10 @@ from d100gui.engine.hero.decisions import PendingTest, add_pending
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character, TestPart
-from d100gui.engine.hero.skill_test import preview_test, settle_test
+from d100gui.engine.hero.skill_test import preview_test, settle_roll
 from d100gui.engine.protocol import Decision, Event, Payload
 from d100gui.engine.rules.model import Rules
-from d100gui.engine.rules.notation import Outcome, TestSpec
+from d100gui.engine.rules.notation import Effect, Outcome, TestSpec
 
 WAIT_TEXT = {
     "": "nothing",
@@ -50,26 +50,46 @@ WAIT_TEXT = {
 }
 
 
+#: the effects interpreter's ``apply_outcome`` and ``apply_effect`` (:mod:`d100gui.engine.effects.interpreter`)
+OutcomeFn = Callable[[GameContext, Outcome, str], list[Event]]
+EffectFn = Callable[[GameContext, Effect, str], list[Event]]
+
+
 @dataclass
 class Fight:
-    """One command's view of the fight: the context, the state, and the events it collects."""
+    """One command's view of the fight: the context, the state, and the events it collects.
+
+    ``apply_outcome`` / ``apply_effect`` are the effects interpreter's, handed in by the fight's commands
+    (:func:`d100gui.engine.fight_commands.fight_of`): a loot row, a milestone, a spell or its cost applies
+    through them. The interpreter sits a floor above combat (its rows put loot and monsters into a fight).
+    """
 
     ctx: GameContext
     campaign: Campaign
     rules: Rules
     ch: Character
     c: CombatState
+    apply_outcome: OutcomeFn
+    apply_effect: EffectFn
     events: list[Event] = field(default_factory=list)
     over: bool = False
 
     @classmethod
-    def of(cls, ctx: GameContext) -> Fight:
+    def of(cls, ctx: GameContext, apply_outcome: OutcomeFn, apply_effect: EffectFn) -> Fight:
         """The fight in progress; refused when there is none (or no living hero)."""
         ch = living_character(ctx.campaign)
         combat = ctx.campaign.combat
         if combat is None:
             refuse("There is no fight in progress.")
-        return cls(ctx=ctx, campaign=ctx.campaign, rules=ctx.rules, ch=ch, c=combat)
+        return cls(
+            ctx=ctx,
+            campaign=ctx.campaign,
+            rules=ctx.rules,
+            ch=ch,
+            c=combat,
+            apply_outcome=apply_outcome,
+            apply_effect=apply_effect,
+        )
 
     @property
     def m(self) -> Monster:
@@ -221,7 +241,7 @@ def wait_for_row(f: Fight, result: TableRoll, use: RowUse) -> bool:
 
 
 def _bare(spec: TestSpec) -> TestSpec:
-    """The spec without outcomes: the combat applies them itself (settle_test only does experience)."""
+    """The spec without outcomes: the combat applies them itself (settle_roll only does experience)."""
     return spec.model_copy(update={"success": Outcome(), "failure": Outcome()})
 
 
@@ -270,7 +290,7 @@ def settle(f: Fight) -> bool:
             "undo that action to carry on."
         )
     success = test.success
-    f.events += settle_test(f.ctx, ref.decision)
+    f.events += settle_roll(f.ctx, ref.decision)[1]
     f.c.test = None
     f.c.waiting = ""
     f.c.step = ref.next_step

@@ -13,7 +13,6 @@ from d100gui.engine.combat.loot import loot_gain
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError
-from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.hero.model import CombatTrackEntry
 from d100gui.engine.rules.notation import LootOption, Outcome, parse_effects
 
@@ -33,7 +32,7 @@ def record_on_track(f: Fight) -> None:
     if milestone is not None:
         source = f"Combat track box {position}: {milestone.reward}"
         f.say(CombatMilestone(reward=milestone.reward), f"{source}!")
-        f.events += apply_outcome(f.ctx, parse_effects(milestone.effect), source)
+        f.events += f.apply_outcome(f.ctx, parse_effects(milestone.effect), source)
     if position == layout.length:
         f.say(
             CombatTrack(position=position, sheet=sheet, full=True),
@@ -92,7 +91,7 @@ def apply_loot(f: Fight, result: TableRoll) -> None:
     message = result.describe()
     if gain.item is None:
         f.say(CombatLoot(table_roll=result), message)
-        f.events += apply_outcome(f.ctx, gain.outcome or Outcome(), f"Loot: {f.m.name}")
+        f.events += f.apply_outcome(f.ctx, gain.outcome or Outcome(), f"Loot: {f.m.name}")
         return
     item = gain.item
     where = f.ch.potions if item.kind == "potion" else f.ch.backpack

@@ -38,7 +38,6 @@ from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
-from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.hero.derive import clamp_hp, derive
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Item, TestPart
@@ -113,7 +112,7 @@ def pay_cost(f: Fight, name: str, cost: str) -> bool:
             )
             f.events += changed_vitals(f.ch, f.rules, held)
         else:
-            f.events += apply_effect(f.ctx, effect, f"{name} cost")
+            f.events += f.apply_effect(f.ctx, effect, f"{name} cost")
     return True
 
 
@@ -149,7 +148,7 @@ def takes_effect(f: Fight, info: CastInfo) -> None:
         f.c.queued_spell = QueuedSpell.model_validate({"spell": info.spell, "name": info.name})
         f.say(CombatCast(spell=info.name, stage="queued"), f"{info.name} is cast: it strikes at the start of the next round.")
     elif info.spell == "heal":
-        f.events += apply_effect(f.ctx, parse_effects("+10 HP").options[0].effects[0], info.name)
+        f.events += f.apply_effect(f.ctx, parse_effects("+10 HP").options[0].effects[0], info.name)
     elif info.spell == "healing":
         held = vitals(ch)
         ch.hp = max(ch.hp, derive(ch, f.rules).max_hp)
@@ -162,7 +161,7 @@ def takes_effect(f: Fight, info: CastInfo) -> None:
         f.say(effect, f"{info.name} is cast, but there is no magic seal to open in a fight.")
     else:
         f.say(effect, f"{info.name} is cast.")
-        f.events += apply_outcome(f.ctx, parse_effects(info.effect), info.name)
+        f.events += f.apply_outcome(f.ctx, parse_effects(info.effect), info.name)
 
 
 # --------------------------------------------------------------------------- spells landing next round
@@ -247,7 +246,7 @@ def apply_curse(f: Fight, result: TableRoll) -> None:
     elif "UNSKILLED" in name:
         _unskilled(f)
     else:
-        f.events += apply_outcome(f.ctx, parse_effects(effect), name.title() or "Curse")
+        f.events += f.apply_outcome(f.ctx, parse_effects(effect), name.title() or "Curse")
         if f.ch.hp <= 0 and not f.ch.dead:
             cheat_death(f)
 

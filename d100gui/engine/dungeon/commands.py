@@ -22,7 +22,7 @@ from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged, Side
 from d100gui.engine.dungeon.tiles import TileRoller, TileSet
 from d100gui.engine.game import Command, GameContext
-from d100gui.engine.phases import DOOR_ROW, IN_DUNGEON, LEAVE, MAP_EDIT, MAP_MOVE, NEW_SHEET, NOTES, OUTSIDE_FIGHT, SECRET, Phases
+from d100gui.engine.phases import DOOR_ROW, LEAVE, MAP_EDIT, MAP_MOVE, NOTES, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import CommandRefused, Event
 
 DOOR_TABLE = "d100.D"
@@ -34,18 +34,21 @@ def _book(ctx: GameContext) -> dg.DungeonBook:
     return ctx.campaign.dungeons
 
 
-def _current(ctx: GameContext) -> dg.Dungeon:
+def current_dungeon(ctx: GameContext) -> dg.Dungeon:
+    """The dungeon on the current mapping sheet; refused when there is none."""
     dungeon = _book(ctx).current_dungeon
     if dungeon is None:
         raise CommandRefused("There is no dungeon yet: start one first (Map > New dungeon).")
     return dungeon
 
 
-def _store(ctx: GameContext, dungeon: dg.Dungeon) -> None:
+def store_dungeon(ctx: GameContext, dungeon: dg.Dungeon) -> None:
+    """Put the changed dungeon back on the current mapping sheet."""
     ctx.campaign.dungeons = dg.replace_current(_book(ctx), dungeon)
 
 
-def _pos(key: str) -> dg.Pos:
+def parse_pos(key: str) -> dg.Pos:
+    """``"col,row"`` as a position; refused when it is not one."""
     try:
         return dg.parse_key(key)
     except (ValueError, TypeError):
@@ -58,7 +61,8 @@ def tileset_for(ctx: GameContext) -> TileSet:
     return ctx.tilesets.get(wanted) or ctx.tilesets["standard"]
 
 
-def _map_event(message: str, pos: str | None = None) -> Event:
+def map_event(message: str, pos: str | None = None) -> Event:
+    """The map changed (at ``pos``), told with ``message``."""
     return Event.of(MapChanged(pos=pos), message)
 
 
@@ -83,7 +87,7 @@ def _dice_events(ctx: GameContext, placement: dg.Placement | None) -> list[Event
     return events
 
 
-def _run(fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+def run_map(fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
     """Call a map function; a :class:`~d100gui.engine.dungeon.map.DungeonError` becomes a refusal."""
     try:
         return fn(*args, **kwargs)
@@ -94,37 +98,29 @@ def _run(fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
 # --------------------------------------------------------------------------- dungeons
 
 
-@register_command
-class NewDungeon(Command):
-    """Take a blank mapping sheet for a quest (entrance at the bottom middle)."""
-
-    kind: Literal["new_dungeon"] = "new_dungeon"
-    when: ClassVar[Phases] = NEW_SHEET
-    name: str = ""
-    quest: str = ""
-    width: int = dg.DEFAULT_WIDTH
-    height: int = dg.DEFAULT_HEIGHT
-    unbounded: bool = False
-    enter: bool = False  # step in at once (Map > New dungeon): one click, one command, one undo step
-
-    def apply(self, ctx: GameContext) -> list[Event]:
-        if not (3 <= self.width <= 200 and 2 <= self.height <= 200):
-            raise CommandRefused("A sheet is 3-200 areas wide and 2-200 areas high.")
-        number = len(_book(ctx).dungeons) + 1
-        dungeon = dg.Dungeon(
-            id=f"dungeon-{number}",
-            name=self.name or f"Dungeon {number}",
-            quest=self.quest,
-            tileset=tileset_for(ctx).id,
-            width=self.width,
-            height=self.height,
-            unbounded=self.unbounded,
-        )
-        ctx.campaign.dungeons = _run(dg.add_dungeon, _book(ctx), dungeon)
-        events = [_map_event(f"New mapping sheet: {dungeon.name} ({self.width}x{self.height} areas).")]
-        if self.enter:
-            events += EnterDungeon().apply(ctx)  # during a quest, the turn's entry (the area resolved)
-        return events
+def new_sheet(
+    ctx: GameContext,
+    name: str = "",
+    quest: str = "",
+    width: int = dg.DEFAULT_WIDTH,
+    height: int = dg.DEFAULT_HEIGHT,
+    unbounded: bool = False,
+) -> list[Event]:
+    """A blank mapping sheet for a quest (entrance at the bottom middle), made the current one."""
+    if not (3 <= width <= 200 and 2 <= height <= 200):
+        raise CommandRefused("A sheet is 3-200 areas wide and 2-200 areas high.")
+    number = len(_book(ctx).dungeons) + 1
+    dungeon = dg.Dungeon(
+        id=f"dungeon-{number}",
+        name=name or f"Dungeon {number}",
+        quest=quest,
+        tileset=tileset_for(ctx).id,
+        width=width,
+        height=height,
+        unbounded=unbounded,
+    )
+    ctx.campaign.dungeons = run_map(dg.add_dungeon, _book(ctx), dungeon)
+    return [map_event(f"New mapping sheet: {dungeon.name} ({width}x{height} areas).")]
 
 
 @register_command
@@ -136,8 +132,8 @@ class SelectDungeon(Command):
     index: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        ctx.campaign.dungeons = _run(dg.select_dungeon, _book(ctx), self.index)
-        return [_map_event(f"Showing {_current(ctx).name}.")]
+        ctx.campaign.dungeons = run_map(dg.select_dungeon, _book(ctx), self.index)
+        return [map_event(f"Showing {current_dungeon(ctx).name}.")]
 
 
 @register_command
@@ -152,34 +148,18 @@ class SetTileSet(Command):
         if self.tileset not in ctx.tilesets:
             raise CommandRefused(f"There is no tile set {self.tileset!r}.")
         ctx.campaign.tileset = self.tileset
-        return [_map_event(f"Table M now uses the tile set {ctx.tilesets[self.tileset].title}.")]
+        return [map_event(f"Table M now uses the tile set {ctx.tilesets[self.tileset].title}.")]
 
 
 # --------------------------------------------------------------------------- moving
 
 
-@register_command
-class EnterDungeon(Command):
-    """Step in from the entrance; maps the entrance area the first time. During a quest it is the turn's
-    entry (``turn_enter``): the entrance area is resolved by its colour like any other area."""
-
-    kind: Literal["enter_dungeon"] = "enter_dungeon"
-    when: ClassVar[Phases] = IN_DUNGEON
-
-    def apply(self, ctx: GameContext) -> list[Event]:
-        from d100gui.engine.adventure.turn import EnterOnTurn, turn_of  # a local import: adventure imports this module
-
-        if turn_of(ctx.campaign) is not None:  # during a quest the entrance is entered by the turn (its area resolved)
-            return EnterOnTurn().apply(ctx)
-        return enter_here(ctx)
-
-
 def enter_here(ctx: GameContext) -> list[Event]:
     """Step in from the entrance (mapping it the first time), nothing more: the turn resolves the area itself."""
-    result = _run(dg.enter, _current(ctx), TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
-    _store(ctx, result.dungeon)
+    result = run_map(dg.enter, current_dungeon(ctx), TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
+    store_dungeon(ctx, result.dungeon)
     what = f"mapped tile {result.area.tile} ({result.area.colour})" if result.placed else "back in"
-    return [*_dice_events(ctx, result.placement), _map_event(f"Entered the dungeon: {what}.")]
+    return [*_dice_events(ctx, result.placement), map_event(f"Entered the dungeon: {what}.")]
 
 
 @register_command
@@ -195,14 +175,14 @@ class MoveHero(Command):
             raise CommandRefused(
                 f"A fight with {ctx.campaign.combat.monster.name} is on: win it, escape or resolve it before moving on."
             )
-        result = _run(dg.move, _current(ctx), self.side, TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
-        _store(ctx, result.dungeon)
+        result = run_map(dg.move, current_dungeon(ctx), self.side, TileRoller(tileset_for(ctx), ctx.dice), ctx.tables)
+        store_dungeon(ctx, result.dungeon)
         area = result.area
         if result.placed:
             message = f"Moved {self.side} into a new area: tile {area.tile} ({area.colour})."
         else:
             message = f"Moved {self.side} to area {area.col},{area.row}."
-        events = [*_dice_events(ctx, result.placement), _map_event(message, pos=area.key)]
+        events = [*_dice_events(ctx, result.placement), map_event(message, pos=area.key)]
         if area.escaped:
             message = f"The {area.escaped} you escaped from is here: you must encounter it (back at full HP)."
             events.append(Event.of(EscapedMonsterHere(pos=area.key, monster=area.escaped), message))
@@ -217,27 +197,8 @@ class LeaveDungeon(Command):
     when: ClassVar[Phases] = LEAVE
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.leave, _current(ctx)))
-        return [_map_event("Left the dungeon by the entrance.")]
-
-
-@register_command
-class SecretPassage(Command):
-    """Add a secret passage through solid rock: allowed only when no way on can be opened with what the hero has
-    (a jammed door can always be forced again; a magic seal opens with an Open Magic scroll or spell)."""
-
-    kind: Literal["secret_passage"] = "secret_passage"
-    when: ClassVar[Phases] = SECRET
-    pos: str
-    side: Side
-    force: bool = False
-
-    def apply(self, ctx: GameContext) -> list[Event]:
-        from d100gui.engine.adventure.doors import openable  # the hero's means (a local import: adventure imports this module)
-
-        check = openable(ctx.campaign, ctx.rules, ctx.tables.library)
-        _store(ctx, _run(dg.secret_passage, _current(ctx), _pos(self.pos), self.side, self.force, check))
-        return [_map_event(f"Secret passage on the {self.side} side of area {self.pos}.")]
+        store_dungeon(ctx, run_map(dg.leave, current_dungeon(ctx)))
+        return [map_event("Left the dungeon by the entrance.")]
 
 
 # --------------------------------------------------------------------------- doors
@@ -253,8 +214,8 @@ class OpenDoor(Command):
     side: Side
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.open_door, _current(ctx), _pos(self.pos), self.side))
-        return [_map_event(f"The door on the {self.side} side of area {self.pos} is open.")]
+        store_dungeon(ctx, run_map(dg.open_door, current_dungeon(ctx), parse_pos(self.pos), self.side))
+        return [map_event(f"The door on the {self.side} side of area {self.pos} is open.")]
 
 
 @register_command
@@ -274,8 +235,10 @@ class SetDoor(Command):
         if self.roll is not None and not 1 <= self.roll <= 100:
             raise CommandRefused("A Table D roll is 1-100.")
         door_type = self.door_type.strip().upper() if self.door_type else None
-        _store(ctx, _run(dg.set_door, _current(ctx), _pos(self.pos), self.side, door_type, self.roll, self.is_open))
-        return [_map_event(f"Door on the {self.side} side of area {self.pos} edited by hand.")]
+        store_dungeon(
+            ctx, run_map(dg.set_door, current_dungeon(ctx), parse_pos(self.pos), self.side, door_type, self.roll, self.is_open)
+        )
+        return [map_event(f"Door on the {self.side} side of area {self.pos} edited by hand.")]
 
 
 @register_command
@@ -292,8 +255,8 @@ class ResolveDoorRow(Command):
     sample: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        dungeon = _current(ctx)
-        _pos(self.pos)
+        dungeon = current_dungeon(ctx)
+        parse_pos(self.pos)
         door = dg.door_at(dungeon, dg.DoorAt(pos=self.pos, side=self.side))
         if door is None or not door.pending or door.roll is None:
             raise CommandRefused("That door is not waiting for a Table D row.")
@@ -314,9 +277,9 @@ class ResolveDoorRow(Command):
         found = ctx.tables.library.get(DOOR_TABLE).find(door.roll)
         assert found is not None
         kind = dg.door_type_from_row(found, ctx.tables.library.get(DOOR_TABLE))
-        _store(ctx, _run(dg.set_door, dungeon, _pos(self.pos), self.side, kind, door.roll, kind == dg.OPEN_DOOR))
+        store_dungeon(ctx, run_map(dg.set_door, dungeon, parse_pos(self.pos), self.side, kind, door.roll, kind == dg.OPEN_DOOR))
         return [
-            _map_event(f"Door on the {self.side} side of area {self.pos}: {kind} ({door.roll})."),
+            map_event(f"Door on the {self.side} side of area {self.pos}: {kind} ({door.roll})."),
             Event.of(RowProvided(table_id=DOOR_TABLE, row=self.row)),
         ]
 
@@ -329,12 +292,12 @@ def _sample_door(ctx: GameContext, dungeon: dg.Dungeon, pos: str, side: Side) ->
     table = ctx.tables.library.get(DOOR_TABLE)
     kind = dg.door_type_from_row(rolled.row, table)
     value = rolled.roll.final
-    _store(ctx, _run(dg.set_door, dungeon, _pos(pos), side, kind, value, kind == dg.OPEN_DOOR))
+    store_dungeon(ctx, run_map(dg.set_door, dungeon, parse_pos(pos), side, kind, value, kind == dg.OPEN_DOOR))
     history = ctx.campaign.dice_history
     history.append(HistoryEntry(roll=rolled.roll, table=rolled.model_copy(update={"sample": True})))
     return [
         Event.of(RollMade(index=len(history) - 1), f"Sample play: {rolled.describe()}"),
-        _map_event(f"Door on the {side} side of area {pos}: {kind} ({value}), sample play among the printed rows."),
+        map_event(f"Door on the {side} side of area {pos}: {kind} ({value}), sample play among the printed rows."),
     ]
 
 
@@ -356,10 +319,12 @@ class PlaceTile(Command):
         tileset = tileset_for(ctx)
         if not 1 <= self.tile <= len(tileset.tiles):
             raise CommandRefused(f"Tiles are numbered 1-{len(tileset.tiles)}.")
-        col, row = _pos(self.pos)
-        dungeon, placement = _run(dg.place_manual, _current(ctx), col, row, tileset.tile(self.tile), self.rotation, ctx.tables)
-        _store(ctx, dungeon)
-        return [*_dice_events(ctx, placement), _map_event(f"Placed tile {self.tile} at {self.pos}, turned {self.rotation}°.")]
+        col, row = parse_pos(self.pos)
+        dungeon, placement = run_map(
+            dg.place_manual, current_dungeon(ctx), col, row, tileset.tile(self.tile), self.rotation, ctx.tables
+        )
+        store_dungeon(ctx, dungeon)
+        return [*_dice_events(ctx, placement), map_event(f"Placed tile {self.tile} at {self.pos}, turned {self.rotation}°.")]
 
 
 @register_command
@@ -372,8 +337,8 @@ class DeleteArea(Command):
     pos: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.delete_area, _current(ctx), _pos(self.pos)))
-        return [_map_event(f"Deleted area {self.pos}.")]
+        store_dungeon(ctx, run_map(dg.delete_area, current_dungeon(ctx), parse_pos(self.pos)))
+        return [map_event(f"Deleted area {self.pos}.")]
 
 
 @register_command
@@ -386,8 +351,8 @@ class MoveHeroTo(Command):
     pos: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.move_hero, _current(ctx), _pos(self.pos)))
-        return [_map_event(f"Hero placed at {self.pos}.")]
+        store_dungeon(ctx, run_map(dg.move_hero, current_dungeon(ctx), parse_pos(self.pos)))
+        return [map_event(f"Hero placed at {self.pos}.")]
 
 
 @register_command
@@ -403,9 +368,9 @@ class AddNote(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         if not self.text.strip():
             raise CommandRefused("A note needs some text.")
-        dungeon, note = _run(dg.add_note, _current(ctx), _pos(self.pos), self.text.strip(), self.square)
-        _store(ctx, dungeon)
-        return [_map_event(f"Note ({note.ref}) added at {self.pos}.")]
+        dungeon, note = run_map(dg.add_note, current_dungeon(ctx), parse_pos(self.pos), self.text.strip(), self.square)
+        store_dungeon(ctx, dungeon)
+        return [map_event(f"Note ({note.ref}) added at {self.pos}.")]
 
 
 @register_command
@@ -419,8 +384,8 @@ class MoveNote(Command):
     square: tuple[int, int] | None = None
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.move_note, _current(ctx), self.ref, _pos(self.pos), self.square))
-        return [_map_event(f"Note ({self.ref}) moved to {self.pos}.")]
+        store_dungeon(ctx, run_map(dg.move_note, current_dungeon(ctx), self.ref, parse_pos(self.pos), self.square))
+        return [map_event(f"Note ({self.ref}) moved to {self.pos}.")]
 
 
 @register_command
@@ -433,8 +398,8 @@ class EditNote(Command):
     text: str
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.edit_note, _current(ctx), self.ref, self.text))
-        return [_map_event(f"Note ({self.ref}) edited.")]
+        store_dungeon(ctx, run_map(dg.edit_note, current_dungeon(ctx), self.ref, self.text))
+        return [map_event(f"Note ({self.ref}) edited.")]
 
 
 @register_command
@@ -446,8 +411,8 @@ class DeleteNote(Command):
     ref: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        _store(ctx, _run(dg.delete_note, _current(ctx), self.ref))
-        return [_map_event(f"Note ({self.ref}) deleted.")]
+        store_dungeon(ctx, run_map(dg.delete_note, current_dungeon(ctx), self.ref))
+        return [map_event(f"Note ({self.ref}) deleted.")]
 
 
 @register_command
@@ -462,36 +427,14 @@ class MarkArea(Command):
     monster: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        dungeon, pos = _current(ctx), _pos(self.pos)
+        dungeon, pos = current_dungeon(ctx), parse_pos(self.pos)
         if self.mark == "searched":
-            dungeon = _run(dg.mark_searched, dungeon, pos, self.value)
+            dungeon = run_map(dg.mark_searched, dungeon, pos, self.value)
         elif self.mark == "interacted":
-            dungeon = _run(dg.mark_interacted, dungeon, pos, self.value)
+            dungeon = run_map(dg.mark_interacted, dungeon, pos, self.value)
         else:
-            dungeon = _run(dg.mark_escaped, dungeon, pos, self.monster if self.value else "")
-        _store(ctx, dungeon)
+            dungeon = run_map(dg.mark_escaped, dungeon, pos, self.monster if self.value else "")
+        store_dungeon(ctx, dungeon)
         return [
-            _map_event(f"Area {self.pos} marked {self.mark}." if self.value else f"Area {self.pos}: {self.mark} mark removed.")
+            map_event(f"Area {self.pos} marked {self.mark}." if self.value else f"Area {self.pos}: {self.mark} mark removed.")
         ]
-
-
-MAP_COMMANDS: tuple[type[Command], ...] = (
-    NewDungeon,
-    SelectDungeon,
-    SetTileSet,
-    EnterDungeon,
-    MoveHero,
-    LeaveDungeon,
-    SecretPassage,
-    OpenDoor,
-    SetDoor,
-    ResolveDoorRow,
-    PlaceTile,
-    DeleteArea,
-    MoveHeroTo,
-    AddNote,
-    MoveNote,
-    EditNote,
-    DeleteNote,
-    MarkArea,
-)

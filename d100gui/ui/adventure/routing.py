@@ -5,7 +5,7 @@ The map view asks with its signals (``move_requested(side)``, ``enter_requested(
 
 * an exit: :func:`~d100gui.engine.adventure.turn.command_for_move` (the whole turn while a quest is on), or at a
   dead end the secret passage the flow offers through that wall (so Alt+arrow reaches it);
-* the entrance: :func:`~d100gui.engine.adventure.turn.command_for_enter` (the entrance area resolved by colour);
+* the entrance: :func:`~d100gui.engine.dungeon_entry.command_for_enter` (the entrance area resolved by colour);
 * a closed door: a menu of its Table D methods, the same actions as the turn strip's
   (:func:`~d100gui.engine.adventure.turn_view.door_actions`), each greyed with its reason;
   outside a quest the map area's own door box answers;
@@ -25,11 +25,12 @@ from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import QMenu, QWidget
 
 from d100gui.engine.adventure.row_commands import ApplyTypedRow
-from d100gui.engine.adventure.turn import Side, command_for_enter, command_for_move, turn_of
+from d100gui.engine.adventure.turn import Side, command_for_move, turn_of
 from d100gui.engine.adventure.turn_view import door_actions
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.commands import OpenDoor
 from d100gui.engine.dungeon.map import DIRECTION_NAMES, DoorAt, door_at
+from d100gui.engine.dungeon_entry import command_for_enter
 from d100gui.engine.game import Campaign
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.bridge import EngineBridge

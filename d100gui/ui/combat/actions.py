@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton
 
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.attack import weapon_in, weapon_stats
-from d100gui.engine.combat.commands import (
+from d100gui.engine.combat.odds import FightOdds
+from d100gui.engine.fight_commands import (
     CombatAttack,
     CombatBlockEscape,
     CombatCastSpell,
@@ -24,7 +25,6 @@ from d100gui.engine.combat.commands import (
     CombatPass,
     CombatUseBelt,
 )
-from d100gui.engine.combat.odds import FightOdds
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character

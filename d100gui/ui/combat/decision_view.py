@@ -12,7 +12,11 @@ from functools import partial
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from d100gui.engine.combat.commands import (
+from d100gui.engine.combat.flow import WAIT_TEXT
+from d100gui.engine.combat.monster import CombatState
+from d100gui.engine.dice.dice import RollRecord
+from d100gui.engine.dice.tables import TableLibrary
+from d100gui.engine.fight_commands import (
     CombatChooseLoot,
     CombatContinue,
     CombatFate,
@@ -20,15 +24,11 @@ from d100gui.engine.combat.commands import (
     CombatPerfectAim,
     CombatProvideRow,
 )
-from d100gui.engine.combat.flow import WAIT_TEXT
-from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.dice.dice import RollRecord
-from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
 from d100gui.engine.hero.model import Character
-from d100gui.engine.hero.skill_test import AssignExperience, ChooseOutcome, ChooseTarget, DismissDecision
 from d100gui.engine.rules.model import Rules
+from d100gui.engine.skill_test_commands import AssignExperience, ChooseOutcome, ChooseTarget, DismissDecision
 from d100gui.ui.combat.dice_views import BigDice, die_names, location_of, roll_value
 from d100gui.ui.combat.record import FightRecord
 from d100gui.ui.combat.widgets import Box, clear_layout, dim_label

@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from d100gui.engine.combat import events as combat_events
-from d100gui.engine.combat.commands import COMBAT_COMMANDS
 from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRound, CombatStarted, CombatTest, CombatWon, HeroDied
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.fight_start import COMBAT_COMMANDS
 from d100gui.engine.game import LogEntry
 from d100gui.engine.protocol import Decision, Event, FateUsed, LegacyMessage, Payload
 

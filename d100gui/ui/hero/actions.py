@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Command
-from d100gui.engine.hero.commands import AddItem
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.queries import item_at
 from d100gui.engine.hero.sheet_edits import EditItem, SetSpell
+from d100gui.engine.item_commands import AddItem
 from d100gui.engine.protocol import Event
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences

@@ -13,11 +13,11 @@ from functools import partial
 from PySide6.QtWidgets import QMenu, QWidget
 
 from d100gui.engine.game import Command
-from d100gui.engine.hero.commands import EquipItem, MoveToBelt, TakeFromBelt, UnequipItem
 from d100gui.engine.hero.equipment import check_equip
 from d100gui.engine.hero.model import Character, Item
 from d100gui.engine.hero.queries import belt_item, item_at
 from d100gui.engine.hero.sheet_edits import DiscardItem, SetSpell
+from d100gui.engine.item_commands import EquipItem, MoveToBelt, TakeFromBelt, UnequipItem
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.hero.sheet_parts import Send

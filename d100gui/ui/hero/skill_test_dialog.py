@@ -28,20 +28,19 @@ from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.game import Campaign, Command
 from d100gui.engine.hero.decisions import PendingDecision, PendingTest, fight_test_id, fight_test_reason
 from d100gui.engine.hero.queries import is_single_die, preview
-from d100gui.engine.hero.skill_test import (
+from d100gui.engine.hero.skill_test import TestPreview, make_spec
+from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.rules.faces import chance_of
+from d100gui.engine.rules.notation import TestSpec, parse_test
+from d100gui.engine.skill_test_commands import (
     AcceptTest,
     AssignExperience,
     ChooseOutcome,
     ChooseTarget,
     DismissDecision,
     RollTest,
-    TestPreview,
     UseFate,
-    make_spec,
 )
-from d100gui.engine.protocol import CommandRefused
-from d100gui.engine.rules.faces import chance_of
-from d100gui.engine.rules.notation import TestSpec, parse_test
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.contrast import error_style
 from d100gui.ui.hero.skill_test_panels import (

@@ -25,18 +25,16 @@ from d100gui.engine.dungeon.commands import (
     DOOR_TABLE,
     AddNote,
     DeleteArea,
-    EnterDungeon,
     LeaveDungeon,
     MoveHero,
     MoveNote,
-    NewDungeon,
     OpenDoor,
     PlaceTile,
-    SecretPassage,
     SetDoor,
 )
 from d100gui.engine.dungeon.map import DEFAULT_HEIGHT, DEFAULT_WIDTH, Direction, Dungeon, parse_key
 from d100gui.engine.dungeon.tiles import TileSet
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon, SecretPassage
 from d100gui.ui.common.bridge import MAP_PARTS, EngineBridge
 from d100gui.ui.common.theme import scaled_font
 from d100gui.ui.map.style import MapStyle

@@ -7,7 +7,7 @@ from adventure_support import game_for, hero
 
 from d100gui.engine.adventure.corrections import corrections_for
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.hero.skill_test import RollTest
+from d100gui.engine.skill_test_commands import RollTest
 
 
 def test_the_words_of_a_row_whose_gold_was_added_ask_for_no_gold_correction():

@@ -8,7 +8,8 @@ from test_turn import next_clock_faces, on_quest, push
 
 from d100gui.engine.adventure.doors import TryDoor, door_test_line, secret_passage_allowed
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import SecretPassage, SetDoor
+from d100gui.engine.dungeon.commands import SetDoor
+from d100gui.engine.dungeon_entry import SecretPassage
 from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Item
 from d100gui.engine.protocol import CommandRefused

@@ -11,7 +11,7 @@ from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.effects.follow_ups import called_note, parse_follow_up
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import CalledTest
-from d100gui.engine.hero.skill_test import AcceptTest, RollTest
+from d100gui.engine.skill_test_commands import AcceptTest, RollTest
 
 SPIKED_PIT = 5  # Table G 5: SPIKED PIT TRAP, [F: Belt Check, -2 hp, roll SPIKES, +1] and its SPIKES note
 

@@ -8,16 +8,16 @@ from test_turn import GREEN_CROSSROADS, YELLOW_CROSSROADS, YELLOW_DOORS, d100, o
 
 from d100gui.engine.adventure.commands import FailQuest
 from d100gui.engine.adventure.turn import MoveOn
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice_commands import RollTable
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero, MoveHeroTo, OpenDoor
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.gate import refusal
 from d100gui.engine.hero.decisions import CalledTest
-from d100gui.engine.hero.skill_test import DismissDecision
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.quest.model import FightOffer
+from d100gui.engine.skill_test_commands import DismissDecision
 from d100gui.engine.town.commands import BeginTown, FinishTown
 
 GOBLIN = Monster(name="Goblin", av=30, hp=[5])

@@ -11,12 +11,12 @@ from test_turn import RED_CROSSROADS, YELLOW_CROSSROADS, d100, game_of, push, qu
 from d100gui.engine.adventure.commands import BeginQuest
 from d100gui.engine.adventure.corrections import CorrectByHand, correction, corrections_for
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot
-from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, SearchArea, command_for_enter, current_step, waiting_on
+from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, SearchArea, current_step, waiting_on
 from d100gui.engine.adventure.turn_view import turn_panel
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoller
 from d100gui.engine.dice.tables import Row
-from d100gui.engine.dungeon.commands import EnterDungeon
+from d100gui.engine.dungeon_entry import EnterDungeon, command_for_enter
 from d100gui.engine.effects import rows
 from d100gui.engine.effects.interpreter import apply_outcome
 from d100gui.engine.game import Campaign, Game, GameContext
@@ -252,7 +252,7 @@ def test_a_narrative_with_a_number_gets_the_obvious_correction_and_one_without_n
 def test_the_last_actions_narratives_are_offered_and_one_click_applies_the_correction():
     game = game_for(hero())
     game.override = ScriptedSource([9, 9])
-    from d100gui.engine.hero.skill_test import RollTest
+    from d100gui.engine.skill_test_commands import RollTest
 
     game.execute(RollTest(text="SPIKE PIT – Test: Dex [S: avoid] [F: roll SPIKES]", auto_accept=True))
     [fix] = corrections_for(game.campaign)

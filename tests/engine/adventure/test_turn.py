@@ -21,10 +21,11 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.engine.game import Campaign, Game, replay
-from d100gui.engine.hero.commands import UnequipItem
 from d100gui.engine.hero.decisions import CalledTest
+from d100gui.engine.item_commands import UnequipItem
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.quest.events import AreaResolved, AreaSearched
 from d100gui.engine.quest.model import ADVENTURE_RULES
@@ -381,7 +382,7 @@ def test_a_searchs_trap_waits_at_step_5_and_is_told_as_the_searchs():
 
 def test_door_released_offers_each_closed_door_and_one_click_opens_it_by_hand():
     from d100gui.engine.adventure.corrections import corrections_for
-    from d100gui.engine.hero.skill_test import RollTest
+    from d100gui.engine.skill_test_commands import RollTest
 
     game = on_quest(entrance=27)  # Table M 27: one door, LOCKED (Table D 30)
     dungeon = game.campaign.dungeons.current_dungeon
@@ -402,7 +403,7 @@ def test_door_released_offers_each_closed_door_and_one_click_opens_it_by_hand():
 
 def test_a_door_test_waits_at_step_3_and_the_step_comes_back_after_it():
     from d100gui.engine.adventure.doors import TryDoor
-    from d100gui.engine.hero.skill_test import AcceptTest
+    from d100gui.engine.skill_test_commands import AcceptTest
 
     game = on_quest(entrance=27)  # Table M 27: one door, LOCKED (Table D 30)
     dungeon = game.campaign.dungeons.current_dungeon

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.combat.actions import available_actions
-from d100gui.engine.combat.commands import (
-    COMBAT_COMMANDS,
+from d100gui.engine.combat.monster import Monster, typed_monster
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_commands import (
     CombatAttack,
     CombatBlockEscape,
     CombatCastSpell,
@@ -24,17 +25,15 @@ from d100gui.engine.combat.commands import (
     CombatPass,
     CombatPerfectAim,
     CombatUseBelt,
-    StartCombat,
 )
-from d100gui.engine.combat.monster import Monster, typed_monster
-from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.decisions import ExperienceChoice, TargetChoice
 from d100gui.engine.hero.derive import incoming_damage
 from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry, new_character
-from d100gui.engine.hero.skill_test import AcceptTest, UseFate
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.skill_test_commands import AcceptTest, UseFate
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()
@@ -1104,7 +1103,7 @@ def test_a_fight_replays_headless_from_its_log(bundled_library):
 
 
 def test_no_fight_while_another_test_waits(bundled_library):
-    from d100gui.engine.hero.skill_test import RollTest
+    from d100gui.engine.skill_test_commands import RollTest
 
     game = game_for(hero(fate=1), bundled_library, d100(50))
     game.execute(RollTest(characteristic="DEX", name="JUMP"))

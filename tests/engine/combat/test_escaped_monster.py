@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.combat.commands import CombatEscape, FaceEscapedMonster, StartCombat
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
+from d100gui.engine.fight_commands import CombatEscape, FaceEscapedMonster
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import CommandRefused

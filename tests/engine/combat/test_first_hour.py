@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 
 from d100gui.engine.combat.actions import available_actions
-from d100gui.engine.combat.commands import (
-    COMBAT_COMMANDS,
+from d100gui.engine.combat.monster import Monster, typed_monster
+from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.tables import Row
+from d100gui.engine.fight_commands import (
     CombatAttack,
     CombatCastSpell,
     CombatChangeWeapon,
@@ -20,17 +22,14 @@ from d100gui.engine.combat.commands import (
     CombatFate,
     CombatOffset,
     CombatProvideRow,
-    StartCombat,
 )
-from d100gui.engine.combat.monster import Monster, typed_monster
-from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.dice.tables import Row
+from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero import health
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.model import Item, SpellEntry, new_character
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS, DiscardItem, EditItem
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets
@@ -295,7 +294,7 @@ def test_combat_death_goes_through_the_one_hp_zero_rule(bundled_library, monkeyp
 
 def test_12_the_sheet_cannot_equip_or_unequip_while_a_fight_is_on(bundled_library):
     """Issue 10 #12, the hero side: the sheet's equip commands wait for the fight (Change weapon instead)."""
-    from d100gui.engine.hero.commands import EquipItem, UnequipItem
+    from d100gui.engine.item_commands import EquipItem, UnequipItem
 
     ch = hero()
     ch.backpack.append(AXE.model_copy())

@@ -11,17 +11,15 @@ from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.dungeon.commands import (
     AddNote,
     DeleteArea,
-    EnterDungeon,
     MarkArea,
     MoveHero,
-    NewDungeon,
     OpenDoor,
     PlaceTile,
     ResolveDoorRow,
-    SecretPassage,
     SetDoor,
     SetTileSet,
 )
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon, SecretPassage
 from d100gui.engine.game import Campaign, Game, replay
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets

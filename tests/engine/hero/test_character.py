@@ -9,7 +9,6 @@ import pytest
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS, AddItem, EquipItem, MoveToBelt, UnequipItem
 from d100gui.engine.hero.derive import derive, incoming_damage
 from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import shade_experience
@@ -17,6 +16,7 @@ from d100gui.engine.hero.invariants import violations
 from d100gui.engine.hero.item_rows import item_from_armour_row, item_from_weapon_row
 from d100gui.engine.hero.model import Item, SpellEntry, TimeBonus, new_character
 from d100gui.engine.hero.time_track import advance_time
+from d100gui.engine.item_commands import CHARACTER_COMMANDS, AddItem, EquipItem, MoveToBelt, UnequipItem
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.rules.model import RulesInvalid, load_layout_text, load_rules_text
 from d100gui.storage.resources import bundled_rules, resource_dir, standard_tilesets

@@ -7,7 +7,6 @@ import pytest
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.game import Campaign, Game, replay
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     AssignCharacteristics,
     ChooseStartingSkills,
@@ -26,6 +25,7 @@ from d100gui.engine.hero.creation import (
 )
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded
 from d100gui.engine.hero.derive import derive
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

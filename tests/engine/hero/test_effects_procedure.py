@@ -9,8 +9,8 @@ from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.effects.interpreter import apply_effect
 from d100gui.engine.game import Campaign, Game, GameContext
 from d100gui.engine.hero.model import new_character
-from d100gui.engine.hero.skill_test import RollTest
 from d100gui.engine.rules.notation import Effect
+from d100gui.engine.skill_test_commands import RollTest
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

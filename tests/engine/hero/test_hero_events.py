@@ -16,14 +16,14 @@ import pytest
 from d100gui.engine.effects.interpreter import EFFECT_HANDLERS, NEEDS_AMOUNT, apply_effect
 from d100gui.engine.game import Campaign, Command, Game, GameContext
 from d100gui.engine.hero import events as ev
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS, AddItem, EquipItem, MoveToBelt, TakeFromBelt, UnequipItem
 from d100gui.engine.hero.creation import STEP_LABELS, creation_commands, step_labels
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.sheet_edits import SHEET_EDIT_COMMANDS, SetSheetField, SetSkillBonus, SetTrackPips
-from d100gui.engine.hero.skill_test import AcceptTest, AssignExperience, RollTest
+from d100gui.engine.item_commands import CHARACTER_COMMANDS, AddItem, EquipItem, MoveToBelt, TakeFromBelt, UnequipItem
 from d100gui.engine.phases import ANY_TIME, Phases
 from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.engine.rules.notation import Effect
+from d100gui.engine.skill_test_commands import AcceptTest, AssignExperience, RollTest
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

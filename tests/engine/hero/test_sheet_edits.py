@@ -6,7 +6,6 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game, replay
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS, AddItem
 from d100gui.engine.hero.creation import (
     CreateCharacter,
     creation_commands,
@@ -23,6 +22,7 @@ from d100gui.engine.hero.sheet_edits import (
     SetSpell,
     SetTrackPips,
 )
+from d100gui.engine.item_commands import CHARACTER_COMMANDS, AddItem
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

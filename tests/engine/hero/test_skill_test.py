@@ -6,10 +6,13 @@ import pytest
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.decisions import CalledTest, ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
 from d100gui.engine.hero.model import Item, new_character
-from d100gui.engine.hero.skill_test import (
+from d100gui.engine.hero.skill_test import make_spec, preview_test
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
+from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.rules.notation import parse_test
+from d100gui.engine.skill_test_commands import (
     AcceptTest,
     AssignExperience,
     ChooseOutcome,
@@ -17,11 +20,7 @@ from d100gui.engine.hero.skill_test import (
     DismissDecision,
     RollTest,
     UseFate,
-    make_spec,
-    preview_test,
 )
-from d100gui.engine.protocol import CommandRefused
-from d100gui.engine.rules.notation import parse_test
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 RULES = bundled_rules()

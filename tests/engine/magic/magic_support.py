@@ -9,8 +9,8 @@ from __future__ import annotations
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.commands import ITEM_COMMANDS
 from d100gui.engine.hero.model import Character, Item, new_character
+from d100gui.engine.item_commands import ITEM_COMMANDS
 from d100gui.engine.magic.commands import MAGIC_COMMANDS
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets

@@ -10,10 +10,10 @@ from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
 from d100gui.engine.hero.decisions import PendingTest
-from d100gui.engine.hero.skill_test import AcceptTest, UseFate
 from d100gui.engine.magic.commands import CastSpell, LearnSpell
 from d100gui.engine.policies import FatePolicy
 from d100gui.engine.protocol import CommandRefused
+from d100gui.engine.skill_test_commands import AcceptTest, UseFate
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import standard_tilesets
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 from test_turn_strip import next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401  (the fixture)
 
-from d100gui.engine.hero.skill_test import RollTest
+from d100gui.engine.skill_test_commands import RollTest
 
 pytestmark = pytest.mark.gui
 GREEN_CROSSROADS = [1, 0]  # Table M 10

@@ -17,9 +17,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from window_player import PlayFigures, StuckError, WindowPlayer
 
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

@@ -13,9 +13,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QPushButton
 
-from d100gui.engine.combat.commands import CombatAttack, StartCombat
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_commands import CombatAttack
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.game import Game
 from d100gui.engine.hero.decisions import ExperienceChoice
 from d100gui.engine.hero.model import Item, new_character

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import typed_monster
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.hero.model import Item, SpellEntry, new_character
 from d100gui.engine.hero.sheet_edits import DiscardItem, EditItem
 from d100gui.storage.resources import bundled_rules

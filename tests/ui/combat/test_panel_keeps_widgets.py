@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from test_combat_structure import RATS, click, d10, d100, hero, push, rats_to_victory
 
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import typed_monster
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.protocol import Event
 from d100gui.engine.quest.events import TurnEnded
 from d100gui.ui.combat.record import FightRecord, Section, Step

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.demo import build_demo_campaign
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.fight_start import StartCombat
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.settings import Preferences

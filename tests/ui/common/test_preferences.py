@@ -10,13 +10,13 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialogButtonBox, QMessageBox, QSpinBox, QWidget
 
-from d100gui.engine.combat.commands import StartCombat
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
+from d100gui.engine.fight_start import StartCombat
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.engine.hero.decisions import PendingTest
-from d100gui.engine.hero.skill_test import RollTest
+from d100gui.engine.skill_test_commands import RollTest
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir, user_layout_path
 from d100gui.storage.resources import standard_tileset

@@ -10,11 +10,11 @@ from PySide6.QtPrintSupport import QPrintPreviewWidget
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.game import Campaign, Game
-from d100gui.engine.hero.commands import CHARACTER_COMMANDS
 from d100gui.engine.hero.creation import (
     creation_commands,
 )
 from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry
+from d100gui.engine.item_commands import CHARACTER_COMMANDS
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.hero.sheet_print import export_sheet_pdf, paint_sheet, print_sheet
 

@@ -178,7 +178,7 @@ def test_closing_leaves_the_roll_waiting_and_a_new_dialog_picks_it_up(qtbot, bri
 def test_a_refused_roll_shows_the_reason(qtbot, bridge):
     # A rule's refusal (CommandRefused), not a test script running out of dice: that is a bug and
     # goes to the crash dialog now that the bridge catches refusals only (issue 18).
-    from d100gui.engine.hero.skill_test import RollTest
+    from d100gui.engine.skill_test_commands import RollTest
 
     dialog = dialog_for(qtbot, bridge, TRAPPED_CHEST, 5, 5)
     assert bridge.send(RollTest(text="Test: Dex"))  # another test rolled meanwhile waits for its Fate window

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.dungeon.commands import NewDungeon, SetDoor
+from d100gui.engine.dungeon.commands import SetDoor
+from d100gui.engine.dungeon_entry import NewDungeon
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import packs

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.dialogs import MissingRowDialog

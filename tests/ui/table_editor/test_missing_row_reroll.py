@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.dungeon.commands import EnterDungeon, MoveHero, NewDungeon
+from d100gui.engine.dungeon.commands import MoveHero
+from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.ui.common.dialogs import MissingRowDialog
 
 pytestmark = pytest.mark.gui

@@ -1,6 +1,8 @@
-"""Equipping and belt commands, and ``CHARACTER_COMMANDS``: every command of the character feature.
+"""The hero's item commands (equipping, the belt, an item written in), and ``CHARACTER_COMMANDS``: every command
+of the character feature (creation, skill tests, items).
 
-Register them with ``Game(campaign, library, commands=[*CHARACTER_COMMANDS, ...])``.
+An equipment change is refused in a fight, naming the adventure's turn and step the player is on: so these
+commands sit on a floor above the adventure (the item rules themselves are the hero's, :mod:`d100gui.engine.hero.equipment`).
 
 * :class:`EquipItem` — backpack item ``index`` into ``slot`` (one item per slot; a
   two-handed weapon takes both weapon slots; a shield only the off weapon slot).
@@ -13,10 +15,11 @@ Register them with ``Game(campaign, library, commands=[*CHARACTER_COMMANDS, ...]
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NoReturn
+from typing import TYPE_CHECKING, ClassVar, Literal, NoReturn
 
+from d100gui.engine.adventure.turn import current_step, refuse_at, step_label, turn_of
 from d100gui.engine.command_registry import register_command
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import CREATION_COMMANDS
 from d100gui.engine.hero.equipment import equip, unequip
@@ -24,11 +27,14 @@ from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Item
-from d100gui.engine.hero.skill_test import SKILL_TEST_COMMANDS
 from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import OUTSIDE_FIGHT, SHEET_FIX, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
+from d100gui.engine.skill_test_commands import SKILL_TEST_COMMANDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 def _take(items: list[Item], index: int, where: str) -> Item:
@@ -39,8 +45,6 @@ def _take(items: list[Item], index: int, where: str) -> Item:
 
 def _refuse_in_fight(campaign: Campaign, why: str) -> NoReturn:
     """Refuse an equipment change during a fight; in a quest, naming the turn and step the player is on."""
-    from d100gui.engine.adventure.turn import refuse_at, turn_of  # here: the adventure package imports the hero's
-
     if turn_of(campaign) is None:
         refuse(why)
     refuse_at(campaign, why)
@@ -51,8 +55,6 @@ def _gear_refusal(campaign: Campaign) -> str:
     why = equipment_locked(campaign)
     if why is None:
         return ""
-    from d100gui.engine.adventure.turn import current_step, step_label, turn_of  # the adventure package imports this
-
     turn = turn_of(campaign)
     return f"Turn {turn.number}, {step_label(current_step(campaign))}: {why}" if turn is not None else why
 

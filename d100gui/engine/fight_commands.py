@@ -1,13 +1,19 @@
-"""The fight's commands: what the player does, each a few lines over :mod:`.flow` and the steps.
+"""The fight's commands: what the player does, each a few lines over :mod:`d100gui.engine.combat.flow` and the steps.
 
-Every command builds a :class:`~.flow.Fight`, checks that the fight waits for it, changes the
-state, and :func:`~.flow.finish` runs the steps on until the player is needed again.
+Every command builds the fight (:func:`fight_of`, which hands it the effects interpreter), checks
+that the fight waits for it, changes the state, and :func:`~d100gui.engine.combat.flow.finish` runs
+the steps on until the player is needed again. :func:`begin_fight` starts a fight (the adventure's
+areas and an escaped monster met again start theirs with it); the ``StartCombat`` command, which
+hands the monster the turn offers to the turn, is a floor up (:mod:`d100gui.engine.fight_start`).
+
+These commands sit above the effects interpreter (a belt item's, a loot row's, a spell's effects)
+and below the adventure, whose turn starts fights with them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.combat import steps as _steps  # noqa: F401 - registers every step
 from d100gui.engine.combat.actions import allowed, available_actions, changed_weapon, round_weapons
@@ -36,7 +42,7 @@ from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.effects.interpreter import apply_effect
+from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
 from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import clamp_hp, derive, items_at
@@ -49,6 +55,101 @@ from d100gui.engine.phases import FIGHT_ONLY, START_FIGHT, Phases
 from d100gui.engine.protocol import Event, FateUsed
 from d100gui.engine.rules.model import STATS
 from d100gui.engine.rules.notation import TestSpec, parse_effects
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
+
+
+def fight_of(ctx: GameContext) -> Fight:
+    """The fight in progress, handed the effects interpreter that applies its outcomes (loot, spells, tests):
+    the interpreter sits a floor above combat, whose rows put loot and monsters into the fight."""
+    return Fight.of(ctx, apply_outcome, apply_effect)
+
+
+def fight_may_start(campaign: Campaign) -> Character:
+    """The living hero, when a fight may start now; refused during a fight or while a rolled test waits."""
+    ch = living_character(campaign)
+    if campaign.combat is not None:
+        refuse(f"A fight with {campaign.combat.monster.name} is already under way.")
+    if any(isinstance(d, PendingTest) for d in campaign.pending):
+        refuse("A rolled test is waiting: accept it or use Fate first.")
+    return ch
+
+
+def begin_fight(
+    ctx: GameContext,
+    source: Literal["table_e", "snake", "monster"] = "table_e",
+    monster: Monster | None = None,
+    table_value: int | None = None,
+    modifier: int | None = None,
+    surprise: bool = False,
+    fate_windows: bool = True,
+) -> list[Event]:
+    """Start a fight (the fields of :class:`~d100gui.engine.fight_start.StartCombat`), refused while a monster
+    the rules offer waits: that one is fought through the turn (``FaceOfferedMonster``)."""
+    campaign = ctx.campaign
+    ch = fight_may_start(campaign)
+    offer = campaign.adventure.fight_offered
+    if offer is not None:  # the monster the rules offer now is the only fight to start (issue 18)
+        refuse(f"A {offer.source} waits ({offer.table_roll.describe()}): fight it first.")
+    events: list[Event] = []
+    if source == "monster":
+        if monster is None:
+            refuse("Type the monster in first (name, AV, DEF, DMG, HP, loot, abilities).")
+    elif source == "snake":
+        try:
+            monster = giant_snake(ctx.tables.library)
+        except (TableError, ValueError) as exc:
+            refuse(str(exc))
+    else:
+        monster = _from_table_e(ctx, ch, modifier, table_value, events)
+    state = CombatState(
+        monster=monster,
+        hp=list(monster.hp),
+        fate_windows=fate_windows,
+        surprise=surprise or monster.has("surprise"),
+    )
+    campaign.combat = state
+    flow = fight_of(ctx)
+    flow.events = events
+    flow.say(CombatStarted(monster=monster), f"A fight! {monster.describe()}")
+    for note in monster.notes:
+        flow.say(CombatNote(), f"{monster.name}: {note}")
+    if not has_weapon(ch):
+        flow.say(CombatNote(), "You have no weapon: you must flee (ESCAPE COMBAT each round until you get away).")
+    return finish(flow)
+
+
+def _from_table_e(ctx: GameContext, ch: Character, modifier: int | None, table_value: int | None, events: list[Event]) -> Monster:
+    try:
+        table = ctx.tables.library.get("d100.E")
+    except TableError as exc:
+        refuse(str(exc))
+    modifier = ch.quest_encounter_modifier if modifier is None else modifier
+    if table_value is not None:
+        lo, hi = table.die_range()
+        value = max(lo, min(hi, table_value))
+        row = table.find(value)
+        if row is None:
+            gap = table.gap_containing(value)
+            refuse(
+                f"Table E {value} is in rows {gap[0] if gap else value}-{gap[1] if gap else value}, which your tables do not have: "
+                "type the row in (or the monster), then start the fight."
+            )
+    else:
+        result = ctx.tables.roll("d100.E", "Table E - Encounter", modifier, "encounter modifier")
+        events.append(emit(CombatRoll(table_roll=result, purpose="Table E - Encounter"), result.describe()))
+        if result.row is None:
+            lo, hi = result.missing or (result.value, result.value)
+            refuse(
+                f"Table E rolled {result.value}: rows {lo}-{hi} are not in your tables. Type the row in from your "
+                "rulebook (or type the monster in) and start the fight again - the same roll will be used."
+            )
+        row = result.row
+    try:
+        return monster_from_row(row, table.id)
+    except ValueError as exc:
+        refuse(str(exc))
 
 
 def use_item(flow: Fight, item: Item, belt_slot: int) -> None:
@@ -95,99 +196,9 @@ class FaceEscapedMonster(Command):
         if dungeon is not None and where is not None and dungeon.area_at(where) is not None:
             campaign.dungeons = dg.replace_current(campaign.dungeons, dg.mark_escaped(dungeon, where, ""))
         campaign.escaped_monsters.remove(record)
-        events = StartCombat(source="monster", monster=record.monster).apply(ctx)
+        events = begin_fight(ctx, "monster", record.monster)
         note = emit(CombatNote(), f"{record.monster.name} is here again, back at full HP.")
         return [note, *events]
-
-
-@register_command
-class StartCombat(Command):
-    """Start a fight: ``source`` ``table_e`` (roll Table E with the quest's encounter modifier,
-    or use ``table_value`` already rolled), ``snake`` (Table G's GIANT SNAKE) or ``monster``
-    (typed in). ``surprise`` forces a SURPRISE test (Table F: "it has SURPRISE").
-    ``fate_windows``: stop after each roll while the hero has Fate."""
-
-    kind: Literal["start_combat"] = "start_combat"
-    when: ClassVar[Phases] = START_FIGHT
-    source: Literal["table_e", "snake", "monster"] = "table_e"
-    monster: Monster | None = None
-    table_value: int | None = None
-    modifier: int | None = None
-    surprise: bool = False
-    fate_windows: bool = True
-
-    def apply(self, ctx: GameContext) -> list[Event]:
-        campaign = ctx.campaign
-        ch = living_character(campaign)
-        if campaign.combat is not None:
-            refuse(f"A fight with {campaign.combat.monster.name} is already under way.")
-        if any(isinstance(d, PendingTest) for d in campaign.pending):
-            refuse("A rolled test is waiting: accept it or use Fate first.")
-        offer = campaign.adventure.fight_offered
-        if offer is not None:  # the monster the rules offer now is the only fight to start (issue 18)
-            if self.source == "table_e" and self.table_value in (None, offer.table_roll.value):
-                from d100gui.engine.adventure.turn import FaceOfferedMonster  # adventure imports combat
-
-                return FaceOfferedMonster().apply(ctx)  # the same fight as the turn's Fight: the turn counts it
-            refuse(f"A {offer.source} waits ({offer.table_roll.describe()}): fight it first.")
-        events: list[Event] = []
-        if self.source == "monster":
-            if self.monster is None:
-                refuse("Type the monster in first (name, AV, DEF, DMG, HP, loot, abilities).")
-            monster = self.monster
-        elif self.source == "snake":
-            try:
-                monster = giant_snake(ctx.tables.library)
-            except (TableError, ValueError) as exc:
-                refuse(str(exc))
-        else:
-            monster = self._from_table_e(ctx, ch, events)
-        state = CombatState(
-            monster=monster,
-            hp=list(monster.hp),
-            fate_windows=self.fate_windows,
-            surprise=self.surprise or monster.has("surprise"),
-        )
-        campaign.combat = state
-        flow = Fight.of(ctx)
-        flow.events = events
-        flow.say(CombatStarted(monster=monster), f"A fight! {monster.describe()}")
-        for note in monster.notes:
-            flow.say(CombatNote(), f"{monster.name}: {note}")
-        if not has_weapon(ch):
-            flow.say(CombatNote(), "You have no weapon: you must flee (ESCAPE COMBAT each round until you get away).")
-        return finish(flow)
-
-    def _from_table_e(self, ctx: GameContext, ch: Character, events: list[Event]) -> Monster:
-        try:
-            table = ctx.tables.library.get("d100.E")
-        except TableError as exc:
-            refuse(str(exc))
-        modifier = ch.quest_encounter_modifier if self.modifier is None else self.modifier
-        if self.table_value is not None:
-            lo, hi = table.die_range()
-            value = max(lo, min(hi, self.table_value))
-            row = table.find(value)
-            if row is None:
-                gap = table.gap_containing(value)
-                refuse(
-                    f"Table E {value} is in rows {gap[0] if gap else value}-{gap[1] if gap else value}, which your tables do not have: "
-                    "type the row in (or the monster), then start the fight."
-                )
-        else:
-            result = ctx.tables.roll("d100.E", "Table E - Encounter", modifier, "encounter modifier")
-            events.append(emit(CombatRoll(table_roll=result, purpose="Table E - Encounter"), result.describe()))
-            if result.row is None:
-                lo, hi = result.missing or (result.value, result.value)
-                refuse(
-                    f"Table E rolled {result.value}: rows {lo}-{hi} are not in your tables. Type the row in from your "
-                    "rulebook (or type the monster in) and start the fight again - the same roll will be used."
-                )
-            row = result.row
-        try:
-            return monster_from_row(row, table.id)
-        except ValueError as exc:
-            refuse(str(exc))
 
 
 @register_command
@@ -198,7 +209,7 @@ class CombatContinue(Command):
     when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         c = flow.c
         if c.waiting == "test":
             settle(flow)
@@ -219,7 +230,7 @@ class CombatFate(Command):
     dice: list[int]
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         c, ch = flow.c, flow.ch
         flow.need("roll", "test")
         if ch.fate < flow.rules.fate_cost:
@@ -260,7 +271,7 @@ class CombatAttack(Command):
     stat: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         flow.need("action")
         c = flow.c
         changed = changed_weapon(c, flow.ch, self.slot)
@@ -296,7 +307,7 @@ class CombatChangeWeapon(Command):
     slot: Literal["main_weapon", "off_weapon"] = "main_weapon"
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         allowed(flow, "change_weapon")
         ch, rules = flow.ch, flow.rules
         main, off = ch.equipment.get("main_weapon"), ch.equipment.get("off_weapon")
@@ -363,7 +374,7 @@ class CombatCastSpell(Command):
     bonus: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         flow.need("action")
         ch, rules = flow.ch, flow.rules
         if not has_weapon(ch):
@@ -411,7 +422,7 @@ class CombatUseBelt(Command):
     bonus: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         allowed(flow, "use_belt")
         ch, c = flow.ch, flow.c
         if not 1 <= self.belt_slot <= len(ch.belt):
@@ -440,7 +451,7 @@ class CombatEscape(Command):
     when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         allowed(flow, "escape")
         c = flow.c
         c.action, c.waiting, c.step = "escape", "", "monster_turn"
@@ -461,7 +472,7 @@ class CombatBlockEscape(Command):
     stat: str = ""
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         allowed(flow, "block_escape")
         if weapon_in(flow.ch, self.slot) is None:
             refuse(f"There is no weapon in your {self.slot.replace('_', ' ')} slot to strike with.")
@@ -485,7 +496,7 @@ class CombatPass(Command):
     when: ClassVar[Phases] = FIGHT_ONLY
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         allowed(flow, "pass")
         c = flow.c
         c.action, c.waiting, c.step = "pass", "", "monster_turn"
@@ -502,7 +513,7 @@ class CombatPerfectAim(Command):
     choice: Literal["keep", "reroll", "first", "second"]
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         c = flow.c
         hit = c.hero_hit
         if c.waiting == "aim":
@@ -541,7 +552,7 @@ class CombatOffset(Command):
     shield: int = 0
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         flow.need("offset")
         c, ch, campaign = flow.c, flow.ch, ctx.campaign
         mh = c.monster_hit
@@ -595,7 +606,7 @@ class CombatChooseLoot(Command):
     option: int
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         flow.need("loot")
         loot = flow.m.loot
         options = loot.options if loot else []
@@ -617,7 +628,7 @@ class CombatProvideRow(Command):
     sample: bool = False
 
     def apply(self, ctx: GameContext) -> list[Event]:
-        flow = Fight.of(ctx)
+        flow = fight_of(ctx)
         flow.need("row")
         c = flow.c
         waiting, use = c.row_wait, c.row_use
@@ -651,22 +662,3 @@ def _sample_row(ctx: GameContext, waiting: TableRoll) -> TableRoll:
     if result.row is None:
         refuse(f"{waiting.table_title} has no printed row to re-roll among: type the row from your rulebook.")
     return result.model_copy(update={"sample": True})
-
-
-COMBAT_COMMANDS: tuple[type[Command], ...] = (
-    FaceEscapedMonster,
-    StartCombat,
-    CombatContinue,
-    CombatFate,
-    CombatAttack,
-    CombatChangeWeapon,
-    CombatCastSpell,
-    CombatUseBelt,
-    CombatEscape,
-    CombatBlockEscape,
-    CombatPass,
-    CombatPerfectAim,
-    CombatOffset,
-    CombatChooseLoot,
-    CombatProvideRow,
-)
