@@ -49,9 +49,9 @@ STOP_AT_EVERY_WINDOW = FatePolicy()
 
 def answer_for(campaign: Campaign, policy: FatePolicy, fate_cost: int) -> Command | None:
     """The accept the policy gives for what waits now, or None when the player decides."""
-    from d100gui.engine.combat.commands import CombatContinue  # these import the game
+    from d100gui.engine.fight_commands import CombatContinue  # these import the game
     from d100gui.engine.hero.decisions import PendingTest, fight_test_id, pending_of
-    from d100gui.engine.hero.skill_test import AcceptTest
+    from d100gui.engine.skill_test_commands import AcceptTest
 
     combat = campaign.combat
     if combat is not None and combat.waiting in ("roll", "test"):
