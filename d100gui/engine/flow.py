@@ -37,6 +37,7 @@ from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.tables import Row, TableLibrary
+from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.engine.dice_commands import AddTableRow, ProvideRow, SampleRow
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import LeaveDungeon
@@ -643,6 +644,8 @@ def _adventure_waiting(campaign: Campaign, state: AdventureState | None, library
         out.append(_offer_waiting(offer, library))
     history = campaign.dice_history
     for held_row in state.rows_waiting:
+        if held_row.entry is None:  # a curse's roll: the town's agenda asks for it
+            continue
         held = history[held_row.entry].table if held_row.entry < len(history) else None
         if held is None:
             continue
@@ -771,7 +774,8 @@ def _between_quests(campaign: Campaign, rules: Rules) -> list[FlowAction]:
 
 def _town_waiting(campaign: Campaign, town: TownState) -> list[Waiting]:
     out: list[Waiting] = []
-    curse = town.curse_waiting
+    adventure = campaign.adventure if isinstance(campaign.adventure, AdventureState) else None
+    curse = curse_waiting(adventure.rows_waiting) if adventure is not None else None
     if curse is not None:
         answers = (
             _act(
@@ -951,11 +955,11 @@ def _held_roll(campaign: Campaign, command: Command) -> TableRoll | None:
     if isinstance(command, ProvideQuestRow) and state is not None and state.choice is not None:
         rolls = state.choice.rolls
         return rolls[command.index].table_roll if command.index is not None and command.index < len(rolls) else None
+    if isinstance(command, ProvideCurseRow):
+        return curse_waiting(state.rows_waiting) if state is not None else None
     town = campaign.town if isinstance(campaign.town, TownState) else None
     if town is None:
         return None
-    if isinstance(command, ProvideCurseRow):
-        return town.curse_waiting
     if isinstance(command, ProvideInvestmentRow):
         return town.investment_roll
     if isinstance(command, ProvideMarketRow):

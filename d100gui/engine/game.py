@@ -94,7 +94,7 @@ __all__ = [
     "replay",
 ]
 
-CAMPAIGN_SCHEMA_VERSION = 2
+CAMPAIGN_SCHEMA_VERSION = 3  # 3: a curse waiting for its row waits with the other rolls (adventure.rows_waiting)
 #: undo steps kept (in memory and in the campaign store); each holds only what its action changed
 MAX_UNDO = 500
 #: beyond this many steps, older ones are dropped once the steps hold more than UNDO_BUDGET bytes

@@ -116,7 +116,32 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1, 1: _migrate_1_to_2}
+def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 kept a curse waiting for its Table C row apart, as ``town.curse_waiting`` (the roll); from
+    version 3 every roll waiting for a row the player's tables lack is in ``adventure.rows_waiting``
+    (:mod:`d100gui.engine.dice.waiting`): the curse's roll moves there, as a ``"curse"`` row waiting."""
+    data = dict(data)
+    town = data.get("town")
+    if isinstance(town, dict) and "curse_waiting" in town:
+        town = dict(town)
+        rolled = town.pop("curse_waiting")
+        data["town"] = town
+        if isinstance(rolled, dict):
+            adventure = dict(data.get("adventure") or {})
+            record = rolled.get("roll")
+            purpose = record.get("purpose", "") if isinstance(record, dict) else ""
+            waiting = {"table_id": rolled.get("table_id", ""), "source": purpose, "then": "curse", "table_roll": rolled}
+            adventure["rows_waiting"] = [*(adventure.get("rows_waiting") or []), waiting]
+            data["adventure"] = adventure
+    data["schema_version"] = 3
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    0: _migrate_0_to_1,
+    1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
+}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import pytest
 from d100gui.engine import CommandRefused, Session
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.history import HistoryEntry
+from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.engine.flow import fight_for_roll, flow, row_wanted
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, TargetChoice, add_pending
@@ -380,7 +381,7 @@ def test_a_curse_waiting_for_its_row_is_answered_from_the_flow():
     assert [a["asks_row"] for a in curse["answers"]] == [True, False]
     s.script_dice(d100(3))
     answer(s, "curse_sample")  # re-rolled among the printed rows
-    assert s.campaign.town.curse_waiting is None
+    assert curse_waiting(s.campaign.adventure.rows_waiting) is None
 
 
 def test_clocks_a_fight_interrupted_wait_with_resume_time():

@@ -24,6 +24,7 @@ from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, TableError
+from d100gui.engine.dice.waiting import past_quest
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import new_sheet
 from d100gui.engine.dungeon.events import MapChanged
@@ -363,7 +364,7 @@ class CompleteQuest(Command):
         state.ended = ch.quest_log.attempted  # the between-quests phase follows it
         state.quest = None
         state.turn = None
-        state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it
+        state.rows_waiting, state.loot_waiting = past_quest(state.rows_waiting), None  # what the quest left waiting ends with it
         payload = ev.QuestCompleted(name=quest.name, reward=reward, completed=ch.quest_log.completed)
         return [Event.of(payload, f"{quest.name} is complete: reward {reward or 'none'}."), *events, *_close(ctx)]
 
@@ -420,7 +421,7 @@ class FailQuest(Command):
         state.ended = ch.quest_log.attempted  # the between-quests phase follows it
         state.quest = None
         state.turn = None
-        state.rows_waiting, state.loot_waiting = [], None  # what the quest left waiting ends with it
+        state.rows_waiting, state.loot_waiting = past_quest(state.rows_waiting), None  # what the quest left waiting ends with it
         payload = ev.QuestFailed(name=quest.name, costs=[e.describe() for e in effects], failed=ch.quest_log.failed)
         paid = ", ".join(payload.costs) or "nothing"
         return [Event.of(payload, f"{quest.name} is failed; its costs are paid: {paid}."), *events, *_close(ctx)]

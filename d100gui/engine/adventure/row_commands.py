@@ -1,7 +1,8 @@
 """Commands that finish what an effect's table roll left waiting: a typed row, a find the full backpack cannot take.
 
 * ``apply_typed_row`` — an effect's roll fell on a row the player's tables lack (it waits in
-  ``Campaign.adventure.rows_waiting``): with ``row`` it is typed here; without, the row was typed
+  ``Campaign.adventure.rows_waiting`` by its dice-history line, :mod:`d100gui.engine.dice.waiting`):
+  with ``row`` it is typed here; without, the row was typed
   in the dice panel (``provide_row``). Either way the row is then applied as if it had been printed
   (a Table G feature, a Table F find, a treasure). The window sends it as soon as the row is typed.
   ``skip_typed_row`` goes without it. With ``sample`` the roll is re-rolled among the printed rows
@@ -20,6 +21,7 @@ from pydantic import Field
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row
+from d100gui.engine.dice.waiting import RowWaiting, waiting_on, without_entry
 from d100gui.engine.dice_commands import SampleRow
 from d100gui.engine.effects.interpreter import apply_option, apply_outcome
 from d100gui.engine.effects.rows import RowCall, apply_row
@@ -30,7 +32,6 @@ from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Event, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.access import adventure_of
-from d100gui.engine.quest.model import RowWaiting
 from d100gui.engine.rules.notation import Option, Outcome
 
 
@@ -44,8 +45,7 @@ def _choose(ctx: GameContext, outcome: Outcome, source: str, depth: int) -> list
 
 def waiting_row(ctx: GameContext, entry: int) -> RowWaiting:
     """The waiting roll of dice-history ``entry``; refused when that roll waits for nothing."""
-    state = adventure_of(ctx.campaign)
-    found = next((w for w in state.rows_waiting if w.entry == entry), None)
+    found = waiting_on(adventure_of(ctx.campaign).rows_waiting, entry)
     if found is None:
         refuse(f"Roll {entry + 1} of the dice history is not waiting for a row to apply.")
     return found
@@ -89,7 +89,7 @@ class ApplyTypedRow(Command):
             provided = RowProvided(table_id=held.table_id, index=self.entry)
             events.append(Event.of(provided, f"Row added to your tables: {held.describe()}"))
         state = adventure_of(ctx.campaign)
-        state.rows_waiting = [w for w in state.rows_waiting if w.entry != self.entry]
+        state.rows_waiting = without_entry(state.rows_waiting, self.entry)
         call = RowCall(ctx, held, waiting.source, waiting.depth + 1, _then, _choose)
         return [*events, told(ev.TypedRowApplied(table_roll=held, source=waiting.source)), *apply_row(call)]
 
@@ -105,7 +105,7 @@ class SkipTypedRow(Command):
     def apply(self, ctx: GameContext) -> list[Event]:
         waiting_row(ctx, self.entry)
         state = adventure_of(ctx.campaign)
-        state.rows_waiting = [w for w in state.rows_waiting if w.entry != self.entry]
+        state.rows_waiting = without_entry(state.rows_waiting, self.entry)
         held = ctx.campaign.dice_history[self.entry].table
         said = f"{held.describe() if held else f'Roll {self.entry + 1}'}: gone without (nothing of it is applied)."
         return [Event.of(Narrative(), said)]

@@ -255,6 +255,8 @@ def _waiting_finds(campaign: Campaign, state: AdventureState) -> list[TurnAction
     actions: list[TurnAction] = []
     history = campaign.dice_history
     for waiting in state.rows_waiting:
+        if waiting.entry is None:  # a curse's roll waits outside the turn (the flow's town agenda)
+            continue
         held = history[waiting.entry].table if waiting.entry < len(history) else None
         if held is None:
             continue

@@ -36,6 +36,7 @@ from d100gui.engine.dice.events import RollMade, RowMissing
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoll
 from d100gui.engine.dice.tables import TableError, TableLibrary
+from d100gui.engine.dice.waiting import RowWaiting
 from d100gui.engine.effects.follow_ups import remember_notes
 from d100gui.engine.game import GameContext
 from d100gui.engine.hero.events import HeroFell, Narrative
@@ -49,7 +50,7 @@ from d100gui.engine.magic.curses import apply_curse
 from d100gui.engine.protocol import Event, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.access import adventure_of, hp_rule, time_effect
-from d100gui.engine.quest.model import FightOffer, RowWaiting, adventure_rules
+from d100gui.engine.quest.model import FightOffer, adventure_rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, parse_effects, table_id
 
 #: the interpreter that applies an option of a row's effects: (ctx, option, source, depth) -> events

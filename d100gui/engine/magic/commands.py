@@ -7,9 +7,10 @@
   needed) or a belt scroll (no ability needed; used up). Pays the cost, rolls CAST SPELL,
   then the effect or Table C. In a fight, ``combat_cast_spell`` / ``combat_use_belt`` cast instead.
 * :class:`RollCurse`, :class:`RollBoost` — a Table C or Table B roll the sheet asks for.
-* :class:`ProvideCurseRow` — a Table C roll outside a fight fell on a missing row: the row typed
-  from the rulebook (or a re-roll among the printed rows, this time) is applied in full. A curse
-  cannot be skipped, and no other spell or curse is rolled while one waits.
+* :class:`ProvideCurseRow` — a Table C roll outside a fight fell on a missing row (it waits in
+  ``Campaign.adventure.rows_waiting``, :mod:`d100gui.engine.dice.waiting`): the row typed from the
+  rulebook (or a re-roll among the printed rows, this time) is applied in full. A curse cannot be
+  skipped, and no other spell or curse is rolled while one waits.
 
 The adventure's HP-zero rule (:func:`d100gui.engine.hero.health.settle_hp`) settles a
 cost or curse that brings HP to 0; STILLING OF TIME's clocks are handed to the quest under
@@ -27,6 +28,7 @@ from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
+from d100gui.engine.dice.waiting import RowWaiting, curse_waiting, without_curse
 from d100gui.engine.game import Campaign, Command, GameContext
 from d100gui.engine.hero import events as hero_events
 from d100gui.engine.hero.decisions import ExperienceChoice, PendingTest, SpellWaiting, add_pending
@@ -54,8 +56,8 @@ from d100gui.engine.magic.events import (
 )
 from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Decision, Event, told
+from d100gui.engine.quest.access import adventure_of
 from d100gui.engine.quest.model import AdventureState
-from d100gui.engine.town.model import TownState
 
 
 def outside_fight(campaign: Campaign, doing: str) -> None:
@@ -105,7 +107,7 @@ def settle_curse(
     campaign = ctx.campaign
     adventure = getattr(campaign, "adventure", None)
     if result.missing and result.table_roll is not None:
-        _town(campaign).curse_waiting = result.table_roll
+        adventure_of(campaign).rows_waiting.append(RowWaiting.curse(result.table_roll))
         lo, hi = result.table_roll.missing or (result.table_roll.roll.final, result.table_roll.roll.final)
         said = f"Table C rolled {result.table_roll.roll.final}: your tables lack row {lo}-{hi}. Type it in to apply the curse."
         events.append(Event.of(CurseRowMissing(table_roll=result.table_roll), said))
@@ -123,17 +125,10 @@ def settle_curse(
     return events
 
 
-def _town(campaign: Campaign) -> TownState:
-    state = getattr(campaign, "town", None)
-    if not isinstance(state, TownState):
-        refuse("This campaign keeps no between-quests state (Campaign.town) to hold a curse waiting for its row.")
-    return state
-
-
 def no_curse_waiting(campaign: Campaign) -> None:
     """Refuse a new cast or curse while a Table C roll waits for its row (a curse cannot be skipped)."""
-    state = getattr(campaign, "town", None)
-    waiting = state.curse_waiting if isinstance(state, TownState) else None
+    state = getattr(campaign, "adventure", None)
+    waiting = curse_waiting(state.rows_waiting) if isinstance(state, AdventureState) else None
     if waiting is not None:
         refuse(f"A curse waits for its row (Table C rolled {waiting.roll.final}): type the row in first.")
 
@@ -338,8 +333,8 @@ class ProvideCurseRow(Command):
 
     def apply(self, ctx: GameContext) -> list[Event]:
         ch = living_character(ctx.campaign)
-        state = _town(ctx.campaign)
-        waiting = state.curse_waiting
+        state = adventure_of(ctx.campaign)
+        waiting = curse_waiting(state.rows_waiting)
         if waiting is None:
             refuse("No Table C roll is waiting for its row.")
         events: list[Event] = []
@@ -358,7 +353,7 @@ class ProvideCurseRow(Command):
         else:
             refuse("A curse cannot be skipped: type the row from your rulebook, or re-roll among the printed rows.")
         assert resolved.row is not None
-        state.curse_waiting = None
+        state.rows_waiting = without_curse(state.rows_waiting)
         before, held = primaries(ch), vitals(ch)
         events += settle_curse(ctx, ch, apply_curse(ch, ctx.rules, resolved.row, ctx.dice, resolved), before, held)
         if not ch.dead:

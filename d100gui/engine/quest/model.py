@@ -19,6 +19,7 @@ from pydantic import Field
 
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.roller import TableRoll
+from d100gui.engine.dice.waiting import RowWaiting, past_quest
 from d100gui.engine.hero.model import Item
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
@@ -159,18 +160,6 @@ class TurnState(Model):
     entrance: bool = False  # this turn's area is the entrance just stepped into: once it is settled, turn 1 begins
 
 
-class RowWaiting(Model):
-    """A table roll an effect made that fell on a row the player's tables lack: applied once it is typed.
-
-    ``entry`` is its dice-history index; ``source`` and ``depth`` are what applying its row needs
-    (the log's prefix, how deep in nested rolls it was)."""
-
-    entry: int = Field(ge=0)
-    table_id: str
-    source: str = ""
-    depth: int = Field(default=0, ge=0)
-
-
 class AdventureState(Model):
     """What the adventure keeps between commands (``Campaign.adventure``)."""
 
@@ -181,7 +170,8 @@ class AdventureState(Model):
     clocks_owed: int = Field(default=0, ge=0)  # clocks of a +N still to shade after the offered fight
     turn: TurnState | None = None  # the turn under way while a quest is (see turn.py)
     door_tries: dict[str, list[str]] = Field(default_factory=dict)  # "dungeon/pos/side" -> once-only ways tried (doors.py)
-    rows_waiting: list[RowWaiting] = Field(default_factory=list)  # effects' table rolls waiting for a typed row
+    #: the rolls waiting for a row the player's tables lack: an effect's, a curse's (``engine/dice/waiting.py``)
+    rows_waiting: list[RowWaiting] = Field(default_factory=list)
     loot_waiting: Item | None = None  # a find the full backpack cannot take: keep it (drop another) or leave it
     notes: dict[str, str] = Field(default_factory=dict)  # the last feature's printed notes by name ("SPIKES" -> its roll)
     ended: int | None = Field(default=None, ge=0)  # the attempt number of the last quest completed or failed here
@@ -192,11 +182,11 @@ class AdventureState(Model):
         return offer
 
     def end_with_hero(self) -> None:
-        """The hero died: the quest, a choice and a waiting monster end with them (the ticks stay)."""
+        """The hero died: the quest, a choice, a waiting monster and the effects' rolls end with them (the ticks stay)."""
         self.quest = None
         self.choice = None
         self.fight_offered = None
         self.clocks_owed = 0
         self.turn = None
-        self.rows_waiting = []
+        self.rows_waiting = past_quest(self.rows_waiting)  # a curse waiting outlives the quest
         self.loot_waiting = None

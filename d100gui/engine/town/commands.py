@@ -110,7 +110,6 @@ class BeginTown(Command):
             refuse("The between-quests phase is over for this quest: it comes again after the next quest.")
         fresh = TownState(active=True, step="refresh", gold_at_start=ch.gp, after_quest=attempts)
         fresh.investments_applied = not _holds_shares(ch)  # no shares held after the quest: Table J changes nothing
-        fresh.curse_waiting = state.curse_waiting  # a curse waiting for its row is not the phase's to clear
         refreshed = steps.refresh_tracks(ch, fresh)
         for name in TownState.model_fields:  # a fresh phase, in the campaign's own state object
             setattr(state, name, getattr(fresh, name))

@@ -81,11 +81,6 @@ class TownState(Model):
     market_rolls: list[TableRoll] = Field(default_factory=list)
     investment_roll: TableRoll | None = None
     investments_applied: bool = False
-    #: a Table C roll made outside a fight (a failed cast from the book or a scroll, a curse the sheet
-    #: asked for) that fell on a row the player's tables lack: the curse waits for its row
-    #: (``provide_curse_row``). NOTE for the lead: it belongs to the magic feature; it sits here because
-    #: the campaign gives ``engine/magic`` no part of its own (a ``Campaign.magic`` would be its home).
-    curse_waiting: TableRoll | None = None
 
 
 def step_index(step: TownStep) -> int:

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
+from d100gui.engine.dice.waiting import curse_waiting as waiting_curse
 from d100gui.engine.magic.commands import ProvideCurseRow
 from d100gui.engine.magic.events import CurseRowMissing
 from d100gui.engine.protocol import EVENT_KINDS, Event
-from d100gui.engine.town.model import TownState
+from d100gui.engine.quest.model import AdventureState
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 
@@ -41,8 +42,7 @@ def ask_waiting_curse(
     bridge: EngineBridge, parent: QWidget, from_now_on: Callable[[MissingRowPolicy], object] | None = None
 ) -> MissingRowDialog | None:
     """Hero > Type the curse's row: the dialog again for the curse still waiting (closed, or the campaign reopened)."""
-    state = getattr(bridge.game.campaign, "town", None)
-    rolled = state.curse_waiting if isinstance(state, TownState) else None
+    rolled = _waiting(bridge)
     if rolled is None:
         bridge.error.emit("No curse is waiting for its row.")
         return None
@@ -51,8 +51,13 @@ def ask_waiting_curse(
 
 def curse_waiting(bridge: EngineBridge) -> bool:
     """Whether a curse waits for its row (the window greys Hero > Type the curse's row otherwise)."""
-    state = getattr(bridge.game.campaign, "town", None)
-    return isinstance(state, TownState) and state.curse_waiting is not None
+    return _waiting(bridge) is not None
+
+
+def _waiting(bridge: EngineBridge) -> TableRoll | None:
+    """The Table C roll a curse waits on (in the campaign's rolls waiting for a row), or None."""
+    state = getattr(bridge.game.campaign, "adventure", None)
+    return waiting_curse(state.rows_waiting) if isinstance(state, AdventureState) else None
 
 
 def _open(

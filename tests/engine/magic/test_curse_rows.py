@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from magic_support import game_for, hero, kinds, run, scripted, sheet
 
+from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.engine.game import Campaign
 from d100gui.engine.protocol import CommandRefused
 
@@ -27,7 +28,7 @@ def test_a_failed_cast_on_a_missing_table_c_row_asks_for_the_row_and_waits():
     assert kinds(events) == ["magic_cast", "hp", "magic_curse", "magic_curse_row_missing"]  # the spell's HP cost, typed
     waiting = events[-1].payload().table_roll
     assert events[-1].topic == "decision" and waiting.roll.final == 50 and waiting.missing is not None
-    assert game.campaign.town.curse_waiting == waiting
+    assert curse_waiting(game.campaign.adventure.rows_waiting) == waiting
     assert sheet(game).characteristics["INT"].primary == 55  # nothing applied yet
     with pytest.raises(CommandRefused, match=r"A curse waits for its row \(Table C rolled 50\)"):
         run(game, "cast_spell", index=0)
@@ -46,7 +47,7 @@ def test_the_typed_row_is_added_to_the_tables_and_applied_in_full():
     result = events[1].payload().result
     assert result.curse == "Hexed" and not result.missing
     assert sheet(game).characteristics["INT"].primary == 51
-    assert game.campaign.town.curse_waiting is None
+    assert curse_waiting(game.campaign.adventure.rows_waiting) is None
     assert game.library.get("d100.C").find(50).user  # typed once, known from then on
     with pytest.raises(CommandRefused, match=r"No Table C roll is waiting"):
         run(game, "provide_curse_row", row=TYPED)
@@ -56,7 +57,7 @@ def test_a_typed_row_must_cover_the_roll():
     game, _ = _failed_cast_on_a_missing_row()
     with pytest.raises(CommandRefused, match=r"must cover the roll of 50"):
         run(game, "provide_curse_row", row={**TYPED, "range": [40, 40]})
-    assert game.campaign.town.curse_waiting is not None
+    assert curse_waiting(game.campaign.adventure.rows_waiting) is not None
 
 
 def test_sample_play_re_rolls_among_the_printed_rows_this_time():
@@ -81,7 +82,7 @@ def test_a_typed_divine_wrath_without_lives_lays_the_hero_to_rest():
 def test_the_waiting_curse_survives_a_save_and_undo_takes_it_back():
     game, _ = _failed_cast_on_a_missing_row()
     again = Campaign.model_validate_json(game.campaign.model_dump_json())
-    assert again.town.curse_waiting == game.campaign.town.curse_waiting
+    assert curse_waiting(again.adventure.rows_waiting) == curse_waiting(game.campaign.adventure.rows_waiting)
     run(game, "provide_curse_row", row=TYPED)
     game.undo()
-    assert game.campaign.town.curse_waiting is not None and sheet(game).characteristics["INT"].primary == 55
+    assert curse_waiting(game.campaign.adventure.rows_waiting) is not None and sheet(game).characteristics["INT"].primary == 55

@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
 from test_turn_strip import YELLOW_CROSSROADS, Player, next_clock_faces, on_quest_in_the_dungeon, window  # noqa: F401
 
+from d100gui.engine.dice.waiting import curse_waiting
+
 pytestmark = pytest.mark.gui
 
 
@@ -90,7 +92,9 @@ def test_a_spell_cast_from_the_sheet_waits_for_fate_in_the_strip_before_its_curs
     window.game.override.push(9, 3)  # CAST SPELL 93 > 55: a failure
     qtbot.mouseClick(window.sheet.spells.cast_buttons[0], Qt.MouseButton.LeftButton)
     strip = window.turn_strip
-    assert window.game.campaign.town.curse_waiting is None and ch.characteristics["INT"].primary == 55  # no curse yet
+    assert (
+        curse_waiting(window.game.campaign.adventure.rows_waiting) is None and ch.characteristics["INT"].primary == 55
+    )  # no curse yet
     [test] = window.game.campaign.pending
     fate = strip.buttons[f"fate_{test.id}"]  # every die (each alone is offered beside it)
     assert fate.isEnabled()

@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.adventure.turn_view import turn_panel
+from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.main_window import MainWindow
 
@@ -135,12 +136,14 @@ def waiting_things(window: MainWindow) -> dict[str, tuple[str, str]]:
     if adventure.fight_offered is not None:
         out["offer"] = ("offered_monster", _dump(adventure.fight_offered))
     for w in adventure.rows_waiting:
-        out[f"row:{w.entry}"] = ("row_waiting", _dump(w))
+        if w.entry is not None:  # a curse's roll is the "curse" below
+            out[f"row:{w.entry}"] = ("row_waiting", _dump(w))
     if adventure.loot_waiting is not None:
         out["loot"] = ("loot", _dump(adventure.loot_waiting))
     town = campaign.town
-    if town.curse_waiting is not None:
-        out["curse"] = ("curse", _dump(town.curse_waiting))
+    curse = curse_waiting(adventure.rows_waiting)
+    if curse is not None:
+        out["curse"] = ("curse", _dump(curse))
     if town.active:
         out["town"] = ("town_step", _dump(town))
     ch = campaign.character

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from d100gui.engine.dice.dice import ScriptedSource
+from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.magic.book import spell_from_table
@@ -58,12 +59,12 @@ def test_the_typed_curse_row_is_applied(qtbot, window):
     cast_and_fail(qtbot, window)
     [dialog] = [d for d in window.findChildren(MissingRowDialog) if d.isVisible()]
     assert dialog.isVisible() and dialog.roll == 50 and "Curses" in dialog.windowTitle()
-    assert window.game.campaign.town.curse_waiting is not None
+    assert curse_waiting(window.game.campaign.adventure.rows_waiting) is not None
     dialog.fields["name"].setText("HEXED")
     dialog.fields["effect"].setText("-4 INT to your primary characteristic.")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     ch = window.game.campaign.character
-    assert ch.characteristics["INT"].primary == 51 and window.game.campaign.town.curse_waiting is None
+    assert ch.characteristics["INT"].primary == 51 and curse_waiting(window.game.campaign.adventure.rows_waiting) is None
     assert window.game.library.get("d100.C").find(50) is not None
 
 
@@ -74,7 +75,7 @@ def test_re_rolling_among_the_printed_rows_from_now_on_applies_a_printed_curse_a
     window.game.override.push(0, 6)  # re-rolled: Table C 6, AWKWARD
     qtbot.mouseClick(dialog.sample_always, Qt.MouseButton.LeftButton)
     ch = window.game.campaign.character
-    assert ch.characteristics["DEX"].primary == 36 and window.game.campaign.town.curse_waiting is None
+    assert ch.characteristics["DEX"].primary == 36 and curse_waiting(window.game.campaign.adventure.rows_waiting) is None
     assert window.game.policy.value == "reroll" and window.prefs.missing_row_policy.value == "reroll"
 
 
