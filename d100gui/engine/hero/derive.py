@@ -51,35 +51,41 @@ def items_at(character: Character, slot_id: str) -> list[Item]:
     return []
 
 
-def _time_bonus(character: Character, stat: str) -> int:
-    return sum(b.amount for b in character.time_track.bonuses if b.stat == stat)
-
-
 def derive(character: Character, rules: Rules) -> Derived:
-    """Compute every derived value of the sheet in one place."""
+    """Compute every derived value of the sheet in one place.
+
+    Called several times per action (the fight's steps, the checks, the flow, the sheet), so it builds
+    its models with ``model_construct``: every value is made here, of the declared types, and
+    validating them again cost about half of the call.
+    """
     items = equipped(character)
+    time_bonus: dict[str, int] = {}
+    for b in character.time_track.bonuses:
+        time_bonus[b.stat] = time_bonus.get(b.stat, 0) + b.amount
     adjusted: dict[str, int] = {}
     sources: dict[str, list[TestPart]] = {}
+    part = TestPart.model_construct
     for stat in rules.characteristics:
-        parts = [
-            TestPart(label="primary", value=character.characteristics[stat].primary if stat in character.characteristics else 0)
-        ]
-        parts += [TestPart(label=item.name, value=item.bonuses[stat]) for _, item in items if item.bonuses.get(stat)]
-        if _time_bonus(character, stat):
-            parts.append(TestPart(label="time track", value=_time_bonus(character, stat)))
+        primary = character.characteristics[stat].primary if stat in character.characteristics else 0
+        parts = [part(label="primary", value=primary)]
+        parts += [part(label=item.name, value=item.bonuses[stat]) for _, item in items if item.bonuses.get(stat)]
+        if time_bonus.get(stat):
+            parts.append(part(label="time track", value=time_bonus[stat]))
         if character.in_darkness:
-            parts.append(TestPart(label="darkness", value=rules.darkness_modifier))
+            parts.append(part(label="darkness", value=rules.darkness_modifier))
         adjusted[stat] = sum(p.value for p in parts)
         sources[stat] = parts
-    max_hp = character.hp_primary + sum(item.hp_bonus for _, item in items) + _time_bonus(character, "HP")
-    time_def = _time_bonus(character, "DEF")
+    max_hp = character.hp_primary + sum(item.hp_bonus for _, item in items) + time_bonus.get("HP", 0)
+    time_def = time_bonus.get("DEF", 0)
     defence = {}
+    location_mods = {}
     for slot in rules.slots:
         if slot.hit_location is None:
             continue
         defence[slot.id] = sum(i.defence for i in items_at(character, slot.id) if not i.defence_bonus) + time_def
+        location_mods[slot.id] = rules.damage_mod(slot.id)
     defence_bonus = sum(item.defence for _, item in items if item.defence_bonus)
-    dmg_bonus = sum(item.dmg for _, item in items if item.kind != "weapon") + _time_bonus(character, "DMG")
+    dmg_bonus = sum(item.dmg for _, item in items if item.kind != "weapon") + time_bonus.get("DMG", 0)
     weapon_dmg = {
         slot: dmg_bonus + item.dmg for slot, item in items if slot in ("main_weapon", "off_weapon") and item.kind == "weapon"
     }
@@ -89,7 +95,7 @@ def derive(character: Character, rules: Rules) -> Derived:
     reach = sum(1 for t in thresholds if adjusted[SPELL_BOOK_STAT] >= t) if caster else 0
     book = list(character.spell_book) + [None] * max(0, len(thresholds) - len(character.spell_book))
     usable = [book[i] is not None and i < reach for i in range(len(thresholds))]
-    return Derived(
+    return Derived.model_construct(
         characteristics=adjusted,
         sources=sources,
         max_hp=max_hp,
@@ -98,7 +104,7 @@ def derive(character: Character, rules: Rules) -> Derived:
         dmg_bonus=dmg_bonus,
         weapon_dmg=weapon_dmg,
         dmg=weapon_dmg.get("main_weapon", dmg_bonus),
-        location_mods={s.id: rules.damage_mod(s.id) for s in rules.slots if s.hit_location is not None},
+        location_mods=location_mods,
         abilities=abilities,
         spell_thresholds=thresholds,
         spells_in_reach=reach,
