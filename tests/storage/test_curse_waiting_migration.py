@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 
 from d100gui.engine import Session
+
+from d100gui.engine.commands import ALL_COMMANDS
+from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.waiting import curse_waiting
-from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign, replay
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import campaigns, store
 from d100gui.storage.campaigns import CampaignFileError, load_campaign, migrate, save_campaign
@@ -162,3 +165,31 @@ def test_a_format_3_store_is_refused_by_an_app_that_reads_up_to_format_2(tmp_pat
     with pytest.raises(CampaignFileError, match=r"newer d100gui \(campaign format 3; this app reads up to 2\)"):
         CampaignStore.open(path)
     assert path.read_bytes() == before
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_a_log_played_before_format_3_replays_to_the_same_campaign_with_its_curse_waiting():
+    """campaign-v2-curse-*.json were made by the app before format 3 (commit 841196b): from the start, a
+    roll_curse on Table C 50 answered with a typed row, then a roll_curse on Table C 70 left waiting."""
+    old = json.loads((FIXTURES / "campaign-v2-curse-waiting.json").read_text(encoding="utf-8"))
+    assert old["schema_version"] == 2 and old["town"]["curse_waiting"]["roll"]["final"] == 70
+    start = load_campaign(FIXTURES / "campaign-v2-curse-start.json")
+    end = load_campaign(FIXTURES / "campaign-v2-curse-waiting.json")
+    assert curse_waiting(end.adventure.rows_waiting) == TableRoll.model_validate(old["town"]["curse_waiting"])
+    assert [e.command["kind"] for e in end.log] == ["roll_curse", "provide_curse_row", "roll_curse"]
+
+    data = bundled_game_data()
+    again = replay(end.log, data.library, ALL_COMMANDS, start, rules=data.rules, tilesets=data.tilesets)
+    assert again.model_dump(exclude={"meta", "log"}) == end.model_dump(exclude={"meta", "log"})
+    assert again.character is not None and again.character.characteristics["INT"].primary == 51  # HEXED, replayed
+
+    typed = {"range": [70, 70], "fields": {"name": "HEXED", "effect": "-4 INT to your primary characteristic."}}
+    answered = []
+    for campaign in (end, again):
+        s = Session(bundled_game_data(), campaign)
+        [row] = [a for a in _curse_shown(s)["answers"] if a["key"] == "curse_row"]
+        answered.append([e["kind"] for e in s.run({**row["command"], "row": typed})])
+        assert s.character.characteristics["INT"].primary == 47 and not s.campaign.adventure.rows_waiting
+    assert answered[0] == answered[1] == ["row_provided", "magic_curse", "characteristic"]
