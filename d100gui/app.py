@@ -16,7 +16,7 @@ from d100gui import APP_ID, __version__
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.ui.common.crash import CrashGuard
     from d100gui.ui.common.settings import Preferences
     from d100gui.ui.main_window import MainWindow
@@ -65,8 +65,9 @@ def replay_main(argv: Sequence[str]) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if the replayed state differs from the saved one")
     args = parser.parse_args(list(argv))
 
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.game import Campaign, replay
+    from d100gui.engine.game import replay
     from d100gui.engine.protocol import CommandRefused
     from d100gui.engine.replay_needs import missing_resources, replay_library
     from d100gui.storage.campaigns import CampaignFileError

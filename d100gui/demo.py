@@ -15,6 +15,7 @@ from typing import Any
 
 from d100gui.engine.adventure.doors import TryDoor, methods_now, tried
 from d100gui.engine.adventure.turn import current_step
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableLibrary
@@ -22,7 +23,7 @@ from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import AddNote
 from d100gui.engine.dungeon.tiles import TileSet
 from d100gui.engine.dungeon_entry import EnterDungeon, SecretPassage
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero import creation as cr
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, pending_of
 from d100gui.engine.protocol import CommandRefused

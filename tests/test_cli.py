@@ -77,7 +77,7 @@ def test_replay_of_a_store_played_with_physical_dice_matches(qtbot, _fresh_home)
 
 
 def test_replay_says_which_tile_set_is_missing(tmp_path, _fresh_home):
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.storage.campaigns import save_campaign
 
     path = tmp_path / "elsewhere.d100.json"
@@ -116,10 +116,11 @@ SEED_WITH_AN_OPEN_EXIT = 1
 
 
 def test_replay_of_a_campaign_on_the_players_own_tile_set_matches(tmp_path, _fresh_home):
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.dungeon.commands import MoveHero, SetTileSet
     from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
-    from d100gui.engine.game import Campaign, CampaignMeta, Game
+    from d100gui.engine.game import CampaignMeta, Game
     from d100gui.engine.protocol import CommandRefused
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.packs import load_library
@@ -162,11 +163,12 @@ def test_replay_of_a_campaign_on_the_players_own_tile_set_matches(tmp_path, _fre
 
 
 def test_replay_names_the_players_rows_this_machine_lacks(tmp_path, _fresh_home):
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.dice.dice import ScriptedSource
     from d100gui.engine.dice.tables import Row
     from d100gui.engine.dice_commands import RollTable
-    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.game import Game
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.packs import load_library
     from d100gui.storage.paths import user_data_dir
@@ -187,10 +189,11 @@ def test_replay_names_the_players_rows_this_machine_lacks(tmp_path, _fresh_home)
 def test_replay_of_a_campaign_that_typed_a_missing_row_matches(tmp_path, _fresh_home):
     """The typed row is in the player's pack by the time of the replay: the replay must still see
     the roll land on the gap, as it did in play, and type the row in again."""
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.dice.tables import Row
     from d100gui.engine.dice_commands import ProvideRow, RollTable
-    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.game import Game
     from d100gui.storage import packs
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.paths import user_data_dir
@@ -304,7 +307,7 @@ def _recent(home):
 
 @pytest.mark.gui
 def test_d100gui_file_opens_a_store_and_imports_a_campaign_json(tmp_path):
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.store import CampaignStore
 

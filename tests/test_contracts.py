@@ -38,6 +38,7 @@ def _copy(tmp_path: Path) -> Path:
     root = tmp_path / "copy"
     shutil.copytree(ROOT / "d100gui", root / "d100gui", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    shutil.copy(ROOT / "import_contracts.py", root / "import_contracts.py")  # the runtime_layers contract type
     return root
 
 
@@ -92,3 +93,28 @@ def test_the_menus_importing_the_main_window_breaks_the_build(tmp_path):
     result = _lint(root)
     assert result.returncode != 0
     assert "d100gui.ui.menus -> d100gui.ui.main_window" in result.stdout
+
+
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
+def test_a_feature_importing_the_campaign_breaks_the_floors_unless_for_annotations(tmp_path):
+    """The saved Campaign stands above the features: they may name it under TYPE_CHECKING, never import it to run."""
+    root = _copy(tmp_path)
+    guards = root / "d100gui" / "engine" / "hero" / "guards.py"
+    text = guards.read_text(encoding="utf-8")
+    assert "    from d100gui.engine.campaign import Campaign\n" in text  # a type-only import: the floors hold
+    result = _lint(root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    guards.write_text(text + "\nimport d100gui.engine.campaign  # noqa\n", encoding="utf-8")
+    result = _lint(root)
+    assert result.returncode != 0
+    assert "d100gui.engine.hero.guards -> d100gui.engine.campaign" in result.stdout
+
+
+@pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
+def test_the_game_importing_a_feature_breaks_the_floors(tmp_path):
+    root = _copy(tmp_path)
+    game = root / "d100gui" / "engine" / "game.py"
+    game.write_text(game.read_text(encoding="utf-8") + "\nimport d100gui.engine.hero.model  # noqa\n", encoding="utf-8")
+    result = _lint(root)
+    assert result.returncode != 0
+    assert "d100gui.engine.game -> d100gui.engine.hero.model" in result.stdout

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from d100gui.demo import DEMO_AREAS, build_demo_campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, replay
+from d100gui.engine.game import replay
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

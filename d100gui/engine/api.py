@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.chronicle import ChronicleReader, QuestChronicle
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.commands import ALL_COMMANDS
@@ -31,7 +32,7 @@ from d100gui.engine.dice.dice import DiceError, ScriptedSource, ScriptExhausted
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import TableError
 from d100gui.engine.flow import flow as flow_of
-from d100gui.engine.game import Campaign, Command, Game, GameData, LogEntry
+from d100gui.engine.game import Command, Game, GameData, LogEntry
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.engine.hero.decisions import PendingDecision
 from d100gui.engine.hero.model import Character

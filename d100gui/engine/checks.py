@@ -11,18 +11,22 @@ The character is checked with the same invariants every command enforces
 :data:`MOST_FATE_OR_LIVES` included), against the campaign's own rules (the player's sheet layout
 among them: the caller passes them), plus what only a loaded file can get wrong. ``Game.execute``
 runs the same check after every command that reached the hero, so what the engine accepts, the
-open path accepts (issue 27 #2).
+open path accepts (issue 27 #2): its referee (:mod:`d100gui.engine.referee`) asks.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from d100gui.engine.dungeon.map import Dungeon, pos_key
 from d100gui.engine.dungeon.tiles import TILE_COUNT
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.invariants import violations
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 __all__ = ["campaign_problems", "character_problems", "dungeon_problems"]
 

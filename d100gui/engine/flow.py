@@ -30,6 +30,7 @@ from d100gui.engine.adventure.quests import objective_items, objective_needs
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot, SkipTypedRow
 from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, current_step, turn_of
 from d100gui.engine.adventure.turn_view import TurnAction, turn_panel
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import ACTIONS, action_words, available_actions
 from d100gui.engine.combat.attack import WEAPON_SLOTS, weapon_in, weapon_stats
 from d100gui.engine.combat.flow import WAIT_TEXT
@@ -58,7 +59,7 @@ from d100gui.engine.fight_commands import (
     CombatUseBelt,
 )
 from d100gui.engine.fight_start import StartCombat, fight_from_roll
-from d100gui.engine.game import EVERY_COMMAND, Campaign, Command
+from d100gui.engine.game import EVERY_COMMAND, Command
 from d100gui.engine.hero.creation import (
     STEPS,
     CreateCharacter,

@@ -1,4 +1,4 @@
-"""The game: campaign state, the command log, undo/redo, and headless replay.
+"""The game: what runs a command, the command log, undo/redo, and headless replay.
 
 Every change to a campaign is a *command*: a pydantic model with a ``kind`` and an
 ``apply(ctx)`` method that changes ``ctx.campaign`` and returns events. :class:`Game`
@@ -19,23 +19,29 @@ redoing a roll gives the same roll: undo cannot be used to fish for better dice.
 is handed to :attr:`Game.change_listeners` (the campaign store writes it in one
 transaction). Replaying the log from the campaign's starting state reproduces it exactly
 (physical-dice faces are in the log).
+
+This module stands below every feature package and knows a campaign through its core fields
+only (:class:`CampaignCore`: the log, the random state, the dice history). The playable
+:class:`~d100gui.engine.campaign.Campaign`, composed above the features, adds each feature's
+part and names the :class:`Referee` of its commands (the gate, the Fate windows, the hero's
+ranges: :mod:`d100gui.engine.referee`); a :class:`Game` asks the campaign's class for both, and
+refuses a campaign whose class names no referee. ``Campaign`` is named here in annotations only.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import os
 import secrets
 import uuid
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Protocol
 
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, ValidationError, WrapSerializer
 
-from d100gui.engine import gate
-from d100gui.engine.combat.monster import CombatState, EscapedMonster
 from d100gui.engine.command_registry import CommandKinds
 from d100gui.engine.dice.dice import (
     Dice,
@@ -51,10 +57,6 @@ from d100gui.engine.dice.dice import (
 from d100gui.engine.dice.history import DiceHistory, HistoryEntry, PageReader, dump_history
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll, TableRoller
 from d100gui.engine.dice.tables import PackInvalid, Row, TableError, TableLibrary
-from d100gui.engine.dungeon.map import DungeonBook
-from d100gui.engine.dungeon.tiles import TileSet
-from d100gui.engine.hero.decisions import PendingDecision
-from d100gui.engine.hero.model import Character
 from d100gui.engine.journal import (
     BookText,
     Change,
@@ -71,18 +73,18 @@ from d100gui.engine.journal import (
 )
 from d100gui.engine.model import Model
 from d100gui.engine.phases import Phases
-from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, settle_fate
+from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy
 from d100gui.engine.protocol import CommandRefused, Event, Payload, declare
-from d100gui.engine.quest.model import AdventureState
 from d100gui.engine.rules.model import Rules
-from d100gui.engine.toolbox.state import ToolboxState
-from d100gui.engine.town.model import TownState
+
+if TYPE_CHECKING:  # pragma: no cover - names for annotations; at run time a game knows the core fields only
+    from d100gui.engine.campaign import Campaign
+    from d100gui.engine.dungeon.tiles import TileSet
 
 __all__ = [
-    "CAMPAIGN_PARTS",
     "CAMPAIGN_SCHEMA_VERSION",
     "MAX_UNDO",
-    "Campaign",
+    "CampaignCore",
     "CampaignMeta",
     "Command",
     "Game",
@@ -90,7 +92,9 @@ __all__ = [
     "GameData",
     "LogEntry",
     "Redone",
+    "Referee",
     "Undone",
+    "campaign_parts",
     "replay",
 ]
 
@@ -189,8 +193,47 @@ class CampaignMeta(Model):
     notes: list[str] = Field(default_factory=list)  # what a migration changed, shown to the player once
 
 
-class Campaign(Model):
-    """Everything that is saved. Feature modules add their parts as fields here."""
+class Referee(Protocol):
+    """What the rules say around every command a game runs; the campaign's class names it
+    (:attr:`CampaignCore.referee`; the D100 one is :data:`d100gui.engine.referee.REFEREE`).
+
+    Before ``apply``: may it run now, and is it a hand correction; inside the same command: the
+    Fate windows the player's policy skips; after it: a value the rules do not allow refuses it.
+    Undo and redo are asked too (:meth:`step_refusal`).
+    """
+
+    def refusal(self, campaign: Campaign, command: Command, rules: Rules) -> str:
+        """ "" when ``command`` may run now, else the reason (a sentence for the player)."""
+        ...
+
+    def step_refusal(self, campaign: Campaign) -> str:
+        """ "" when undo and redo may step through ``campaign``, else why not."""
+        ...
+
+    def hand_correction(self, campaign: Campaign, command: Command) -> bool:
+        """Whether ``command`` runs now as a hand correction (its log entry is marked manual)."""
+        ...
+
+    def hand_correction_event(self, campaign: Campaign, command: Command) -> Event | None:
+        """The event that marks ``command`` in the log as a hand correction, if it needs one."""
+        ...
+
+    def settle(self, ctx: GameContext, policy: FatePolicy) -> list[Event]:
+        """Answer, inside the command that runs, the Fate windows ``policy`` does not stop at."""
+        ...
+
+    def outcome_refusal(self, ctx: GameContext, command: Command, was: Mapping[str, Callable[[], Any]]) -> str:
+        """ "" when what ``command`` left is allowed, else why it is refused; ``was`` gives each part
+        the command reached, as it was before (parts it did not reach are not in it)."""
+        ...
+
+
+class CampaignCore(Model):
+    """What every campaign holds and :class:`Game` runs on: the log, the random state, the dice history.
+
+    The saved campaign is :class:`d100gui.engine.campaign.Campaign`: it adds each feature's part
+    as a field after these (so a file's JSON reads in the same order) and names its referee.
+    """
 
     schema_version: int = CAMPAIGN_SCHEMA_VERSION
     meta: CampaignMeta = Field(default_factory=CampaignMeta)
@@ -198,18 +241,11 @@ class Campaign(Model):
     start_rng_state: RngState = Field(default_factory=list)
     log: list[LogEntry] = Field(default_factory=list)
     dice_history: Annotated[list[HistoryEntry], WrapSerializer(dump_history)] = Field(default_factory=list)  # paged by its store
-    dungeons: DungeonBook = Field(default_factory=DungeonBook)
-    tileset: ShortText = "standard"  # the Table M tile set this campaign rolls on
-    character: Character | None = None
-    pending: list[PendingDecision] = Field(default_factory=list)  # decisions waiting for the player
-    decision_serial: int = Field(default=0, ge=0, le=10**9)  # the last pending-decision id handed out (d1, d2, ...)
-    hall_of_fallen: list[Character] = Field(default_factory=list)
-    combat: CombatState | None = None  # the fight in progress (combat.py)
-    escaped_monsters: list[EscapedMonster] = Field(default_factory=list)  # for the map's escaped-monster marker
-    shield_half_pip: ShortText = ""  # the shield (by name) carrying a half-shaded repair pip from shield offsets
-    adventure: AdventureState = Field(default_factory=AdventureState)  # the quest, its choices, fights offered
-    toolbox: ToolboxState = Field(default_factory=ToolboxState)  # the classic-rules tools' clocks and trackers
-    town: TownState = Field(default_factory=TownState)  # the before-next-quest phase: its step and totals
+
+    #: who referees this campaign's commands: a class that names none cannot be played (:class:`Game` refuses it)
+    referee: ClassVar[Referee | None] = None
+    #: the journal's *book* parts (part -> its member list field, :class:`~d100gui.engine.journal.Parts`)
+    journal_books: ClassVar[Mapping[str, str]] = {}
 
     #: entries before ``log[0]``: a campaign opened from its store reads no log (pages it on demand)
     _log_start: int = PrivateAttr(default=0)
@@ -268,7 +304,7 @@ class Campaign(Model):
             super().__setattr__(name, value)
 
 
-def _watching(campaign: Campaign) -> Watch | None:
+def _watching(campaign: CampaignCore) -> Watch | None:
     """The journal watching ``campaign`` now, if a command runs (read without pydantic's hooks)."""
     try:
         private = object.__getattribute__(campaign, "__pydantic_private__")
@@ -278,8 +314,11 @@ def _watching(campaign: Campaign) -> Watch | None:
     return watch if isinstance(watch, Watch) else None
 
 
-#: how the journal and the campaign store cut a campaign into parts (the log is kept apart)
-CAMPAIGN_PARTS = Parts(Campaign, sequences=("dice_history",), skip=("log",), books={"dungeons": "dungeons"})
+@functools.cache
+def campaign_parts(cls: type[CampaignCore]) -> Parts:
+    """How the journal and the campaign store cut a campaign of class ``cls`` into parts (the log is kept
+    apart); one :class:`Parts` per class (it caches the book members' JSON)."""
+    return Parts(cls, sequences=("dice_history",), skip=("log",), books=cls.journal_books)
 
 
 @declare("undone", topic="campaign")
@@ -404,7 +443,14 @@ class Game:
         tilesets: Mapping[str, TileSet],
         check_journal: bool | None = None,
     ) -> None:
+        referee = type(campaign).referee
+        if referee is None:
+            raise TypeError(f"{type(campaign).__name__} names no referee: a game never runs commands unrefereed")
         self.campaign = campaign
+        #: the gate, the Fate windows and the hero's ranges, as the campaign's class names them
+        self.referee: Referee = referee
+        #: the campaign cut into parts, for the journal
+        self.parts = campaign_parts(type(campaign))
         self.rules = rules
         self.library = library
         self.tilesets: dict[str, TileSet] = dict(tilesets)
@@ -474,15 +520,17 @@ class Game:
         allow (a fallen hero's campaign allows none) is refused before it touches anything.
         """
         campaign = self.campaign
+        referee = self.referee
         if self.gated:
-            reason = gate.refusal(campaign, command, self.rules)
+            reason = referee.refusal(campaign, command, self.rules)
             if reason:
                 raise CommandRefused(reason)
-        manual = gate.hand_correction(campaign, command)
-        marked = gate.hand_correction_event(campaign, command)
+        manual = referee.hand_correction(campaign, command)
+        marked = referee.hand_correction_event(campaign, command)
         full = self._full_snapshot() if self.check_journal else None
         fields = campaign.__dict__
-        watch = Watch(CAMPAIGN_PARTS, {name: fields.pop(name) for name in CAMPAIGN_PARTS.names})
+        parts = self.parts
+        watch = Watch(parts, {name: fields.pop(name) for name in parts.names})
         campaign._watch = watch
         dice = _RecordingDice(self._source())
         tables = _RecordingTables(self.library, dice, self.policy)
@@ -492,11 +540,11 @@ class Game:
             if marked is not None:
                 events = [marked, *events]
             if not self.fate_policy.is_default:
-                events = [*events, *settle_fate(ctx, self.fate_policy)]  # the windows the player skips: same step
-            self._check_values(watch, command)
+                events = [*events, *referee.settle(ctx, self.fate_policy)]  # the windows the player skips: same step
+            self._check_outcome(watch, ctx, command)
         except BaseException as exc:
             campaign._watch = None
-            watch.unpark(fields, Campaign.model_fields)
+            watch.unpark(fields, type(campaign).model_fields)
             self._put_back(watch)
             if full is not None:
                 self._check_unchanged(full, command, refused=True)
@@ -506,7 +554,7 @@ class Game:
         campaign.rng_state = self.random.get_state()
         campaign.meta.last_played = _now()
         campaign._watch = None
-        watch.unpark(fields, Campaign.model_fields)
+        watch.unpark(fields, type(campaign).model_fields)
         step, change = self._changes(watch, command.kind)
         entry = LogEntry(
             index=campaign.log_length,
@@ -530,35 +578,23 @@ class Game:
         self._tell(change)
         return events
 
-    def _check_values(self, watch: Watch, command: Command) -> None:
-        """Refuse a command that left the hero with a value the rules do not allow (the load check's own list).
-
-        One set of range rules (:mod:`d100gui.engine.checks`, from this game's rules, the player's
-        sheet layout included): what the engine accepts, the open path accepts. A sheet that was
-        already out of range before the command (an older file) is not held against it.
-        """
-        if "character" not in watch.before:
-            return
-        character = self.campaign.__dict__.get("character")
-        if character is None:
-            return
-        from d100gui.engine.checks import character_problems  # checks imports the game
-
-        problems = character_problems(character, self.rules)
-        if not problems:
-            return
-        old = CAMPAIGN_PARTS.load_snapshot("character", watch.before["character"])
-        if old is None or not character_problems(old, self.rules):
-            raise CommandRefused(f"{_label(command.kind).capitalize()} is refused: {problems[0].removeprefix('the hero: ')}")
+    def _check_outcome(self, watch: Watch, ctx: GameContext, command: Command) -> None:
+        """Refuse a command that left a value the rules do not allow (the referee's check, e.g. the hero's ranges)."""
+        parts = self.parts
+        was = {name: functools.partial(parts.load_snapshot, name, kept) for name, kept in watch.before.items()}
+        reason = self.referee.outcome_refusal(ctx, command, was)
+        if reason:
+            raise CommandRefused(reason)
 
     def _changes(self, watch: Watch, label: str) -> tuple[Step, Change]:
         """What the command changed: (the step that undoes it, the change for the store)."""
+        parts = self.parts
         fields = self.campaign.__dict__
         before = Step(label=label, entry=None)
         after: dict[str, str] = {}
         sequences: dict[str, SequenceState] = {}
         for name, old in watch.before.items():
-            now = CAMPAIGN_PARTS.snapshot(name, fields[name])
+            now = parts.snapshot(name, fields[name])
             if now != old:
                 before.kept[name] = old.owning(now) if isinstance(old, BookText) and isinstance(now, BookText) else old
                 after[name] = now if isinstance(now, str) else now.text
@@ -571,10 +607,11 @@ class Game:
 
     def _put_back(self, watch: Watch) -> None:
         """Undo what a refused command changed: the parts it reached, the random state."""
+        parts = self.parts
         fields = self.campaign.__dict__
         for name, old in watch.before.items():
-            if CAMPAIGN_PARTS.snapshot(name, fields[name]) != old:
-                fields[name] = CAMPAIGN_PARTS.load_snapshot(name, old)
+            if parts.snapshot(name, fields[name]) != old:
+                fields[name] = parts.load_snapshot(name, old)
         for name, (original, entries) in watch.lists.items():
             original[:] = entries
             fields[name] = original
@@ -638,18 +675,19 @@ class Game:
         checked, before any of it is put in place; a step that cannot be applied whole (damaged in
         its store) raises :class:`DamagedStep` and the campaign is exactly as it was.
         """
+        parts = self.parts
         fields = self.campaign.__dict__
         what = f"the {stack} step '{_label(step.label)}'"
         try:
             loaded: dict[str, Any] = {}
             for name, kept in step.kept.items():
-                if name not in CAMPAIGN_PARTS.values:
+                if name not in parts.values:
                     raise ValueError(f"it holds a part {name[:40]!r} no campaign has")
-                loaded[name] = CAMPAIGN_PARTS.load_snapshot(name, kept)
+                loaded[name] = parts.load_snapshot(name, kept)
             if loaded.get("rng_state"):
                 RandomSource(0).set_state(loaded["rng_state"])  # a state the generator takes, or refused here
             for name, state in step.sequences.items():
-                if name not in CAMPAIGN_PARTS.sequences:
+                if name not in parts.sequences:
                     raise ValueError(f"it holds a sequence {name[:40]!r} no campaign has")
                 problem = sequence_problem(fields[name], state)
                 if problem:
@@ -660,9 +698,9 @@ class Game:
             raise DamagedStep(f"Cannot {stack}: {what} is damaged ({short_reason(exc)}). Nothing was changed.", stack) from None
         inverse = Step(label=step.label, entry=step.entry)
         for name in step.kept:
-            now = CAMPAIGN_PARTS.snapshot(name, fields[name])
+            now = parts.snapshot(name, fields[name])
             fields[name] = loaded[name]
-            after = CAMPAIGN_PARTS.snapshot(name, fields[name])
+            after = parts.snapshot(name, fields[name])
             inverse.kept[name] = now.owning(after) if isinstance(now, BookText) and isinstance(after, BookText) else now
         for name, state in step.sequences.items():
             inverse.sequences[name] = apply_sequence(fields[name], state)
@@ -672,7 +710,7 @@ class Game:
 
     def _refuse_step(self, campaign: Campaign) -> None:
         """Undo and redo are asked of the gate like commands: a fallen hero's campaign steps nowhere."""
-        reason = gate.step_refusal(campaign) if self.gated else ""
+        reason = self.referee.step_refusal(campaign) if self.gated else ""
         if reason:
             raise CommandRefused(reason)
 
@@ -731,17 +769,19 @@ class Game:
 
     # ------------------------------------------------------------------ checking the journal
     def _full_snapshot(self) -> dict[str, Any]:
+        parts = self.parts
         fields = self.campaign.__dict__
-        snap: dict[str, Any] = {name: CAMPAIGN_PARTS.dump_plain(name, fields[name]) for name in CAMPAIGN_PARTS.values}
-        for name in CAMPAIGN_PARTS.sequences:
-            snap[name] = [(item, CAMPAIGN_PARTS.dump_item(name, item)) for item in fields[name]]
+        snap: dict[str, Any] = {name: parts.dump_plain(name, fields[name]) for name in parts.values}
+        for name in parts.sequences:
+            snap[name] = [(item, parts.dump_item(name, item)) for item in fields[name]]
         snap["log"] = len(self.campaign.log)
         return snap
 
     def _check_unchanged(self, full: dict[str, Any], command: Command, refused: bool) -> None:
+        parts = self.parts
         now = self._full_snapshot()
         for name, text in full.items():
-            if name in CAMPAIGN_PARTS.sequences:
+            if name in parts.sequences:
                 same = [t for _, t in text] == [t for _, t in now[name]]
             else:
                 same = now[name] == text
@@ -750,21 +790,22 @@ class Game:
 
     def _check_journal(self, full: dict[str, Any], step: Step, command: Command) -> None:
         """Every part the journal did not record must be exactly as it was; its step must undo exactly."""
+        parts = self.parts
         fields = self.campaign.__dict__
-        for name in CAMPAIGN_PARTS.values:
-            now = CAMPAIGN_PARTS.dump_plain(name, fields[name])
-            if now != CAMPAIGN_PARTS.dump(name, fields[name]):
+        for name in parts.values:
+            now = parts.dump_plain(name, fields[name])
+            if now != parts.dump(name, fields[name]):
                 raise AssertionError(f"{command.kind} changed a member of {name!r} in place (replace it instead)")
             kept = step.kept.get(name)
             if kept is None and now != full[name]:
                 raise AssertionError(f"{command.kind} changed {name!r} without the journal seeing it")
             if kept is not None and (kept if isinstance(kept, str) else kept.text) != full[name]:
                 raise AssertionError(f"{command.kind}: the journal kept a wrong 'before' for {name!r}")
-        for name in CAMPAIGN_PARTS.sequences:
+        for name in parts.sequences:
             state = step.sequences.get(name)
             for i, (item, text) in enumerate(full[name]):
                 if i < len(fields[name]) and fields[name][i] is item and (state is None or i not in state.items):
-                    if CAMPAIGN_PARTS.dump_item(name, item) != text:
+                    if parts.dump_item(name, item) != text:
                         raise AssertionError(f"{command.kind} changed {name}[{i}] in place (replace an entry instead)")
 
 

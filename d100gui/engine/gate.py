@@ -10,7 +10,8 @@ One place answers "may this run now?" for every command, from the campaign alone
   reason, when it gives one, is the more precise (e.g. an equipment change names the fight's own
   Change weapon action).
 
-:meth:`d100gui.engine.game.Game.execute` calls :func:`refusal` before ``apply`` and raises
+:meth:`d100gui.engine.game.Game.execute` calls :func:`refusal` (through its referee,
+:mod:`d100gui.engine.referee`) before ``apply`` and raises
 :class:`~d100gui.engine.protocol.CommandRefused` with its reason; the flow query and the menus
 call :func:`refusal_for_kind` to grey an action and say why.
 """
@@ -24,7 +25,8 @@ from d100gui.engine.phases import FACE_OFFER, START_FIGHT, Phases
 from d100gui.engine.protocol import Event, Payload, declare
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign, Command
+    from d100gui.engine.campaign import Campaign
+    from d100gui.engine.game import Command
     from d100gui.engine.rules.model import Rules
 
 __all__ = ["HandCorrection", "declared", "hand_correction", "hand_correction_event", "refusal", "refusal_for_kind"]

@@ -29,8 +29,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.checks import campaign_problems
-from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION
 from d100gui.storage import safe_read
 from d100gui.storage.atomic import clean_temporary_files, write_bytes_atomic
 from d100gui.storage.paths import user_data_dir

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.checks import campaign_problems
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.invariants import MOST_FATE_OR_LIVES
 from d100gui.engine.hero.model import Character

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import LogEntry
 from d100gui.engine.hero.fallen import Death, death_in, death_of, fallen_hero
 from d100gui.engine.stats import Statistics
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, read_json_object

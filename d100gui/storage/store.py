@@ -6,7 +6,7 @@ Tables:
   wrote it, what the last save counted (:data:`COUNTS`) and the statistics' kept state (:data:`STATS`,
   a cache);
 * ``parts`` — the campaign's current state, one row per part (its JSON): the hero, the
-  dungeons, the fight, the random state, ... (:data:`~d100gui.engine.game.CAMPAIGN_PARTS`);
+  dungeons, the fight, the random state, ... (:data:`~d100gui.engine.campaign.CAMPAIGN_PARTS`);
 * ``items`` — the entries of sequence parts (the dice history), one row each, and the members of
   book parts (the dungeons);
 * ``log`` — the append-only command log, one row per action (command, rolls, events as JSON);
@@ -55,21 +55,12 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from d100gui.engine.campaign import CAMPAIGN_PARTS, Campaign
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.chronicle import ChronicleReader
 from d100gui.engine.dice.dice import ManualSource
 from d100gui.engine.dice.history import UNLOADED, DiceHistory, HistoryEntry
-from d100gui.engine.game import (
-    CAMPAIGN_PARTS,
-    CAMPAIGN_SCHEMA_VERSION,
-    Campaign,
-    Command,
-    Game,
-    GameData,
-    LogEntry,
-    _faces_from,
-    _physical_faces,
-)
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Command, Game, GameData, LogEntry, _faces_from, _physical_faces
 from d100gui.engine.journal import Change, SequenceState, Step, short_reason
 from d100gui.engine.stats import Statistics
 from d100gui.storage import safe_read

@@ -23,7 +23,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
-from d100gui.engine.game import EVERY_COMMAND, Campaign, Game, GameData
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import EVERY_COMMAND, Game, GameData
 from d100gui.engine.journal import Change
 from d100gui.storage.campaigns import SUFFIX, CampaignFileError, CampaignSummary, campaigns_dir, load_campaign
 from d100gui.storage.repair import clamped

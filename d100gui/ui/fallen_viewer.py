@@ -14,7 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDockWidget, QFrame, QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
-from d100gui.engine.game import EVERY_COMMAND, Campaign, Game
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import EVERY_COMMAND, Game
 from d100gui.engine.hero.fallen import death_of, describe, fallen_hero
 from d100gui.storage.campaigns import CampaignFileError
 from d100gui.storage.store import open_campaign

@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import FaceRequest
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.fight_start import StartCombat, follow_up
-from d100gui.engine.game import EVERY_COMMAND, Campaign, Game
+from d100gui.engine.game import EVERY_COMMAND, Game
 from d100gui.engine.protocol import Event
 from d100gui.storage.campaigns import SUFFIX
 from d100gui.storage.packs import LoadedLibrary

@@ -36,7 +36,7 @@ from figures import FigureTable
 from large_campaign import BENCH_MONSTER, FIGHT_ANSWERS, large_campaign
 
 from d100gui.engine.api import Session
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.campaigns import save_campaign
 from d100gui.storage.resources import bundled_game_data

@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from figures import emit
 from PySide6.QtWidgets import QApplication, QListWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice_commands import RollDice
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge

@@ -95,7 +95,8 @@ def view_redraw_ms(stats: Statistics, entries: list[LogEntry]) -> float:
     (fold the entry, then draw what changed), as the window does while it is open."""
     from PySide6.QtWidgets import QApplication
 
-    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.campaign import Campaign
+    from d100gui.engine.game import Game
     from d100gui.storage.packs import load_library
     from d100gui.storage.resources import bundled_rules, standard_tilesets
     from d100gui.ui.common.bridge import EngineBridge

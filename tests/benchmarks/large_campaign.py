@@ -11,10 +11,10 @@ import random
 from pathlib import Path
 
 from d100gui.demo import build_demo_campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import Dice, RandomSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dungeon.map import ROTATIONS, Dungeon, DungeonBook, place_manual
-from d100gui.engine.game import Campaign
 from d100gui.storage.campaigns import save_campaign
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import standard_tileset

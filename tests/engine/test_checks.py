@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from d100gui.demo import build_demo_campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.checks import campaign_problems
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.invariants import MOST_FATE_OR_LIVES
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_rules

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine import Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, replay
+from d100gui.engine.game import replay
 from d100gui.engine.policies import FatePolicy
 from d100gui.storage.resources import bundled_game_data
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from d100gui.engine import CommandRefused, Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import Monster
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.waiting import curse_waiting
 from d100gui.engine.flow import fight_for_roll, flow, row_wanted
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, TargetChoice, add_pending
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.quest.model import FightOffer

@@ -25,9 +25,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine import CommandRefused, Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.flow import flow
-from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.game import LogEntry
 from d100gui.engine.hero.fallen import fallen_hero
 from d100gui.storage.resources import bundled_game_data
 

@@ -18,9 +18,10 @@ from pydantic import BaseModel
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine import CommandRefused, ScriptExhausted, Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import CombatState, Monster
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.gate import declared, refusal, refusal_for_kind
 from d100gui.engine.hero.model import Character
 from d100gui.storage.resources import bundled_game_data

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row, TableLibrary
 from d100gui.engine.dice_commands import ProvideRow, RollTable, SampleRow
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.replay_needs import missing_player_rows, missing_resources
 from d100gui.storage.resources import bundled_packs, bundled_rules, standard_tilesets
 

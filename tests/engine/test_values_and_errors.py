@@ -9,9 +9,10 @@ import pytest
 
 from d100gui.demo import build_demo_campaign
 from d100gui.engine import CommandRefused, Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.checks import campaign_problems
 from d100gui.engine.dice_commands import RollDice, RollTable
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.phases import ANY_TIME, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules import notation

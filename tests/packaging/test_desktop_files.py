@@ -155,7 +155,7 @@ def _content_type(share, path):
 
 @pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_the_desktop_sees_a_campaign_not_a_sqlite_database(tmp_path):
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.storage.campaigns import save_campaign
     from d100gui.storage.store import CampaignStore
 

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from d100gui.engine import Session, creation_steps
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.quest.model import AdventureState
 from d100gui.storage.resources import bundled_game_data, bundled_rules, standard_tilesets
 

@@ -25,9 +25,9 @@ from bot import SoakBot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.tables import PackInvalid, Table
 from d100gui.engine.dungeon.tiles import TileSetInvalid
-from d100gui.engine.game import Campaign
 from d100gui.engine.rules import notation
 from d100gui.storage.campaigns import CampaignFileError, load_campaign
 from d100gui.storage.packs import read_pack_file, table_from_csv, table_to_csv

@@ -14,8 +14,9 @@ import pytest
 from bot import SoakBot
 
 from d100gui.engine import Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, replay
+from d100gui.engine.game import replay
 from d100gui.storage.resources import bundled_game_data
 
 # slow: left out of `make check` (the fast lane); `make test` runs it

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from d100gui import demo
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dungeon_entry import EnterDungeon
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.campaigns import CampaignFileError
 from d100gui.storage.resources import bundled_game_data

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION
 from d100gui.storage.campaigns import (
     CampaignFileError,
     backups_of,

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from d100gui.engine import Session
-
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.roller import TableRoll
 from d100gui.engine.dice.waiting import curse_waiting
-from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign, replay
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, replay
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import campaigns, store
 from d100gui.storage.campaigns import CampaignFileError, load_campaign, migrate, save_campaign

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from d100gui.demo import build_demo_campaign
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.storage import atomic, campaigns
 from d100gui.storage.campaigns import (
     MAX_CAMPAIGN_BYTES,

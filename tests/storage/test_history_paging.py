@@ -8,12 +8,13 @@ import sqlite3
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.history import UNLOADED, DiceHistory
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.storage import store as store_module
 from d100gui.storage.campaigns import _suspect
 from d100gui.storage.resources import bundled_rules, standard_tilesets

@@ -42,7 +42,8 @@ CHILD = r"""
 import sys
 from pathlib import Path
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import Game
 from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import CampaignStore

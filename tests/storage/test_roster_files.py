@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import LogEntry
 from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import Event

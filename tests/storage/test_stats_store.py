@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from d100gui.engine.api import Session
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.stats import Statistics, statistics_of
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.roster import Headline, read_store

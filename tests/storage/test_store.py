@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from d100gui.engine.api import Session
-from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Campaign
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION
 from d100gui.storage.campaigns import CampaignFileError, load_campaign, save_campaign
 from d100gui.storage.resources import bundled_game_data
 from d100gui.storage.store import (

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice_commands import RollDice
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.storage import packs

@@ -18,8 +18,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtNetwork import QLocalServer
 from PySide6.QtWidgets import QApplication
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dungeon.map import Dungeon, DungeonBook
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.storage import packs
 from d100gui.storage.campaigns import SUFFIX, campaigns_dir, save_campaign

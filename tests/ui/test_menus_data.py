@@ -7,8 +7,8 @@ from functools import reduce
 import pytest
 from PySide6.QtGui import QAction
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

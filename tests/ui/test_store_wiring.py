@@ -206,7 +206,7 @@ def test_start_up_message_is_in_the_window(qtbot):
 
 @pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
 def test_start_up_reopens_the_last_store_and_leaves_no_wal_on_quit():
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
 
     path = campaigns_dir() / f"last{STORE_SUFFIX}"
     CampaignStore.create(path, Campaign()).close()

@@ -73,10 +73,10 @@ def test_door_roll_into_missing_row_asks_and_saves_the_row(window):
 
 def test_walking_into_an_escaped_monster_starts_the_fight(qtbot):
     """The rules (engine.fight_start.follow_up), not the window, say the monster must be met again."""
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.combat.monster import typed_monster
     from d100gui.engine.fight_commands import CombatEscape
     from d100gui.engine.fight_start import StartCombat
-    from d100gui.engine.game import Campaign
     from d100gui.engine.hero.model import new_character
     from d100gui.storage.resources import bundled_rules
 

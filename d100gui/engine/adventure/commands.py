@@ -11,7 +11,7 @@ The state they keep between commands is :class:`~.model.AdventureState` in
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -29,7 +29,7 @@ from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import new_sheet
 from d100gui.engine.dungeon.events import MapChanged
 from d100gui.engine.effects.interpreter import apply_effect, apply_outcome
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import BETWEEN_QUESTS, IN_DUNGEON, OFFER_ROW, QUEST_ONLY, Phases
 from d100gui.engine.protocol import Decision, Event, told
@@ -39,6 +39,9 @@ from d100gui.engine.quest.model import AdventureState, Quest, QuestChoice, Quest
 from d100gui.engine.quest.time import light_lantern
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Option, parse_effects
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 # adventure_of, _outside_fight and _pass moved to access.py (shared with the turn); kept importable here
 _outside_fight = outside_fight

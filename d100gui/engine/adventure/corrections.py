@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dungeon.commands import SetDoor
 from d100gui.engine.dungeon.events import Side
 from d100gui.engine.effects.interpreter import apply_effect
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import SHEET_FIX, Phases
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.notation import Effect, parse_effects
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 Section = Literal["hp", "gp", "supplies", "tracks", "items", "characteristics", "skills", "doors", "time", "sheet"]
 #: what a text names -> the part of the sheet (or map) its correction opens; the first match wins

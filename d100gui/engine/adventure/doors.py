@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.combat.spells import scroll_spell, spell_id
 from d100gui.engine.command_registry import register_command
@@ -36,7 +36,7 @@ from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.door_tests import check_door, door_row, open_tested_door
 from d100gui.engine.effects.interpreter import apply_effect
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.decisions import PendingTest, pending_of
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.model import Character
@@ -50,6 +50,9 @@ from d100gui.engine.quest.access import adventure_of, outside_fight
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect
 from d100gui.engine.skill_test_commands import RollTest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 Method = Literal["key", "pick", "lever", "force", "test", "spell", "scroll"]
 #: door type -> the ways Table D gives to open it

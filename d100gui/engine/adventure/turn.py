@@ -14,7 +14,7 @@ on an exit sends: the turn's command while a quest is under way, the bare map mo
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NoReturn
+from typing import TYPE_CHECKING, ClassVar, Literal, NoReturn
 
 from d100gui.engine.adventure.areas import resolve_area, search, search_bonus, start_fight
 from d100gui.engine.command_registry import register_command
@@ -24,13 +24,16 @@ from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero, enter_here, tileset_for
 from d100gui.engine.dungeon.events import EscapedMonsterHere
 from d100gui.engine.dungeon.tiles import TileRoller
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.phases import FACE_OFFER, QUEST_ONLY, Phases
 from d100gui.engine.protocol import CommandRefused, Event, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.access import adventure_of, offer_waiting, pass_clocks
 from d100gui.engine.quest.model import TURN_STEPS, AdventureState, TurnState, TurnStep, adventure_rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 Side = Literal["N", "E", "S", "W"]
 STEP_NAMES: dict[TurnStep, str] = dict(TURN_STEPS)

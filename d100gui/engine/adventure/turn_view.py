@@ -7,6 +7,7 @@ action's command, and never decides a rule itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from d100gui.engine.adventure.areas import search_bonus
 from d100gui.engine.adventure.commands import BeginQuest, ChooseQuest, CompleteQuest, FailQuest, LightLantern, ResumeTime
@@ -28,7 +29,7 @@ from d100gui.engine.adventure.turn import (
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.door_tests import door_row
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.hero.decisions import CalledTest, PendingTest
 from d100gui.engine.hero.model import Character
 from d100gui.engine.protocol import CommandRefused
@@ -36,6 +37,9 @@ from d100gui.engine.quest.access import offer_waiting
 from d100gui.engine.quest.model import TURN_STEPS, AdventureState, TurnStep, adventure_rules
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.skill_test_commands import AcceptTest, RollTest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 @dataclass(frozen=True)

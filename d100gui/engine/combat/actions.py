@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from d100gui.engine.combat.attack import WEAPON_SLOTS, has_weapon, weapon_in
 from d100gui.engine.combat.flow import WAIT_TEXT, Fight
 from d100gui.engine.combat.monster import CombatState
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.fight_lock import CHANGE_WEAPON
 from d100gui.engine.hero.guards import refuse
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 ACTIONS = ("attack_main", "attack_off", "change_weapon", "cast_spell", "use_belt", "escape", "block_escape", "pass")
 UNARMED = "You have no weapon: an adventurer without one must flee (there is no unarmed combat)."

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from d100gui.engine.combat.events import CombatOver, CombatRoll, CombatRowMissing, CombatTest, emit
 from d100gui.engine.combat.monster import (
@@ -27,7 +28,7 @@ from d100gui.engine.combat.monster import (
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import TableError
-from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.game import GameContext
 from d100gui.engine.hero.decisions import PendingTest, add_pending
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
@@ -36,6 +37,9 @@ from d100gui.engine.hero.skill_test import preview_test, settle_roll
 from d100gui.engine.protocol import Decision, Event, Payload
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Outcome, TestSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 WAIT_TEXT = {
     "": "nothing",

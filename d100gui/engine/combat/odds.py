@@ -37,6 +37,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -45,10 +46,12 @@ from d100gui.engine.combat.attack import ICE_STORM_ATTACK_BONUS
 from d100gui.engine.combat.monster import CombatState, Monster
 from d100gui.engine.combat.odds_tables import Attack, FightTables, RoundTable, chance, cumulative
 from d100gui.engine.combat.spells import FIRE_BLAST_DAMAGE
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Character
 from d100gui.engine.model import Model
 from d100gui.engine.rules.model import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 __all__ = ["DEFAULT_FIGHTS", "FightOdds", "FightTables", "combat_odds", "fight_odds", "life_warning"]
 

@@ -8,6 +8,8 @@ here too. Importing this module registers every step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat import attack as _attack  # noqa: F401 - registers its steps
 from d100gui.engine.combat import spells as _spells  # noqa: F401 - registers its steps
@@ -44,7 +46,9 @@ from d100gui.engine.combat.monster import EscapedMonster, MonsterHit
 from d100gui.engine.combat.printed import FAILED_TEST_HP, FREEZE_DEF_PENALTY, TEST_SPECS
 from d100gui.engine.combat.rewards import record_on_track, start_loot
 from d100gui.engine.dungeon import map as dg
-from d100gui.engine.game import Campaign
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 @step("start")

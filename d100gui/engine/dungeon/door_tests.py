@@ -9,11 +9,15 @@ the hero's area whose Table D row it is, when there is exactly one such door.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from d100gui.engine.dice.tables import Row, Table, TableLibrary
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.events import MapChanged
-from d100gui.engine.game import Campaign
 from d100gui.engine.protocol import CommandRefused, Event
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 def door_row(door: dg.Door, table: Table) -> Row | None:

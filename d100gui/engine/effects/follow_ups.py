@@ -14,12 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.game import GameContext
 from d100gui.engine.protocol import Event, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.rules.notation import Outcome, parse_effects
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 #: "roll NAME": the printed name in capitals, as a test's outcome names its note
 _CALL = re.compile(r"^\s*roll\s+(?P<name>[A-Z][A-Z']{2,}(?:\s+[A-Z][A-Z']{2,})*)\s*\.?\s*$")

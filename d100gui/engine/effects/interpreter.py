@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.tables import TableError
@@ -28,7 +29,7 @@ from d100gui.engine.dungeon.map import DoorAt
 from d100gui.engine.effects.follow_ups import follow_up_roll
 from d100gui.engine.effects.repairs import shade_random_item
 from d100gui.engine.effects.rows import RowCall, apply_row, encounter_effect, to_history, wait_for_row
-from d100gui.engine.game import Campaign, GameContext
+from d100gui.engine.game import GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import CalledTest, OutcomeChoice, TargetChoice, add_pending
 from d100gui.engine.hero.derive import clamp_hp, derive
@@ -42,6 +43,9 @@ from d100gui.engine.quest.access import hp_rule, offer_waiting, time_effect
 from d100gui.engine.quest.model import adventure_rules
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import Effect, Option, Outcome, TestSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 #: effect kind -> the supplies field it changes
 SUPPLY_FIELDS = {"pick": "picks", "oil": "oil", "food": "food"}

@@ -21,7 +21,7 @@ character is finished; rolls may not (undo restores the dice, so it cannot fish 
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
@@ -29,7 +29,7 @@ from d100gui.engine.dice.events import RollMade, RowProvided
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.decisions import ArmourClash, RowNeeded, add_pending, pending_of, take_pending
 from d100gui.engine.hero.derive import derive
@@ -42,6 +42,9 @@ from d100gui.engine.hero.vitals import changed_vitals, vitals
 from d100gui.engine.phases import CREATION, Phases
 from d100gui.engine.protocol import CommandRefused, Decision, Event
 from d100gui.engine.rules.model import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 STEPS: tuple[str, ...] = ("characteristics", "skills", "reputation", "weapon", "armour", "supplies", "potions", "finishing")
 STEP_LABELS = {

@@ -21,7 +21,7 @@ from d100gui.engine.model import Model
 from d100gui.engine.rules.notation import Effect, Outcome, TestSpec
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
 
 
 class _Pending(Model):

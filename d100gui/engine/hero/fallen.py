@@ -17,7 +17,8 @@ from d100gui.engine.hero.model import Character
 from d100gui.engine.model import Model
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign, LogEntry
+    from d100gui.engine.campaign import Campaign
+    from d100gui.engine.game import LogEntry
 
 #: the events that say the hero died: a fight's death, an HP-zero death outside one (traps, curses, costs)
 DEATH_EVENTS = ("hero_died", "hero_fell")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
 
 #: the player's name of the action that changes weapons in a fight
 CHANGE_WEAPON = "Change weapon"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NoReturn
 from d100gui.engine.protocol import CommandRefused
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.hero.model import Character
 
 

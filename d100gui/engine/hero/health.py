@@ -16,7 +16,7 @@ from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
 
 
 def cheat_death(character: Character, rules: Rules, source: str = "") -> DeathCheated | HeroFell | None:

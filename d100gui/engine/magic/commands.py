@@ -19,7 +19,7 @@ way (``Campaign.adventure.clocks_owed``, shaded by ``resume_time``).
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.combat.printed import TEST_SPECS
 from d100gui.engine.combat.spells import SPELL_TABLE, printed_spell, scroll_spell, spell_id
@@ -29,7 +29,7 @@ from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoll
 from d100gui.engine.dice.tables import Row, TableError
 from d100gui.engine.dice.waiting import RowWaiting, curse_waiting, without_curse
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero import events as hero_events
 from d100gui.engine.hero.decisions import ExperienceChoice, PendingTest, SpellWaiting, add_pending
 from d100gui.engine.hero.events import HeroFell
@@ -58,6 +58,9 @@ from d100gui.engine.phases import ANSWER, OUTSIDE_FIGHT, Phases
 from d100gui.engine.protocol import Decision, Event, told
 from d100gui.engine.quest.access import adventure_of
 from d100gui.engine.quest.model import AdventureState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 def outside_fight(campaign: Campaign, doing: str) -> None:

@@ -6,7 +6,9 @@ quest's share them without importing each other.
 
 from __future__ import annotations
 
-from d100gui.engine.game import Campaign, GameContext
+from typing import TYPE_CHECKING
+
+from d100gui.engine.game import GameContext
 from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.health import lay_to_rest, settle_hp
@@ -15,6 +17,9 @@ from d100gui.engine.protocol import Event, Told, told
 from d100gui.engine.quest import events as ev
 from d100gui.engine.quest.model import AdventureState, FightOffer, adventure_rules
 from d100gui.engine.quest.time import pass_time
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 def adventure_of(campaign: Campaign) -> AdventureState:

@@ -20,13 +20,13 @@ Steps (rulebook "Before Your Next Quest", then Empire Building):
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from d100gui.engine.command_registry import register_command
 from d100gui.engine.dice.dice import DiceError
 from d100gui.engine.dice.events import RowProvided
 from d100gui.engine.dice.tables import Row, TableError
-from d100gui.engine.game import Campaign, Command, GameContext
+from d100gui.engine.game import Command, GameContext
 from d100gui.engine.hero.guards import living_character, refuse
 from d100gui.engine.hero.invariants import enforce
 from d100gui.engine.hero.model import Character
@@ -53,6 +53,9 @@ from d100gui.engine.town.events import (
 )
 from d100gui.engine.town.model import INVESTMENT_TABLE, REQUIRED_TABLE, STEP_TITLES, TOWN_STEPS, TownState, TownStep, step_index
 from d100gui.engine.town.prices import market_rolls_allowed, required_limit, training_limit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from d100gui.engine.campaign import Campaign
 
 
 def town_of(campaign: Campaign) -> TownState:

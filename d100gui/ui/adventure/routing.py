@@ -27,11 +27,11 @@ from PySide6.QtWidgets import QMenu, QWidget
 from d100gui.engine.adventure.row_commands import ApplyTypedRow
 from d100gui.engine.adventure.turn import Side, command_for_move, turn_of
 from d100gui.engine.adventure.turn_view import door_actions
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.commands import OpenDoor
 from d100gui.engine.dungeon.map import DIRECTION_NAMES, DoorAt, door_at
 from d100gui.engine.dungeon_entry import command_for_enter
-from d100gui.engine.game import Campaign
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.bridge import EngineBridge
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.attack import weapon_in, weapon_stats
 from d100gui.engine.combat.odds import FightOdds
@@ -25,7 +26,7 @@ from d100gui.engine.fight_commands import (
     CombatPass,
     CombatUseBelt,
 )
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules

@@ -12,6 +12,7 @@ from functools import partial
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.flow import WAIT_TEXT
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.dice.dice import RollRecord
@@ -24,7 +25,7 @@ from d100gui.engine.fight_commands import (
     CombatPerfectAim,
     CombatProvideRow,
 )
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.hero.decisions import ExperienceChoice, OutcomeChoice, PendingTest, TargetChoice
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules

@@ -17,9 +17,9 @@ from functools import partial
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.combat.odds import FightOdds, combat_odds, life_warning
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Character
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.combat.widgets import dim_label

@@ -35,10 +35,11 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import CombatState
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.fight_commands import CombatEscape
-from d100gui.engine.game import Campaign, Command, LogEntry
+from d100gui.engine.game import Command, LogEntry
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.hero.derive import derive
 from d100gui.engine.hero.model import Character

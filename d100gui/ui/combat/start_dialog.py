@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import TYPE_NAMES, TYPED_LIMITS, parse_abilities, parse_hp, typed_monster
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.rules.model import Rules
 from d100gui.engine.rules.notation import parse_loot
 from d100gui.ui.combat.widgets import follow_theme

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
+from d100gui.engine.campaign import CAMPAIGN_PARTS
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.flow import Flow, flow
-from d100gui.engine.game import CAMPAIGN_PARTS, Command, Game
+from d100gui.engine.game import Command, Game
 from d100gui.engine.journal import Change, DamagedStep
 from d100gui.engine.protocol import CommandRefused, Event
 from d100gui.engine.rules.model import Rules

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
 
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.game import Command
-from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy, answer_for
+from d100gui.engine.policies import STOP_AT_EVERY_WINDOW, FatePolicy
+from d100gui.engine.referee import answer_for
 from d100gui.engine.rules.model import SheetLayout
 from d100gui.storage.resources import player_layout, reset_player_layout, save_player_layout, shipped_layout
 from d100gui.ui.common.bridge import EngineBridge

@@ -39,9 +39,10 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import RollRecord
 from d100gui.engine.dice.tables import PackInvalid, TableLibrary
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.hero.creation import (
     STEP_LABELS,
     STEPS,

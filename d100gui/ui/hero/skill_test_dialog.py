@@ -24,8 +24,9 @@ from typing import Literal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dungeon.map import DoorAt
-from d100gui.engine.game import Campaign, Command
+from d100gui.engine.game import Command
 from d100gui.engine.hero.decisions import PendingDecision, PendingTest, fight_test_id, fight_test_reason
 from d100gui.engine.hero.queries import is_single_die, preview
 from d100gui.engine.hero.skill_test import TestPreview, make_spec

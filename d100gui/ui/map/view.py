@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from d100gui.engine.adventure.doors import secret_passage_allowed
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.tables import TableLibrary
 from d100gui.engine.dungeon.map import (
     DIRECTION_NAMES,
@@ -48,7 +49,6 @@ from d100gui.engine.dungeon.map import (
     progress_blocked,
 )
 from d100gui.engine.dungeon.tiles import COLOUR_NAMES, TILE_COUNT, Tile, TileSet
-from d100gui.engine.game import Campaign
 from d100gui.engine.rules.model import Rules
 from d100gui.storage.resources import standard_tileset
 from d100gui.ui.map.clicks import hero_side_at, in_entrance, play_click

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.hero.fallen import death_of, describe, fallen_hero, read_only_reason
 
 

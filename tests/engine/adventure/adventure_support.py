@@ -7,10 +7,11 @@ d10 face 0 reads 10.
 from __future__ import annotations
 
 from d100gui.engine.adventure.commands import ADVENTURE_COMMANDS
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import CombatState, Monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.engine.quest.model import AdventureState
 from d100gui.storage.packs import load_library

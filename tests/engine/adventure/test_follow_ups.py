@@ -7,9 +7,9 @@ from adventure_support import hero
 from test_turn import GREEN_CROSSROADS, d100, game_of, next_clock_faces, on_quest, push, quiet_clock
 
 from d100gui.engine.adventure.turn import MoveOn
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.effects.follow_ups import called_note, parse_follow_up
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.skill_test_commands import AcceptTest, RollTest
 

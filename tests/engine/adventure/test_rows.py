@@ -13,13 +13,14 @@ from d100gui.engine.adventure.corrections import CorrectByHand, correction, corr
 from d100gui.engine.adventure.row_commands import ApplyTypedRow, KeepLoot, LeaveLoot
 from d100gui.engine.adventure.turn import EnterOnTurn, FaceOfferedMonster, SearchArea, current_step, waiting_on
 from d100gui.engine.adventure.turn_view import turn_panel
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MAX_DEPTH, TableRoller
 from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon_entry import EnterDungeon, command_for_enter
 from d100gui.engine.effects import rows
 from d100gui.engine.effects.interpreter import apply_outcome
-from d100gui.engine.game import Campaign, Game, GameContext
+from d100gui.engine.game import Game, GameContext
 from d100gui.engine.hero.model import Item
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.quest.model import AdventureRules

@@ -16,6 +16,7 @@ from d100gui.engine.adventure.turn import (
     equipment_refusal,
 )
 from d100gui.engine.adventure.turn_view import turn_panel
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import EscapedMonster, Monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
@@ -23,7 +24,7 @@ from d100gui.engine.dice.tables import Row
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import MoveHero
 from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
-from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.game import Game, replay
 from d100gui.engine.hero.decisions import CalledTest
 from d100gui.engine.item_commands import UnequipItem
 from d100gui.engine.protocol import CommandRefused

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
@@ -27,7 +28,7 @@ from d100gui.engine.fight_commands import (
     CombatUseBelt,
 )
 from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.decisions import ExperienceChoice, TargetChoice
 from d100gui.engine.hero.derive import incoming_damage
 from d100gui.engine.hero.model import CombatTrackEntry, Item, SpellEntry, new_character

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from d100gui.engine import CommandRefused, Session
-from d100gui.engine.game import Campaign, GameData
+from d100gui.engine.campaign import Campaign
+from d100gui.engine.game import GameData
 from d100gui.engine.hero.model import Item, SpellEntry, new_character
 from d100gui.storage.packs import load_library
 from d100gui.storage.resources import bundled_game_data, bundled_rules

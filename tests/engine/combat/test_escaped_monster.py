@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
@@ -11,7 +12,7 @@ from d100gui.engine.dungeon.commands import MoveHero
 from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
 from d100gui.engine.fight_commands import CombatEscape, FaceEscapedMonster
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat import abilities as ab
 from d100gui.engine.combat import events as combat_events
 from d100gui.engine.combat.monster import ABILITY_NAMES, typed_monster
@@ -9,7 +10,7 @@ from d100gui.engine.combat.spells import KNOWN_SPELLS, printed_spell, spell_id, 
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.fight_commands import CombatAttack
 from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.protocol import EVENT_KINDS, Decision, Payload
 from d100gui.storage.resources import bundled_rules, standard_tilesets

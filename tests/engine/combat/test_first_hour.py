@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.monster import Monster, typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
@@ -24,7 +25,7 @@ from d100gui.engine.fight_commands import (
     CombatProvideRow,
 )
 from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero import health
 from d100gui.engine.hero.fight_lock import equipment_locked
 from d100gui.engine.hero.model import Item, SpellEntry, new_character

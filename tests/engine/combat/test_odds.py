@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.monster import giant_snake, monster_from_row, typed_monster
 from d100gui.engine.combat.odds import combat_odds, fight_odds
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.fight_commands import CombatAttack, CombatContinue, CombatOffset, CombatPass
 from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

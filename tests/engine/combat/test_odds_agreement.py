@@ -14,12 +14,13 @@ import math
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.actions import available_actions
 from d100gui.engine.combat.monster import Monster, giant_snake, monster_from_row, typed_monster
 from d100gui.engine.combat.odds import fight_odds
 from d100gui.engine.fight_commands import CombatAttack, CombatContinue, CombatOffset, CombatPass, CombatProvideRow
 from d100gui.engine.fight_start import COMBAT_COMMANDS, StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

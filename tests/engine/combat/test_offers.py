@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice_commands import RollDice, RollTable
 from d100gui.engine.fight_commands import FaceEscapedMonster
 from d100gui.engine.fight_start import StartCombat, fight_from_roll, follow_up
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.protocol import Event
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

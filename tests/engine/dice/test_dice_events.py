@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.events import RollMade, RowMissing, RowProvided
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.dice_commands import AddTableRow, ProvideRow, RollDice, RollTable
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.protocol import EVENT_KINDS, Event
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import FaceRequest, RandomSource
 from d100gui.engine.dice_commands import RerollDice, RollDice
-from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.game import Game, replay
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 
 

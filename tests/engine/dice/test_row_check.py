@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.row_check import ColumnKind, check_row, column_kinds, completeness, effect_reading
 from d100gui.engine.dice.tables import Column, Pack, Row, Table, TableLibrary
 from d100gui.engine.dice_commands import RollDice, RollTable, SampleRow
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

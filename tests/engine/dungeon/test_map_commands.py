@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
@@ -20,7 +21,7 @@ from d100gui.engine.dungeon.commands import (
     SetTileSet,
 )
 from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon, SecretPassage
-from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.game import Game, replay
 from d100gui.engine.protocol import CommandRefused
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.events import RollMade, RowProvided
@@ -9,7 +10,7 @@ from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.dungeon.commands import AddNote, MarkArea, MoveHero, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing, EscapedMonsterHere, MapChanged
 from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.protocol import EVENT_KINDS
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 

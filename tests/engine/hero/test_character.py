@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Row
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.derive import derive, incoming_damage
 from d100gui.engine.hero.equipment import destroy_belt_check
 from d100gui.engine.hero.experience import shade_experience

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
-from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.game import Game, replay
 from d100gui.engine.hero.creation import (
     AssignCharacteristics,
     ChooseStartingSkills,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import CombatState, Monster
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import TableRoller
 from d100gui.engine.effects.interpreter import apply_effect
-from d100gui.engine.game import Campaign, Game, GameContext
+from d100gui.engine.game import Game, GameContext
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.rules.notation import Effect
 from d100gui.engine.skill_test_commands import RollTest

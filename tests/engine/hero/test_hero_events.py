@@ -13,8 +13,9 @@ from typing import ClassVar, Literal
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.effects.interpreter import EFFECT_HANDLERS, NEEDS_AMOUNT, apply_effect
-from d100gui.engine.game import Campaign, Command, Game, GameContext
+from d100gui.engine.game import Command, Game, GameContext
 from d100gui.engine.hero import events as ev
 from d100gui.engine.hero.creation import STEP_LABELS, creation_commands, step_labels
 from d100gui.engine.hero.model import Item, new_character

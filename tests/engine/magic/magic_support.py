@@ -6,9 +6,10 @@ d10 face 0 reads 10.
 
 from __future__ import annotations
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.model import Character, Item, new_character
 from d100gui.engine.item_commands import ITEM_COMMANDS
 from d100gui.engine.magic.commands import MAGIC_COMMANDS

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from magic_support import RULES, hero, kinds, scripted, sheet
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.decisions import PendingTest
 from d100gui.engine.magic.commands import CastSpell, LearnSpell
 from d100gui.engine.policies import FatePolicy

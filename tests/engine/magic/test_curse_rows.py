@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from magic_support import game_for, hero, kinds, run, scripted, sheet
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.waiting import curse_waiting
-from d100gui.engine.game import Campaign
 from d100gui.engine.protocol import CommandRefused
 
 #: a row a player types from their rulebook for the gap at 50 (the excerpt prints rows 1-9 only)

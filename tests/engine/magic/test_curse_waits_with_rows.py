@@ -5,8 +5,8 @@ waited apart (``town.curse_waiting``), while an effect's roll waiting on a dice-
 from __future__ import annotations
 
 from d100gui.engine import Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.waiting import RowWaiting, curse_waiting
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage.resources import bundled_game_data, bundled_rules
 

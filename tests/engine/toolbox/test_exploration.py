@@ -364,9 +364,10 @@ def test_the_travel_clock_counts_the_rounds_of_the_player_s_table():
 
 def test_an_injury_rolled_in_the_dice_panel_rolls_its_dice_too(bundled_library):
     """Issue 22: the injury rows carry their dice, so the dice panel's roll shows them rolled, as the Injury tool does."""
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
     from d100gui.engine.dice_commands import RollTable
-    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.game import Game
     from d100gui.storage.resources import bundled_rules, standard_tilesets
 
     game = Game(Campaign(), bundled_library, ALL_COMMANDS, rules=bundled_rules(), tilesets=standard_tilesets())

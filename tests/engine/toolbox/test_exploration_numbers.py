@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS

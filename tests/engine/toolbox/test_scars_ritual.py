@@ -69,8 +69,9 @@ def test_a_nested_roll_again_chain_reads_unambiguously(bundled_library):
 
 def _tracked(*faces: int):
     """A game whose tracked fight has Vera (Cunning caster, AC 4, 9 health) and an Orc, dice scripted."""
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.commands import ALL_COMMANDS
-    from d100gui.engine.game import Campaign, Game
+    from d100gui.engine.game import Game
     from d100gui.engine.toolbox import commands as tc
     from d100gui.storage import packs
     from d100gui.storage.paths import user_data_dir

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, Game, replay
+from d100gui.engine.game import Game, replay
 from d100gui.engine.protocol import EVENT_KINDS, CommandRefused, Event
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox import exploration as ex

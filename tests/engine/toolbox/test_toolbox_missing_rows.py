@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Pack, TableLibrary
 from d100gui.engine.dice_commands import SampleRow
-from d100gui.engine.game import Campaign, CampaignMeta, Command, Game
+from d100gui.engine.game import CampaignMeta, Command, Game
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import classic_commands as cc
 from d100gui.engine.toolbox import commands as tc

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from d100gui.engine.api import Session
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.tables import Pack, Row, TableLibrary
 from d100gui.engine.flow import row_for_roll, sample_for_roll
-from d100gui.engine.game import Campaign, GameData, replay
+from d100gui.engine.game import GameData, replay
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox.classic import castles, magic, treasure, wilderness
 from d100gui.storage.resources import bundled_game_data

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from town_support import game_for, hero, run, scripted
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.events import CombatStarted, HeroDied
 from d100gui.engine.combat.monster import typed_monster
-from d100gui.engine.game import Campaign, LogEntry
+from d100gui.engine.game import LogEntry
 from d100gui.engine.hero.events import HeroFell
 from d100gui.engine.hero.fallen import Death, death_in, death_of, describe, fallen_hero, how, read_only_reason, when
 from d100gui.engine.protocol import Event

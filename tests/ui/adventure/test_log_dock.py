@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QApplication
 
 from d100gui.engine.adventure.commands import BeginQuest
 from d100gui.engine.adventure.turn import EndTurn, MoveOn, SearchArea
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon_entry import EnterDungeon
-from d100gui.engine.game import Campaign, Game, LogEntry
+from d100gui.engine.game import Game, LogEntry
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.protocol import Event
 from d100gui.engine.quest.events import TurnEnded

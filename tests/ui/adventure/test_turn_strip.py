@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

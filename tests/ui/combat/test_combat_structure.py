@@ -294,7 +294,7 @@ def test_player_facing_text_shows_no_internal_names_and_nothing_is_cut_short(qtb
 @pytest.fixture
 def main_window(qtbot):
     def make(character):
-        from d100gui.engine.game import Campaign
+        from d100gui.engine.campaign import Campaign
 
         campaign = Campaign(character=character)
         campaign.meta.seed = 11

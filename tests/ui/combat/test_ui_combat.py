@@ -13,10 +13,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.fight_commands import CombatEscape
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.decisions import ExperienceChoice
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage.resources import bundled_rules, standard_tilesets

@@ -6,8 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.dice.panel import DicePanel

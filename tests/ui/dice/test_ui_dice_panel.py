@@ -280,7 +280,7 @@ def test_export_csv_without_a_selected_table_asks_by_title(window, tmp_path, mon
 
 
 def test_a_table_e_roll_offers_its_fight_and_the_button_starts_it(qtbot):
-    from d100gui.engine.game import Campaign
+    from d100gui.engine.campaign import Campaign
     from d100gui.engine.hero.model import new_character
     from d100gui.storage.resources import bundled_rules
 

@@ -12,9 +12,9 @@ import pytest
 from controls import without_tooltip
 
 from d100gui.demo import build_demo_campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

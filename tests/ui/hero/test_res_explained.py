@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.storage.resources import bundled_rules, standard_tilesets
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.hero.sheet import CharacterSheet

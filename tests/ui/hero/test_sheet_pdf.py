@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtPrintSupport import QPrintPreviewWidget
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.creation import (
     creation_commands,
 )

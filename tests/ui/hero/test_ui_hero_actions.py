@@ -8,11 +8,12 @@ from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QWizard
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon.commands import MoveHero
 from d100gui.engine.dungeon_entry import EnterDungeon, NewDungeon
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.hero.creation import creation_commands
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

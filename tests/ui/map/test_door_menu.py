@@ -6,11 +6,11 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dungeon import map as dg
 from d100gui.engine.dungeon.commands import SetDoor
 from d100gui.engine.dungeon_entry import NewDungeon
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

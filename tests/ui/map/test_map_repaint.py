@@ -12,10 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_roster_window import click, die_in_a_fight, hero, window_for
 
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.ui.toolbox.reference_panel import ReferencePanel
 
 pytestmark = pytest.mark.gui

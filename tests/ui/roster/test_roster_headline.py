@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.ui.main_window import MainWindow
 from d100gui.ui.roster.dialog import FALLEN_COLUMNS, HEADLINE_TIP
 from tests.ui.roster.test_roster_window import die_in_a_fight, hero, window_for

@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLineEdit
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.combat.monster import typed_monster
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.fight_start import StartCombat
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import Item, new_character
 from d100gui.engine.hero.sheet_edits import SetSheetField
 from d100gui.storage import packs

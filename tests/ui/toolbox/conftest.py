@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.commands import ALL_COMMANDS
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.storage.resources import bundled_rules, standard_tilesets

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSpinBox, QTreeWidgetItem
 
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.toolbox import exploration as ex
 from d100gui.engine.toolbox import scars as sc
 from d100gui.engine.toolbox.commands import TOOLBOX_COMMANDS

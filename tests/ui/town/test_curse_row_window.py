@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.waiting import curse_waiting
-from d100gui.engine.game import Campaign
 from d100gui.engine.hero.model import new_character
 from d100gui.engine.magic.book import spell_from_table
 from d100gui.storage import packs

@@ -7,7 +7,7 @@ from conftest import hero
 from PySide6.QtCore import Qt
 
 from d100gui.engine.adventure.commands import BeginQuest, CompleteQuest, FailQuest
-from d100gui.engine.game import Campaign
+from d100gui.engine.campaign import Campaign
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir
 from d100gui.ui.common.settings import Preferences

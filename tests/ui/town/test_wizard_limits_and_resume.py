@@ -8,8 +8,8 @@ import pytest
 from conftest import RULES, hero, new_game
 from PySide6.QtCore import Qt
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
-from d100gui.engine.game import Campaign
 from d100gui.engine.town.commands import SellItem
 from d100gui.storage import packs
 from d100gui.storage.paths import user_data_dir

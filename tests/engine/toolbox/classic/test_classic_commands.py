@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from classic_script import pct
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CampaignMeta, Game, replay
+from d100gui.engine.game import CampaignMeta, Game, replay
 from d100gui.engine.protocol import EVENT_KINDS, CommandRefused
 from d100gui.engine.toolbox import commands as tc
 from d100gui.engine.toolbox.classic_commands import CLASSIC_COMMANDS

@@ -6,9 +6,10 @@ import pytest
 from classic_script import pct
 from test_classic_commands import make
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import ScriptedSource
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, Game
+from d100gui.engine.game import Game
 from d100gui.engine.gate import declared
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import commands as tc

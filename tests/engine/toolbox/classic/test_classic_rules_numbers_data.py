@@ -14,10 +14,11 @@ from classic_script import pct
 from test_classic_commands import make
 from test_classic_rules_numbers import _edited, _without
 
+from d100gui.engine.campaign import Campaign
 from d100gui.engine.dice.dice import Dice, ScriptedSource
 from d100gui.engine.dice.roller import MissingRowPolicy, TableRoller
 from d100gui.engine.dice.tables import Pack, TableLibrary
-from d100gui.engine.game import Campaign, CampaignMeta, Game
+from d100gui.engine.game import CampaignMeta, Game
 from d100gui.engine.protocol import CommandRefused
 from d100gui.engine.toolbox import classic_commands as cc
 from d100gui.engine.toolbox import commands as tc
