@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
 
 from d100gui.engine.campaign import CAMPAIGN_PARTS
 from d100gui.engine.dice.history import HistoryEntry
@@ -31,6 +31,27 @@ from d100gui.engine.rules.model import Rules
 ALL_PARTS = frozenset({*CAMPAIGN_PARTS.names, "log"})
 #: the parts the map shows
 MAP_PARTS = frozenset({"dungeons", "escaped_monsters", "tileset"})
+#: how many levels of widgets a view's new size is passed up through at most, before the window paints (a status
+#: line's label -> the line -> the centre -> the main window is 4; a dock's panel -> its scroll area -> the dock -> 4)
+LAYOUT_LEVELS = 8
+
+
+def lay_out_now() -> None:
+    """Do now the layouts the views' refresh asked for, level by level up to the window, so the window paints
+    the action once, laid out.
+
+    A label given a longer text, a button shown or hidden, asks its parent's layout to run again (a posted
+    LayoutRequest); that layout, sizing its widget anew, asks the next one up, one level per pass of the event
+    loop. Left to the loop, the window painted after the first level, then again after each level that moved
+    something (4 paints per search, the map's row moved on the last). Qt itself does this for one widget
+    before showing it (``QWidget::show`` sends its posted LayoutRequest at once).
+    """
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.PolishRequest)  # a widget made now takes its style first
+    for _ in range(LAYOUT_LEVELS):  # an empty pass costs a look at the posted events: microseconds
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    # a page of a stack shown (the combat panel's fight page and idle page) asks its widgets' repaint for later: in
+    # this paint, not in one more after it
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
 
 @dataclass(frozen=True)
@@ -143,10 +164,12 @@ class EngineBridge(QObject):
         """Show another campaign's game (opened, new or restored): every view re-reads."""
         self.game = game
         self._tell(ChangeSet.everything())
+        lay_out_now()
 
     def refresh_all(self) -> None:
         """Every view re-reads the campaign (it was changed outside the commands, e.g. by a test or a tool)."""
         self._tell(ChangeSet.everything())
+        lay_out_now()
 
     # ------------------------------------------------------------------ actions
     def send(self, command: Command) -> bool:
@@ -191,6 +214,7 @@ class EngineBridge(QObject):
         self._tell(ChangeSet(action, parts, tuple(events)))
         self._dispatch(events)
         self.command_done.emit()  # last: the autosave's own message (a failed save) is the one left showing
+        lay_out_now()  # the window laid out whole before it paints the action: one paint, not one per level
 
     def _tell(self, change: ChangeSet) -> None:
         """Tell ``change`` once (and the older per-part signals, each at most once)."""

@@ -523,18 +523,25 @@ class MapScene(QGraphicsScene):
             for pos in moved:
                 self._chunk_lists.pop(_chunk_of(pos), None)
         self._update_rects()
-        # Repaint (and drop the cached background) only where something changed.
-        if changed is None or len(changed) > 200:
-            self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        # Repaint (and drop the cached background) only where something changed. The items are told first, the
+        # scene's background last: Qt then paints the window once for both. (Each is handled by a queued call that
+        # paints the window at once; the items' call leaves the painting to a scene update still to come, but a
+        # scene update handled first paints, and the items' call after it painted the map a second time.)
+        whole = changed is None or len(changed) > 200
+        if whole:
             self.ink_item.update()
             self.overview_item.invalidate(None)
         else:
-            for rect in changed:
-                self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+            for rect in changed or ():
                 self.ink_item.update(rect)
             self.overview_item.invalidate(changed)
         self._place_hero()
         self.overlay.set_marks([])
+        if whole:
+            self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        else:
+            for rect in changed or ():
+                self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     @property
     def overview(self) -> bool:
