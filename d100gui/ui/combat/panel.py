@@ -346,8 +346,24 @@ class CombatPanel(QWidget):
         if change.reset:
             self._trail = None
             self._dismissed = -1
-        if change.reset or change.touches(*PANEL_PARTS):
-            self.refresh()
+        if not (change.reset or change.touches(*PANEL_PARTS)):
+            return
+        if self._still_idle(change):  # no fight was on, none began: only the hero can change what the idle page says
+            if change.touches("character"):
+                self._render_idle(self.campaign.character)
+            return
+        self.refresh()
+
+    def _still_idle(self, change: ChangeSet) -> bool:
+        """The panel showed no fight and this action began none: nothing of a fight to read or draw again
+        (a search, a move, a table roll outside a fight left the panel's widgets untouched)."""
+        if change.action != "do" or self._active is not False or self._trail is not None or self.record is not None:
+            return False  # an undo or redo can bring a fight (or its end) back; a fight followed must be read
+        if self.combat is not None or self.pages.currentWidget() is not self.idle_page:
+            return False
+        campaign = self.campaign
+        newest = campaign.log[-1:] if campaign.log_length > campaign.log_start else []
+        return not any(starts_fight(entry) for entry in newest)  # a fight begun and over in one command: its end shown
 
     def _odds_answered(self) -> None:
         """The odds worked out off the GUI thread came: the attack buttons name the best weapon."""
