@@ -24,8 +24,10 @@ This module stands below every feature package and knows a campaign through its 
 only (:class:`CampaignCore`: the log, the random state, the dice history). The playable
 :class:`~d100gui.engine.campaign.Campaign`, composed above the features, adds each feature's
 part and names the :class:`Referee` of its commands (the gate, the Fate windows, the hero's
-ranges: :mod:`d100gui.engine.referee`); a :class:`Game` asks the campaign's class for both, and
-refuses a campaign whose class names no referee. ``Campaign`` is named here in annotations only.
+ranges: :mod:`d100gui.engine.referee`); a :class:`Game` asks the campaign's class for its
+referee and its journal parts (:func:`campaign_parts`), and refuses a campaign whose class names
+no referee. ``Campaign`` and the dungeon's ``TileSet`` are named here in annotations only
+(``if TYPE_CHECKING``): at run time this module imports no feature.
 """
 
 from __future__ import annotations
