@@ -164,9 +164,20 @@ class Parts:
 
 
 def join_book(field_name: str, members: Sequence[str], rest: str) -> str:
-    """A book's JSON from its members' JSON and the JSON of its other fields (``rest``)."""
-    head = f'{{"{field_name}":[{",".join(members)}]'
-    return head + "}" if rest == "{}" else f"{head},{rest[1:]}"
+    """A book's JSON from its members' JSON and the JSON of its other fields (``rest``).
+
+    Made in one ``join`` (the head glued to the first member, the tail to the last): the book is
+    ~860 KB at 2,000 areas, and each copy of a string that size costs fresh pages; three copies took
+    ~0.75 ms per move or search, one takes ~0.03 ms.
+    """
+    head = f'{{"{field_name}":['
+    tail = "]}" if rest == "{}" else "]," + rest[1:]
+    if not members:
+        return head + tail
+    pieces = list(members)
+    pieces[0] = head + pieces[0]
+    pieces[-1] += tail
+    return ",".join(pieces)
 
 
 @dataclass(frozen=True)

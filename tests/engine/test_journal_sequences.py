@@ -1,16 +1,18 @@
-"""The journal's sequence delta (the dice history after a command): appended, replaced, cut, unchanged.
+"""The journal's hot paths after every command (issue 18, performance), pinned to what they were.
 
-The heads are compared as lists (identity first, then value), so an entry replaced by an equal one
-is no change: it would write and undo the same JSON.
+The sequence delta (the dice history): appended, replaced, cut, unchanged; the heads are compared as
+lists (identity first, then value), so an entry replaced by an equal one is no change: it would write
+and undo the same JSON. A book's JSON (the dungeons), put together in one join: exactly the model's.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pytest
 
-from d100gui.engine.journal import SequenceState, apply_sequence, sequence_delta
+from d100gui.engine.journal import BookText, SequenceState, apply_sequence, join_book, sequence_delta
 
 
 @dataclass
@@ -106,3 +108,23 @@ def test_the_journal_copy_is_left_as_it_was() -> None:
     with pytest.raises(RuntimeError):
         sequence_delta(now, old)
     assert old == kept and len(old) == 3
+
+
+@pytest.mark.parametrize("members", [(), ('{"id":"a"}',), ('{"id":"a"}', '{"id":"b"}', '{"id":"c"}')])
+@pytest.mark.parametrize("rest", ["{}", '{"current":1}', '{"current":1,"name":"x"}'])
+def test_a_book_is_joined_as_the_model_writes_it(members: tuple[str, ...], rest: str) -> None:
+    naive = '{"dungeons":[' + ",".join(members) + "]" + ("}" if rest == "{}" else "," + rest[1:])
+    joined = join_book("dungeons", members, rest)
+    assert joined == naive
+    assert json.loads(joined) == {"dungeons": [json.loads(m) for m in members], **json.loads(rest)}
+
+
+def test_the_dungeon_book_joins_to_its_own_json() -> None:
+    from d100gui.demo import build_demo_campaign
+    from d100gui.engine.campaign import CAMPAIGN_PARTS
+    from d100gui.storage.packs import load_library
+
+    campaign = build_demo_campaign(load_library(None).library)
+    kept = CAMPAIGN_PARTS.snapshot("dungeons", campaign.dungeons)
+    assert isinstance(kept, BookText) and len(kept.members) >= 1
+    assert kept.text == CAMPAIGN_PARTS.dump_plain("dungeons", campaign.dungeons)
