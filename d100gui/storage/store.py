@@ -53,16 +53,14 @@ import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from d100gui.engine.campaign import CAMPAIGN_PARTS, Campaign
 from d100gui.engine.checks import campaign_problems
-from d100gui.engine.chronicle import ChronicleReader
 from d100gui.engine.dice.dice import ManualSource
 from d100gui.engine.dice.history import UNLOADED, DiceHistory, HistoryEntry
 from d100gui.engine.game import CAMPAIGN_SCHEMA_VERSION, Command, Game, GameData, LogEntry, _faces_from, _physical_faces
 from d100gui.engine.journal import Change, SequenceState, Step, short_reason
-from d100gui.engine.stats import Statistics
 from d100gui.storage import safe_read
 from d100gui.storage.atomic import ORPHAN_AGE_S, clean_temporary_files, write_bytes_atomic
 from d100gui.storage.campaigns import (
@@ -82,7 +80,10 @@ from d100gui.storage.campaigns import (
     summary_from,
 )
 from d100gui.storage.resources import bundled_rules
-from d100gui.storage.stats_read import fold_chronicle_rows, fold_rows
+
+if TYPE_CHECKING:  # the statistics and the chronicle are read when their windows first ask (a start skips them)
+    from d100gui.engine.chronicle import ChronicleReader
+    from d100gui.engine.stats import Statistics
 
 STORE_SUFFIX = ".d100"
 STORE_VERSION = 2
@@ -991,6 +992,9 @@ class CampaignStore:
         and the events the statistics read, in SQL (``storage/stats_read.py``: several times faster than
         ``log_page``). A new accumulator; ``stats`` is left as it was. None when a row cannot be read so
         (read the entries then: ``log_page`` names a damaged one)."""
+        from d100gui.engine.stats import Statistics
+        from d100gui.storage.stats_read import fold_rows
+
         folded = Statistics.from_state(stats.state())
         try:
             fold_rows(self._db, folded, end)
@@ -1002,6 +1006,8 @@ class CampaignStore:
         """Read the log entries from the reader's next one up to ``end`` into a chronicle reader, in SQL (only
         the events a chronicle reads). False when a row cannot be read so: the reader may be half read,
         start a new one from the entries (``log_page``)."""
+        from d100gui.storage.stats_read import fold_chronicle_rows
+
         try:
             fold_chronicle_rows(self._db, reader, end)
         except (sqlite3.DatabaseError, ValueError, TypeError, RecursionError):

@@ -18,10 +18,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from d100gui.storage.campaigns import CampaignFileError, campaigns_dir
-from d100gui.storage.roster import HeroLine, headline_from, line_of
 from d100gui.ui.roster.read_only import GuardedBridge, ReadOnlyLock
 
 if TYPE_CHECKING:  # the viewer and the roster are imported when first opened, not at start-up
+    from d100gui.storage.roster import HeroLine
     from d100gui.ui.campaign_files import CampaignFiles
     from d100gui.ui.common.bridge import EngineBridge
     from d100gui.ui.dice.panel import DicePanel
@@ -128,6 +128,8 @@ class RosterActions(QObject):
     # ------------------------------------------------------------------ heroes
     def current_line(self) -> HeroLine | None:
         """The campaign in play as the roster lists it (its store is locked by this window)."""
+        from d100gui.storage.roster import line_of
+
         path = self.window.campaigns.path
         store = self.window.campaigns.store
         kept = store.kept_statistics() if store is not None else None  # the headline figures, if it keeps them
@@ -136,6 +138,7 @@ class RosterActions(QObject):
     def _count_current(self, dialog: RosterDialog, path: Path) -> None:
         """Count the campaign in play (its store keeps no statistics yet) with a statistics feed: it reads the
         store's log a page per event-loop turn and keeps the state in the store; the roster's cells follow."""
+        from d100gui.storage.roster import headline_from
         from d100gui.ui.stats.feed import StatsFeed
 
         window = self.window
