@@ -214,9 +214,31 @@ def _start(args: argparse.Namespace) -> int:
     screen = app.primaryScreen().availableGeometry()  # a 1280x720 screen: the window fits it, never wider
     window.resize(min(SCREENSHOT_SIZE[0], screen.width()), min(SCREENSHOT_SIZE[1], screen.height()))
     window.restore_window_state()
+    reopened = _reopen_before_shown(window, prefs, args, guard)
     window.show()
-    QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard))
+    QTimer.singleShot(0, lambda: _after_shown(app, window, prefs, args, guard, reopened))
     return app.exec()
+
+
+def _reopen_before_shown(window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> bool:
+    """The last campaign played, read and put in the window before its first paint: the window appears with
+    it, never empty first and filled in later. False (nothing done) when the start asked for something else,
+    when the last run did not end cleanly (its offer comes instead), when the last campaign is not a store,
+    or when it cannot be read: the open after the window is shown then tries again and tells why."""
+    from d100gui.storage.store import is_store
+    from d100gui.ui.campaign_files import read_campaign
+
+    if args.new or args.open or args.file or args.demo or guard is None or guard.previous_runs:
+        return False
+    recent = prefs.recent()
+    if not recent or not is_store(recent[0]):
+        return False
+    try:
+        store, campaign = read_campaign(recent[0])
+    except Exception:  # refused: told once the window is shown, by the same open tried again (_reopen_last)
+        return False
+    window.campaigns.show_opened(recent[0], store, campaign)
+    return True
 
 
 def _import_before_qt() -> None:
@@ -315,8 +337,11 @@ def _one_instance(args: argparse.Namespace) -> tuple[int | None, Any]:
     return None, server
 
 
-def _after_shown(app: QApplication, window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> None:
-    """The window is on screen (its first paint done): open the campaign, then let the collector run.
+def _after_shown(
+    app: QApplication, window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any, reopened: bool = False
+) -> None:
+    """The window is on screen (its first paint done): open the campaign asked for (unless the last one was
+    reopened before the window was shown), then let the collector run.
 
     The objects built so far (modules, classes, the window, the campaign) stay for the whole run:
     ``gc.freeze`` keeps the collector from walking them again on every later pass.
@@ -324,7 +349,7 @@ def _after_shown(app: QApplication, window: MainWindow, prefs: Preferences, args
     from PySide6.QtCore import QTimer
 
     _startup_mark(args, "shown")
-    status = _open_asked(window, prefs, args, guard)
+    status = _open_asked(window, prefs, args, guard, reopened)
     window.table_files.show_startup_problems()
     gc.freeze()
     gc.enable()
@@ -359,8 +384,9 @@ def _startup_mark(args: argparse.Namespace, what: str) -> None:
         print(f"d100gui-startup {what}={time.time():.6f} cpu={time.process_time():.6f}", file=sys.stderr, flush=True)
 
 
-def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any) -> int:
-    """Open what the command line asked (or the last campaign), roll ``--roll``; an exit status, 0 if fine."""
+def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace, guard: Any, reopened: bool = False) -> int:
+    """Open what the command line asked (or the last campaign, unless ``reopened`` before the window was shown),
+    roll ``--roll``; an exit status, 0 if fine."""
     if args.demo:
         window.dice_panel.reload_history()
     elif args.open or args.file:
@@ -370,7 +396,7 @@ def _open_asked(window: MainWindow, prefs: Preferences, args: argparse.Namespace
         if not (window.open_campaign(args.open) if args.open else open_document(window, args.file)):
             box = window.last_message_box
             print(f"d100gui: {box.text() if box else 'the campaign was not opened'}", file=sys.stderr)
-    elif not args.new and not (guard is not None and guard.offer_recovery()):  # after a crash: the offer instead
+    elif not args.new and not reopened and not (guard is not None and guard.offer_recovery()):  # after a crash: the offer instead
         _reopen_last(window, prefs, quiet=bool(args.screenshot))
     if args.roll:
         if not window.dice_panel.select_table(args.roll):

@@ -203,3 +203,99 @@ def test_a_kind_s_module_is_imported_when_the_kind_is_first_met():
         "None",
         "False",
     ]
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.fixture
+def last_campaign(tmp_path):
+    """A played campaign (one roll) in a store, remembered as the last one played (the tour seen)."""
+    from d100gui.ui.common.settings import Preferences
+
+    session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+    session.run({"kind": "roll_dice", "expression": "2d6"})
+    path = tmp_path / "last.d100"
+    CampaignStore.create(path, session.campaign, session.game).close()
+    prefs = Preferences()
+    prefs.add_recent(path)
+    prefs.tour_shown = True
+    prefs.sync()
+    return path
+
+
+@pytest.fixture
+def start_window(qtbot, bundled_library):
+    """The window as app.py builds it, not yet shown, with its crash guard installed (as at a start)."""
+    from d100gui.storage.packs import load_library
+    from d100gui.storage.paths import user_data_dir
+    from d100gui.ui.common.crash import CrashGuard
+    from d100gui.ui.common.settings import Preferences
+    from d100gui.ui.main_window import MainWindow
+
+    window = MainWindow(load_library(user_data_dir()), Preferences())
+    qtbot.addWidget(window)
+    guards: list[CrashGuard] = []
+
+    def guard() -> CrashGuard:
+        guards.append(CrashGuard(window).install())
+        return guards[-1]
+
+    yield window, guard
+    for each in guards:
+        each.uninstall()
+    window.campaigns.close()
+
+
+@pytest.mark.gui
+def test_the_last_campaign_is_in_the_window_before_it_is_first_shown(start_window, last_campaign):
+    """The start reads the last campaign before the window's first paint (never an empty window filled in
+    later), and the open after the window is shown does not open it again."""
+    from d100gui.app import _open_asked, _reopen_before_shown, build_parser
+
+    window, guard = start_window
+    args, installed = build_parser().parse_args([]), guard()
+    assert _reopen_before_shown(window, window.prefs, args, installed) is True
+    assert not window.isVisible() and window.campaigns.path == last_campaign
+    assert window.game.campaign.log_length == 1 and window.windowTitle() != "New campaign — d100gui"
+    store = window.campaigns.store
+    assert _open_asked(window, window.prefs, args, installed, reopened=True) == 0
+    assert window.campaigns.store is store and window.last_message_box is None  # not opened twice
+
+
+@pytest.mark.gui
+def test_a_damaged_last_campaign_is_refused_after_the_window_is_shown_and_left_untouched(start_window, last_campaign):
+    from d100gui.app import _open_asked, _reopen_before_shown, build_parser
+
+    last_campaign.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)  # a damaged database
+    window, guard = start_window
+    args, installed = build_parser().parse_args([]), guard()
+    assert _reopen_before_shown(window, window.prefs, args, installed) is False
+    assert window.campaigns.path is None and window.last_message_box is None  # nothing said before the window is up
+    assert _open_asked(window, window.prefs, args, installed, reopened=False) == 0  # after the first paint: told
+    assert window.last_message_box is not None and "cannot be opened" in window.last_message_box.text()
+    assert last_campaign.read_bytes() == b"SQLite format 3\x00" + b"\x00" * 200
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("asked", [["--new"], ["--demo"], ["after a crash"]])
+def test_the_last_campaign_is_not_read_early_when_the_start_asks_for_something_else(start_window, last_campaign, asked):
+    """A new campaign, the demo, or the offer after a crash (a run left behind): nothing read before the window."""
+    import json
+
+    from d100gui.app import _reopen_before_shown, build_parser
+    from d100gui.storage import crashlog
+    from d100gui.storage.paths import user_data_dir
+
+    window, guard = start_window
+    if asked == ["after a crash"]:
+        pid = _dead_pid()
+        marker = user_data_dir() / f"{crashlog.MARKER_PREFIX}{pid}.json"
+        marker.write_text(json.dumps({"pid": pid, "started": "2026-01-02T03:04:05+00:00", "version": "0.0.1", "campaign": None}))
+        asked = []
+    installed = guard()
+    assert _reopen_before_shown(window, window.prefs, build_parser().parse_args(asked), installed) is False
+    assert window.campaigns.path is None

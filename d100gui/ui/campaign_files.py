@@ -62,6 +62,17 @@ def free_path(path: Path) -> Path:
     return candidate
 
 
+def read_campaign(path: Path) -> tuple[CampaignStore, Campaign]:
+    """A campaign file opened (an older JSON one converted beside it) and read, checked whole; a file that
+    fails raises :class:`CampaignFileError` and is left untouched, its store released."""
+    store = open_campaign(path)
+    try:
+        return store, store.load()
+    except BaseException:
+        store.discard()  # refused whole: released, nothing written
+        raise
+
+
 def store_target(path: str | Path) -> Path:
     """A chosen file name as a store's: ``hero``, ``hero.json`` or ``hero.d100.json`` -> ``hero.d100``."""
     target = Path(path)
@@ -299,20 +310,19 @@ class CampaignFiles(QObject):
         if not self.may_close(lambda: self.open_campaign(path)):
             return False
         try:
-            store = open_campaign(path)
-            try:
-                campaign = store.load()
-            except BaseException:
-                store.discard()  # refused whole: released, nothing written
-                raise
+            store, campaign = read_campaign(path)
         except CampaignFileError as exc:
             self._refuse(exc)
             return False
+        self.show_opened(path, store, campaign)
+        return True
+
+    def show_opened(self, path: Path, store: CampaignStore, campaign: Campaign) -> None:
+        """Play ``campaign``, read from ``path`` into ``store`` (:func:`read_campaign`), saved there from now on."""
         self._switch_to(campaign, store)
         if not self.say_notes():
             converted = "" if store.path == path else f" (converted to {store.path.name}; the original is kept)"
             self.message.emit(f"Opened {self.title()}.{converted}")
-        return True
 
     def _refuse(self, exc: CampaignFileError) -> None:
         text = f"{exc}\n\nThe file has not been changed."
