@@ -60,7 +60,10 @@ REMEMBER_LAST = """
 import sys
 from pathlib import Path
 from d100gui.ui.common.settings import Preferences
-p = Preferences(); p.add_recent(Path(sys.argv[1])); p.tour_shown = True; p.sync()
+from d100gui.ui.table_editor.setup import CHOSEN_KEY
+p = Preferences(); p.add_recent(Path(sys.argv[1])); p.tour_shown = True
+p.qsettings.setValue(CHOSEN_KEY, "true")  # the first start's question (how to handle missing rows) answered
+p.sync()
 """
 
 
@@ -96,7 +99,8 @@ def main() -> int:
         CampaignStore.create(store_path, campaign).close()
         del campaign
         env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home / "home")}
-        # the player's last campaign: a start with no file reopens it (as a player's does); the tour seen.
+        # the player's last campaign: a start with no file reopens it (as a player's does); the tour seen and the
+        # first start's question answered (a player with a last campaign has had both).
         # Told again before each of its runs: the new campaign's first action makes that campaign the last one
         remember = [sys.executable, "-c", REMEMBER_LAST, str(store_path)]
         app = [sys.executable, "-m", "d100gui", "--quit-when-idle"]
