@@ -27,12 +27,12 @@ test: $(STAMP) lint contracts typecheck qtfree pytest
 check: $(STAMP) lint contracts typecheck qtfree pytest-fast
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py import_contracts.py
-	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py import_contracts.py
+	$(VENV)/bin/ruff check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py packaging/import_contracts.py
+	$(VENV)/bin/ruff format --check d100gui tests packaging/check_engine_qt_free.py packaging/check_qt_deps.py packaging/smoke.py packaging/make_icons.py packaging/macos_document_types.py packaging/import_contracts.py
 
 # import-linter: the engine imports no Qt, storage or ui; ui feature folders stay apart (pyproject.toml)
 contracts: $(STAMP)
-	$(VENV)/bin/lint-imports --no-cache
+	PYTHONPATH=packaging $(VENV)/bin/lint-imports --no-cache  # packaging/import_contracts.py: the runtime_layers type
 
 # mypy with the pydantic plugin: strict on engine/ and storage/, looser on ui/ (pyproject.toml)
 typecheck: $(STAMP)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="import-linter
 
 
 def _lint(root: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), str(root / "packaging")]))  # + the runtime_layers type
     return subprocess.run(
         [str(LINT_IMPORTS), "--no-cache", "--config", str(root / "pyproject.toml")],
         cwd=root,
@@ -38,7 +38,8 @@ def _copy(tmp_path: Path) -> Path:
     root = tmp_path / "copy"
     shutil.copytree(ROOT / "d100gui", root / "d100gui", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    shutil.copy(ROOT / "import_contracts.py", root / "import_contracts.py")  # the runtime_layers contract type
+    (root / "packaging").mkdir()
+    shutil.copy(ROOT / "packaging" / "import_contracts.py", root / "packaging" / "import_contracts.py")  # runtime_layers
     return root
 
 
