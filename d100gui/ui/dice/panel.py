@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDockWidget,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -67,6 +68,8 @@ class DicePanel(QWidget):
         self._followup_pool: list[QPushButton] = []
         self._followup_slots: list[Callable[[], object]] = []
         self._followups_used = 0
+        self._pending: tuple[int, HistoryEntry] | None = None  # a roll made while behind another dock's tab
+        self._dock: QDockWidget | None = None  # the dock it is in, once it had to know
         self._build()
         self._connect()
         self.refresh_tables()
@@ -316,6 +319,7 @@ class DicePanel(QWidget):
     # ------------------------------------------------------------------ display
     def show_error(self, message: str) -> None:
         """Say in the result box why something was refused (the window routes the bridge's errors here)."""
+        self._in_front()  # the roll it follows, if one waits to be shown, first
         self.result_text.setText(f"<span style='color:#c0392b'>{message}</span>")
 
     def set_physical(self, on: bool) -> None:
@@ -330,7 +334,7 @@ class DicePanel(QWidget):
         if last:
             self.show_entry(total - 1, last[0])
         else:
-            self._shown_index = None
+            self._shown_index = self._pending = None
             self.faces.set_faces([])
             self.result_title.setText("No roll yet.")
             self.result_text.setText("")
@@ -347,6 +351,39 @@ class DicePanel(QWidget):
         self._result_shown()
 
     def show_entry(self, index: int, entry: HistoryEntry) -> None:
+        """Show roll ``index`` in the result box (and the history). Behind another dock's tab, the history follows
+        at once and the result box when the tab comes to the front, before it paints (a quest rolls at almost every
+        action: the box's words, dice and buttons laid the hidden dock out again each time, ~2 ms)."""
+        if self._behind_a_tab():
+            self._pending = (index, entry)
+            self.history.roll_shown(index)
+            return
+        self._pending = None
+        self._show_result(index, entry)
+        self.history.roll_shown(index)
+
+    def _behind_a_tab(self) -> bool:
+        """Shown in a window but out of sight: a dock behind another's tab is moved out of the window, not hidden."""
+        if not self.isVisible() or not self.visibleRegion().isEmpty():
+            return False
+        if self._dock is None:  # told when its tab comes to the front
+            dock = self.parentWidget()
+            while dock is not None and not isinstance(dock, QDockWidget):
+                dock = dock.parentWidget()
+            if dock is None:
+                return False
+            self._dock = dock
+            dock.visibilityChanged.connect(self._in_front)
+        return True
+
+    def _in_front(self, shown: bool = True) -> None:
+        """The dock's tab chosen (or the dock shown): the roll that came meanwhile shown in the result box."""
+        pending = self._pending
+        if shown and pending is not None:
+            self._pending = None
+            self._show_result(*pending)
+
+    def _show_result(self, index: int, entry: HistoryEntry) -> None:
         self._shown_index = index
         roll = entry.roll
         self.faces.set_faces(roll.dice, roll.rerolled)
@@ -377,7 +414,6 @@ class DicePanel(QWidget):
             self.result_text.setText(f"<b>[{row.range_label()}]</b> " + "<br>".join(parts))
         self._set_followups(index, entry)
         self._result_shown()
-        self.history.roll_shown(index)
 
     def _result_shown(self) -> None:
         """One roll (or list) shown: the result box gives back the room it kept once it has gone unused a while."""

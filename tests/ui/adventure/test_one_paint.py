@@ -111,3 +111,22 @@ def test_the_log_behind_another_tab_scrolls_to_the_newest_line_when_brought_to_t
     assert window.bridge.send(RollTable(table_id="d100.A"))  # shown: it follows each new line at once
     settled()
     assert bar.value() == bar.maximum()
+
+
+def test_a_roll_behind_the_combat_tab_is_shown_in_the_dice_panel_when_it_comes_to_the_front(qtbot, window):  # noqa: F811
+    panel = window.dice_panel
+    window.combat_dock.raise_()  # a fight's panel in front, the dice panel behind its tab
+    settled()
+    assert panel.visibleRegion().isEmpty()
+    events = Events(QEvent.Type.LayoutRequest, QEvent.Type.Paint)
+    try:
+        window.game.override.push(4, 2)  # Table A 42
+        assert window.bridge.send(RollTable(table_id="d100.A"))
+        settled()
+        assert events.count(QEvent.Type.LayoutRequest, within=panel.result_title.parentWidget()) == 0  # not laid out
+        assert panel.history.history_model.rowCount() == 1  # the history follows at once
+    finally:
+        events.close()
+    window.dice_dock.raise_()  # brought to the front: the roll is shown before it paints
+    assert "Table A" in panel.result_title.text() and "<b>42</b>" in panel.result_title.text()
+    assert panel.result_text.text()  # its row
