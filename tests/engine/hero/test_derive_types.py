@@ -1,5 +1,5 @@
-"""derive() builds its models without validating them again: what it returns must still be exactly what
-validation would give (every value of its declared type), whatever the hero carries."""
+"""derive() adds up the time track's bonuses in one pass (issue 18, performance): what it returns is what
+strict validation gives (every value of its declared type), whatever the hero carries, and each call's own."""
 
 from __future__ import annotations
 
