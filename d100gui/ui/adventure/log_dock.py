@@ -306,6 +306,8 @@ class AdventureLog(QWidget):
             self._to_bottom = True
             if self.list.isVisible() and not self.list.visibleRegion().isEmpty():
                 self._scroll_to_bottom()  # else behind another dock's tab: scrolled when brought to the front
+            else:  # its rows laid out now (a few fixed sections), not by a timer after the window's paint
+                self.list.executeDelayedItemsLayout()
 
     def _scroll_to_bottom(self) -> None:
         """The newest line in sight (for a list nobody sees, done when it is brought to the front)."""

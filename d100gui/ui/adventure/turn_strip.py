@@ -17,9 +17,19 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from d100gui.engine.adventure.corrections import Correction, corrections_for
 from d100gui.engine.adventure.turn_view import step_hint
@@ -398,4 +408,37 @@ def above(strip: QWidget, below: QWidget) -> QWidget:
         layout.addWidget(strip.status_line)
     layout.addWidget(strip)
     layout.addWidget(below, 1)
-    return holder
+    return Pinned(holder)
+
+
+class Pinned(QWidget):
+    """Holds ``inner`` at its own size: what changes inside (the strip's words, the status line's numbers) is laid
+    out inside, and stops there.
+
+    A layout that has run tells its widget's parent to lay out again, whether its size hint changed or not (Qt's
+    ``QLayout::activate``), so a new turn number in the status line laid out the centre, then the main window with
+    its docks, at every action (~1 ms, issue 18's performance). A widget of fixed size tells no one: ``inner`` is
+    given this widget's size (fixed) whenever the window resizes it. The room the strip needs is taken from the map
+    below, inside; the window's minimum size is asked of ``inner``'s layout.
+    """
+
+    def __init__(self, inner: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inner = inner
+        inner.setParent(self)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def _inner_layout(self) -> QLayout:
+        layout = self.inner.layout()
+        assert layout is not None
+        return layout
+
+    def sizeHint(self) -> QSize:
+        return self._inner_layout().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self._inner_layout().minimumSize()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.inner.setFixedSize(self.size())

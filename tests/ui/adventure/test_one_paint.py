@@ -130,3 +130,24 @@ def test_a_roll_behind_the_combat_tab_is_shown_in_the_dice_panel_when_it_comes_t
     window.dice_dock.raise_()  # brought to the front: the roll is shown before it paints
     assert "Table A" in panel.result_title.text() and "<b>42</b>" in panel.result_title.text()
     assert panel.result_text.text()  # its row
+
+
+def test_a_turn_and_a_search_lay_out_the_centre_only_never_the_main_window(qtbot, window):  # noqa: F811
+    """The status line's new turn and clocks, the strip's new buttons: laid out in the centre, which keeps its size
+    (a layout that ran told its parent to run too, up to the main window and its docks, at every action)."""
+    player = on_quest_in_the_dungeon(qtbot, window)
+    settled()
+    events = Events(QEvent.Type.LayoutRequest, QEvent.Type.Resize)
+    try:
+        window.game.override.push(*next_clock_faces(window), 2, 2)  # Table M 22: a yellow crossroads
+        player.click_map(player.exit_point("N"))
+        window.game.override.push(1, 2, *([9] * 4))  # Table F 12
+        qtbot.mouseClick(window.turn_strip.buttons["search"], Qt.MouseButton.LeftButton)
+        settled()
+        assert window.game.campaign.adventure.turn.number >= 1 and window.turn_strip.status_line.status is not None
+        assert events.count(QEvent.Type.LayoutRequest, within=window.turn_strip) > 0  # the strip did lay out
+        assert events.count(QEvent.Type.LayoutRequest, receiver=window) == 0
+        assert events.count(QEvent.Type.LayoutRequest, receiver=window.centralWidget()) == 0
+        assert events.count(QEvent.Type.Resize, receiver=window.map_area) == 0  # the map below kept its size
+    finally:
+        events.close()
