@@ -89,6 +89,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--entries", type=int, default=ENTRIES)
+    parser.add_argument(
+        "--platform", default="offscreen", help="Qt's platform for every case (xcb: real windows, on $DISPLAY, e.g. Xvfb)"
+    )
     args = parser.parse_args()
     # the installed state: bytecode compiled (make does it at install; the environment may forbid writing it)
     subprocess.run([sys.executable, "-m", "compileall", "-q", "-j", "0", str(PACKAGE)], check=True, capture_output=True)
@@ -98,7 +101,7 @@ def main() -> int:
         campaign = large_campaign(log_entries=args.entries, history_per_entry=HISTORY_PER_ENTRY)
         CampaignStore.create(store_path, campaign).close()
         del campaign
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home / "home")}
+        env = {**os.environ, "QT_QPA_PLATFORM": args.platform, "D100GUI_HOME": str(home / "home")}
         # the player's last campaign: a start with no file reopens it (as a player's does); the tour seen and the
         # first start's question answered (a player with a last campaign has had both).
         # Told again before each of its runs: the new campaign's first action makes that campaign the last one
@@ -129,7 +132,7 @@ def main() -> int:
     bare, bare_cpu = median("bare QMainWindow", "idle"), median("bare QMainWindow", "idle cpu")
     print(
         f"Cold start, median of {args.runs} interleaved runs (last campaign: {args.entries:,} log entries, "
-        f"store {size / 1e6:.0f} MB, 2,000 areas)"
+        f"store {size / 1e6:.0f} MB, 2,000 areas; Qt platform {args.platform})"
     )
     print(f"  bare QMainWindow shown: {bare_cpu:.0f} ms CPU, {bare:.0f} ms wall")
     table = FigureTable("startup", width=62)
