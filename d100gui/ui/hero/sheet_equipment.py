@@ -27,6 +27,7 @@ from d100gui.ui.hero.sheet_parts import (
     item_stats,
     loc_badge,
     set_dim,
+    set_tip,
     signed,
 )
 
@@ -115,8 +116,8 @@ class EquipmentSection(SheetSection):
                 repair.setVisible(True)
                 repair.set_count(item.repair_track or self.rules.sheet.repair_track)
                 repair.set_value(item.repair_pips)
-            label.setToolTip(item.describe() if item else "Empty: right-click to equip from the backpack")
-            stats.setToolTip(stats.text())
+            set_tip(label, item.describe() if item else "Empty: right-click to equip from the backpack")
+            set_tip(stats, stats.text())
             stats.setVisible(bool(stats.text()) or item is not None)
 
 
@@ -149,4 +150,4 @@ class BeltSection(SheetSection):
             item = ch.belt[i] if i < len(ch.belt) else None
             label.setText(item.name if item else "—")
             set_dim(label, item is None)
-            label.setToolTip(f"{item.name}: {item.effect}" if item and item.effect else (item.name if item else "Empty"))
+            set_tip(label, f"{item.name}: {item.effect}" if item and item.effect else (item.name if item else "Empty"))

@@ -96,6 +96,13 @@ def set_dim(widget: QWidget, on: bool = True) -> None:
     widget.update()
 
 
+def set_tip(widget: QWidget, tip: str) -> None:
+    """Give ``widget`` its tooltip, only if it says something else: Qt sends a ToolTipChange event for every
+    ``setToolTip``, same words or not, and the sheet renders ~60 tooltips on every action that touches the hero."""
+    if widget.toolTip() != tip:
+        widget.setToolTip(tip)
+
+
 def error_style(palette: QPalette) -> str:
     """The style of an error message: :data:`ERROR_STYLE`'s red, readable on this palette."""
     return f"color: {readable(QColor(ERROR_STYLE.split(':')[1].strip(' ;')), palette).name()};"

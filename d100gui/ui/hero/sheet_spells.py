@@ -28,7 +28,7 @@ from d100gui.engine.magic.events import (
 )
 from d100gui.engine.protocol import Event
 from d100gui.engine.rules.model import Rules
-from d100gui.ui.hero.sheet_parts import ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, set_dim, small
+from d100gui.ui.hero.sheet_parts import ElidedLabel, ItemRow, Send, SheetRequests, SheetSection, set_dim, set_tip, small
 
 LastEvents = Callable[[], list[Event]]
 
@@ -213,16 +213,16 @@ class SpellBookSection(SheetSection):
         set_dim(name, dim)
         set_dim(self.spell_thresholds[i], not reach)
         state = "usable" if place.castable else (place.why_not or ("empty" if reach else "out of reach: INT too low"))
-        name.setToolTip(f"INT {place.threshold}+ · {state}" + (f"\n{spell.effect}" if spell and spell.effect else ""))
-        name.setProperty("usable", place.castable)
-        name.setProperty("in_reach", reach)
+        set_tip(name, f"INT {place.threshold}+ · {state}" + (f"\n{spell.effect}" if spell and spell.effect else ""))
+        if name.property("usable") != place.castable:
+            name.setProperty("usable", place.castable)
+        if name.property("in_reach") != reach:
+            name.setProperty("in_reach", reach)
         cast, remove = self.cast_buttons[i], self.remove_buttons[i]
         cast.setEnabled(place.castable)
-        cast.setToolTip(
-            f"Cast {spell.name} (outside a fight)" if place.castable and spell else (place.why_not or "No spell here.")
-        )
+        set_tip(cast, f"Cast {spell.name} (outside a fight)" if place.castable and spell else (place.why_not or "No spell here."))
         remove.setEnabled(spell is not None)
-        remove.setToolTip(f"Remove {spell.name}: no other spell moves" if spell else "No spell here.")
+        set_tip(remove, f"Remove {spell.name}: no other spell moves" if spell else "No spell here.")
 
     def _show_scrolls(self, ch: Character) -> None:
         belt = [
@@ -242,5 +242,5 @@ class SpellBookSection(SheetSection):
             (self.cast_scroll_button, "Cast the scroll (no Spell Caster needed; it is used up)"),
         ):
             button.setEnabled(not why)
-            button.setToolTip(why or tip)
+            set_tip(button, why or tip)
         self.scrolls.setEnabled(not why)

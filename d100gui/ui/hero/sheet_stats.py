@@ -13,7 +13,7 @@ from d100gui.engine.hero.queries import ability_requirement, ability_unlocked, t
 from d100gui.engine.hero.sheet_edits import SetCharacteristic, SetSheetField, SetSkillBonus, SetTrackPips
 from d100gui.engine.rules.model import Rules
 from d100gui.ui.common.pips import PipTrack
-from d100gui.ui.hero.sheet_parts import NumberBox, Send, SheetSection, field_label, signals_blocked, small
+from d100gui.ui.hero.sheet_parts import NumberBox, Send, SheetSection, field_label, set_tip, signals_blocked, small
 
 HEADER_FIELDS = (
     ("rep", "REP", "Reputation: {min} to {max}", 0, 99),
@@ -138,8 +138,8 @@ class CharacteristicsSection(SheetSection):
             self.primary_boxes[stat].show_value(score.primary)
             adj = self.adjusted_labels[stat]
             adj.setText(str(d.characteristics[stat]))
-            adj.setToolTip(
-                " ".join(f"{p.value:+d} {p.label}" if i else f"{p.value} {p.label}" for i, p in enumerate(d.sources[stat]))
+            set_tip(
+                adj, " ".join(f"{p.value:+d} {p.label}" if i else f"{p.value} {p.label}" for i, p in enumerate(d.sources[stat]))
             )
             self.stat_tracks[stat].set_value(score.pips)
         for ability in self.rules.abilities:
@@ -151,8 +151,9 @@ class CharacteristicsSection(SheetSection):
                 badge.style().unpolish(badge)  # re-polish: the style sheet picks the look by object name
                 badge.style().polish(badge)
             state = "unlocked" if lit else f"locked until {ability_requirement(self.rules, ability.id)}"
-            badge.setToolTip(f"{ability.name} ({state}): {ability.summary}")
-            badge.setProperty("lit", lit)
+            set_tip(badge, f"{ability.name} ({state}): {ability.summary}")
+            if badge.property("lit") != lit:
+                badge.setProperty("lit", lit)
 
 
 def _primary(stat: str, value: int) -> SetCharacteristic:
@@ -185,7 +186,7 @@ class HealthSection(SheetSection):
         self.hp_box.show_value(ch.hp)
         self.hp_primary_box.show_value(ch.hp_primary)
         self.hp_max_label.setText(f"/ {d.max_hp}")
-        self.hp_max_label.setToolTip("Adjusted maximum: primary HP plus item and time-track bonuses")
+        set_tip(self.hp_max_label, "Adjusted maximum: primary HP plus item and time-track bonuses")
         dmg = ", ".join(f"{self.rules.slot(s).name} {v:+d}" for s, v in d.weapon_dmg.items()) or f"{d.dmg:+d}"
         self.combat_summary.setText(f"DMG {dmg} · Defence Bonus {d.defence_bonus}")
 
