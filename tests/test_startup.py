@@ -106,20 +106,32 @@ DEFERRED = (  # opened on demand, never on the way to the first paint
 
 
 @pytest.mark.slow  # left out of `make check` (the fast lane); `make test` runs it
-def test_a_start_imports_none_of_what_opens_on_demand(tmp_path):
-    """A start to idle (the tour already seen) leaves the dialogs, wizards, help, export and print unimported."""
+@pytest.mark.parametrize("start", ["--new", "the last campaign"])
+def test_a_start_imports_none_of_what_opens_on_demand(tmp_path, start):
+    """A start to idle (the tour already seen), new or reopening the last campaign, leaves the dialogs, wizards,
+    help, export and print unimported."""
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)
+    last = ""
+    if start == "the last campaign":
+        session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+        session.run({"kind": "roll_dice", "expression": "2d6"})
+        CampaignStore.create(tmp_path / "last.d100", session.campaign, session.game).close()
+        last = str(tmp_path / "last.d100")
     script = (
-        "import sys; from d100gui.app import main; from d100gui.ui.common.settings import Preferences\n"
-        "p = Preferences(); p.tour_shown = True; p.sync()\n"  # a player who has seen the tour
-        "status = main(['--quit-when-idle', '--new'])\n"
+        "import sys; from pathlib import Path; from d100gui.app import main\n"
+        "from d100gui.ui.common.settings import Preferences\n"
+        "p = Preferences(); p.tour_shown = True\n"  # a player who has seen the tour
+        f"if {last!r}: p.add_recent(Path({last!r}))\n"
+        "p.sync()\n"
+        f"status = main(['--quit-when-idle'] + ([] if {last!r} else ['--new']))\n"
         "print('\\n'.join(sorted(m for m in sys.modules if m.startswith(('d100gui.', 'pyqtgraph', 'numpy')))))\n"
         "sys.exit(status)\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "D100GUI_HOME": str(home)}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
+    assert "not reopened" not in done.stderr
     loaded = set(done.stdout.split())
     assert "d100gui.ui.main_window" in loaded and "d100gui.engine.game" in loaded  # it did start
     assert sorted(loaded.intersection(DEFERRED)) == []
