@@ -43,6 +43,7 @@ from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog, PhysicalDiceDialog
 from d100gui.ui.common.preferences import Confirmations, PreferenceActions, PreferencesDialog
 from d100gui.ui.common.settings import Preferences
+from d100gui.ui.common.warm_up import WarmUp
 from d100gui.ui.decisions import RowRequests
 from d100gui.ui.dice.panel import DicePanel
 from d100gui.ui.help.actions import HelpActions
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         for refresh in (self._show_title, self._follow_undo, self._follow_read_only, self._follow_curse, self._follow_flow):
             refresh()  # each what it shows, as after every action
+        self.warm_up.start()  # the campaign it was built with is shown: its first action's one-time costs while idle
         self.say(f"{len(loaded.library)} tables loaded.", 0)
         self.campaigns.say_notes()
         self.preference_actions = PreferenceActions(
@@ -267,6 +269,8 @@ class MainWindow(QMainWindow):
         bridge.changed.connect(self._follow_read_only)  # the fallen banner, the editing actions greyed
         bridge.changed.connect(self._follow_curse)  # Hero > Type the curse's row
         bridge.changed.connect(self._follow_flow)  # the actions the engine's gate allows now
+        self.warm_up = WarmUp(self)  # the first action's one-time costs, paid while idle after a campaign is shown
+        bridge.changed.connect(lambda change: self.warm_up.start() if change.reset else None)
         self.follow_hero_action.toggled.connect(self.set_follow_hero)
         bridge.user_row_added.connect(tables.save_user_rows)
         self.row_requests.policy_chosen.connect(self.table_setup.set_policy)
