@@ -101,6 +101,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 #: only a power cut or OS crash may lose the last actions, never corrupt the file. FULL would fsync
 #: every action (about 4 ms each on a laptop SSD) to keep those too.
 SYNCHRONOUS = "NORMAL"
+#: SQLite copies the WAL into the file inside a commit once it holds this many pages (its default is 1,000,
+#: about one action in 50 here, 5-12 ms on that action): the window checkpoints while the player is idle
+#: (:meth:`CampaignStore.checkpoint`), and this larger bound only holds the WAL's size when it cannot
+WAL_AUTOCHECKPOINT_PAGES = 10_000
 #: how long opening waits for a campaign another window holds: a moment, never SQLite's 5 s
 BUSY_TIMEOUT_S = 0.05
 #: the longest text one row of a store may hold (SQLite's own limit is lowered to it): the largest part a
@@ -596,6 +600,7 @@ class CampaignStore:
         so it stays byte for byte); a store of an older format is migrated then, not at open."""
         if not self._saving:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
             self._saving = True
             self._migrate()
 
@@ -1348,6 +1353,19 @@ class CampaignStore:
     def _check_size(self) -> None:
         if self._bytes >= MAX_STORE_BYTES:
             raise StoreFull(self.path, f"it has reached {MAX_STORE_BYTES // (1024 * 1024)} MB; the action was not saved")
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL's committed pages into the file now, while the player is idle, instead of inside a
+        later action's commit (PASSIVE: it waits for no reader and blocks no writer). True if every page
+        was copied. Only a speed-up: the commits are safe in the WAL either way, so a checkpoint SQLite
+        cannot make now (busy, or an error) is left for the next one, or for the close."""
+        if not self._saving:
+            return True  # a store only read has no WAL
+        try:
+            busy, pages, copied = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:
+            return False
+        return not busy and pages == copied
 
     # ------------------------------------------------------------------ closing
     def close(self) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from d100gui.engine.campaign import Campaign
@@ -50,6 +50,9 @@ from d100gui.storage.store import (
 from d100gui.ui.campaign_list import CampaignListDialog, campaign_label, summary_of
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.settings import Preferences
+
+#: how long the player pauses before the store's WAL is copied into its file (CampaignStore.checkpoint)
+CHECKPOINT_IDLE_MS = 1000
 
 
 def free_path(path: Path) -> Path:
@@ -106,6 +109,10 @@ class CampaignFiles(QObject):
         self.rebuild_dialog: QProgressDialog | None = None  # the progress of the last rebuild from a log
         bridge.history_damaged.connect(self._offer_dropping_history)
         self.closed = False  # the store was closed under the game (quit): a change still coming is saved once, there
+        self.idle_checkpoint = QTimer(self)  # the store's WAL copied into its file once the player pauses
+        self.idle_checkpoint.setSingleShot(True)
+        self.idle_checkpoint.setInterval(CHECKPOINT_IDLE_MS)
+        self.idle_checkpoint.timeout.connect(self._checkpoint)
         self._listen(bridge.game)
 
     # ------------------------------------------------------------------ saving
@@ -174,7 +181,12 @@ class CampaignFiles(QObject):
             self._told(self.store)
         if self.store is not None and (warning := self.store.size_warning):
             self.message.emit(warning)
+        self.idle_checkpoint.start()  # again after each action: it runs once the player pauses
         self.path_changed.emit()
+
+    def _checkpoint(self) -> None:
+        if self.store is not None and not self.closed:
+            self.store.checkpoint()
 
     def _adopt(self, store: CampaignStore) -> None:
         """Save the bridge's game in ``store`` from now on (its stored undo history comes with it)."""

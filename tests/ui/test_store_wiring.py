@@ -387,3 +387,42 @@ def test_a_damaged_undo_step_met_in_play_is_refused_and_dropping_the_history_is_
     win.quit_action.trigger()
     with CampaignStore.open(path) as again:
         assert again.load().log_length == 3
+
+
+def test_the_wal_is_copied_into_the_file_when_the_player_pauses_not_inside_an_action(qtbot, monkeypatch):
+    """SQLite's own checkpoint ran inside a commit every ~1,000 WAL pages (one action in 50 paid 5-12 ms):
+    the store now leaves it to 10,000 pages and the window checkpoints once the player pauses."""
+    from d100gui.storage.store import WAL_AUTOCHECKPOINT_PAGES
+    from d100gui.ui.campaign_files import CHECKPOINT_IDLE_MS
+
+    win = new_window(qtbot)
+    win.campaigns.idle_checkpoint.setInterval(50)  # the pause, shortened for the test (CHECKPOINT_IDLE_MS in play)
+    assert CHECKPOINT_IDLE_MS >= 500
+    calls: list[bool] = []
+    real = CampaignStore.checkpoint
+    monkeypatch.setattr(CampaignStore, "checkpoint", lambda self: calls.append(real(self)) or calls[-1])
+    roll(qtbot, win)
+    roll(qtbot, win)  # a second action before the pause: one checkpoint for both
+    store = win.campaigns.store
+    assert store is not None and calls == []
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == WAL_AUTOCHECKPOINT_PAGES
+    assert wal(win.campaign_path).stat().st_size > 0
+    qtbot.waitUntil(lambda: calls != [], timeout=5000)
+    qtbot.wait(200)
+    assert calls == [True], "every page of the WAL copied, once"
+    win.quit_action.trigger()
+    with CampaignStore.open(win.campaign_path) as again:
+        assert again.log_length == 2
+
+
+def test_a_store_only_read_has_no_wal_to_checkpoint(tmp_path):
+    win_path = tmp_path / "read.d100"
+    from d100gui.engine.api import Session
+    from d100gui.storage.resources import bundled_game_data
+
+    session = Session.new(bundled_game_data(), seed=3, policy="reroll")
+    CampaignStore.create(win_path, session.campaign, session.game).close()
+    before = win_path.read_bytes()
+    with CampaignStore.open(win_path) as store:
+        assert store.checkpoint() is True
+    assert win_path.read_bytes() == before and not wal(win_path).exists()
