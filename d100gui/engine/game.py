@@ -65,6 +65,7 @@ from d100gui.engine.journal import (
     DamagedStep,
     LazyStep,
     Parts,
+    PartText,
     SequenceState,
     Step,
     Watch,
@@ -593,13 +594,13 @@ class Game:
         parts = self.parts
         fields = self.campaign.__dict__
         before = Step(label=label, entry=None)
-        after: dict[str, str] = {}
+        after: dict[str, PartText] = {}  # a book stays its members: joined only by a store that writes it whole
         sequences: dict[str, SequenceState] = {}
         for name, old in watch.before.items():
             now = parts.snapshot(name, fields[name])
             if now != old:
                 before.kept[name] = old.owning(now) if isinstance(old, BookText) and isinstance(now, BookText) else old
-                after[name] = now if isinstance(now, str) else now.text
+                after[name] = now
         for name, (_original, entries) in watch.lists.items():
             delta = sequence_delta(fields[name], entries)
             if delta is not None:
@@ -853,13 +854,9 @@ def _plain_message(error: Mapping[str, Any]) -> str:
     return message.split("\n", 1)[0][:200]
 
 
-def _new_parts(inverse: Step, applied: Step) -> dict[str, str]:
+def _new_parts(inverse: Step, applied: Step) -> dict[str, PartText]:
     """The parts' new JSON after ``applied`` (a part whose JSON did not change is left out)."""
-    return {
-        name: kept if isinstance(kept, str) else kept.text
-        for name, kept in applied.kept.items()
-        if inverse.kept.get(name) != kept
-    }
+    return {name: kept for name, kept in applied.kept.items() if inverse.kept.get(name) != kept}
 
 
 def _size(step: Step | LazyStep) -> int:

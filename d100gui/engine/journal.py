@@ -271,14 +271,15 @@ LazyStep = Callable[[], Step]
 class Change:
     """What one do, undo or redo changed, for the campaign store to write in one transaction.
 
-    ``parts`` is the new JSON of each value part that changed; ``sequences`` the new length and
+    ``parts`` is the new JSON of each value part that changed (a book's as its members, :class:`BookText`:
+    the store writes the members that changed, and joins the whole text only where it keeps none); ``sequences`` the new length and
     the entries now at the indexes that changed; ``log_length`` the log's length after it;
     ``entry`` the log entry appended (do and redo; None for undo); ``step`` what went on the
     undo stack (do, redo) or the redo stack (undo); ``undo_depth`` the undo steps kept.
     """
 
     action: str  # "do", "undo", "redo"
-    parts: dict[str, str]
+    parts: dict[str, PartText]
     sequences: dict[str, SequenceState]
     log_length: int
     entry: Any

@@ -1246,7 +1246,7 @@ class CampaignStore:
             deltas = self._write_books(db, change)
             db.executemany(
                 "INSERT OR REPLACE INTO parts VALUES (?, ?)",
-                [(name, text) for name, text in change.parts.items() if name not in self._books],
+                [(name, t if isinstance(t, str) else t.text) for name, t in change.parts.items() if name not in self._books],
             )
             # the step goes back first: an unread slot it holds is the row as it is before this change
             popped = _top_sequences(db, change.action)
