@@ -40,6 +40,7 @@ class StepRow(QFrame):
         self.setObjectName("stepRow")
         self.step = step
         self.dice_views: list[CompactDice] = []
+        self.values: list[QLabel] = []  # each roll's value beside its dice
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(8)
@@ -61,6 +62,16 @@ class StepRow(QFrame):
         self.step = step
         self.text_label.setText(step_text(step))
 
+    def reuse(self, step: Step) -> None:
+        """Show another step built the same way (:func:`row_shape`): its words, and its dice drawn on the kept views."""
+        self.show_step(step)
+        for view, value, roll in zip(self.dice_views, self.values, step.rolls, strict=True):
+            view.roll = roll
+            view.set_faces(roll.dice, roll.rerolled)
+            view.setFixedSize(view.sizeHint())
+            view.setToolTip(roll.describe())
+            value.setText(roll_value(roll))
+
     def _dice(self, step: Step) -> QWidget:
         holder = QWidget()
         if not step.rolls:
@@ -77,6 +88,7 @@ class StepRow(QFrame):
             line.addWidget(view)
             value = QLabel(roll_value(roll))
             scaled_font(value, 1.0, bold=True)
+            self.values.append(value)
             line.addWidget(value)
             line.addStretch(1)
             dice_col.addLayout(line)
@@ -97,6 +109,8 @@ class StepsView(QWidget):
         self._picked_at = 0  # how many events the fight had when a past round was picked
         self._key: tuple[int, int, int, int | None] | None = None
         self._follow = True
+        self._spare: dict[tuple[object, ...], list[StepRow]] = {}  # rows dropped, hidden, by their shape
+        self.rows_made = 0  # how many rows were built (tests count: a new round reuses the last one's)
         col = QVBoxLayout(self)
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(2)
@@ -191,19 +205,41 @@ class StepsView(QWidget):
         self._follow = True  # keep the newest step in view once the list has been laid out
 
     def _new_row(self, step: Step, at: int) -> StepRow:
-        row = StepRow(step)
+        """A row for ``step``: one the view dropped, built the same way, told the step; else a new one."""
+        spare = self._spare.get(row_shape(step))
+        if spare:
+            row = spare.pop()
+            row.reuse(step)
+        else:
+            row = StepRow(step)
+            self.rows_made += 1
         self.steps_layout.insertWidget(at, row)  # the rows come first; the stretch stays last
         row.show()
         return row
 
     def _drop(self, row: StepRow) -> None:
+        """A row no step shows now: kept hidden for the next step built the same way (a new round's steps are
+        mostly the last round's shapes: made anew, each cost its widgets, their style and their first layout)."""
         self.steps_layout.removeWidget(row)
         row.hide()
-        row.deleteLater()
+        spare = self._spare.setdefault(row_shape(row.step), [])
+        if len(spare) < SPARE_ROWS:
+            spare.append(row)
+        else:
+            row.deleteLater()
 
     def _scroll_range(self, _low: int, high: int) -> None:
         if self._follow:
             self.steps_scroll.verticalScrollBar().setValue(high)
+
+
+#: rows kept hidden per shape for the next steps (a round has a handful of steps of a few shapes)
+SPARE_ROWS = 8
+
+
+def row_shape(step: Step) -> tuple[object, ...]:
+    """How a step's row is built: a round's title line, or the dice column (its width, one view per roll)."""
+    return (step.kind == "round", step.kind == "action" and not step.rolls, len(step.rolls))
 
 
 def _step_key(step: Step) -> tuple[object, ...]:
