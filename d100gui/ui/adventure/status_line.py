@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from d100gui.engine.flow import Status
 from d100gui.ui.common.bridge import EngineBridge
-from d100gui.ui.common.flow import FlowLayout, SteadyHeight
+from d100gui.ui.common.flow import FOR_THE_QUEST, FlowLayout, SteadyHeight
 
 
 class StatusLine(QWidget):
@@ -37,7 +37,7 @@ class StatusLine(QWidget):
         self.waits = QLabel()
         self.waits.setObjectName("statusWaits")
         #: its height kept while what waits comes and goes (a line more, a line less): the map below stays put
-        self.steady = SteadyHeight()
+        self.steady = SteadyHeight(patience=FOR_THE_QUEST)
         layout = self.parts = FlowLayout(self, spacing=12, steady=self.steady)
         layout.setContentsMargins(2, 0, 2, 0)
         for label in (self.quest, self.clocks, self.hero, self.waits):

@@ -41,7 +41,7 @@ from d100gui.ui.adventure.status_line import StatusLine
 from d100gui.ui.common.bridge import EngineBridge
 from d100gui.ui.common.dialogs import MissingRowDialog
 from d100gui.ui.common.dice_faces import DiceFacesView
-from d100gui.ui.common.flow import FlowLayout, SteadyColumn
+from d100gui.ui.common.flow import FOR_THE_QUEST, FlowLayout, SteadyColumn, SteadyHeight
 
 #: the flow's groups the strip answers (the fight's are the combat panel's, creation's the wizard's; the town's
 #: steps are the wizard's too, but the strip offers to begin the phase and move it on, so play never waits unseen)
@@ -134,6 +134,7 @@ class TurnStrip(QFrame):
         #: the strip keeps its height while the hint or the rows need a line less, so the map below is not resized
         #: on every action (a fight's hint alone changed by a line each round)
         layout = self.column = SteadyColumn(self)
+        layout.steady = SteadyHeight(patience=FOR_THE_QUEST)  # given back when the quest begins or ends
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(top)

@@ -89,6 +89,12 @@ class FlowLayout(QLayout):
         return y + line - rect.y() + margins.bottom()
 
 
+#: a steady height's patience that lasts the quest: the room is given back when the quest begins or ends (the key
+#: changes) or when it is more than ``most`` too much, never for having gone unused a while (given back after 10
+#: actions, the strip and the status line needed it again soon after and resized the map below, 1 turn in 4)
+FOR_THE_QUEST = 1_000_000
+
+
 class SteadyHeight:
     """A wrapped row's height kept steady while play goes on, so what is laid out below it (the map) is not
     resized and repainted on every action (issue 18's performance; the map jumping by a line each fight round

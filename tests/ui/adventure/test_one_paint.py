@@ -151,3 +151,17 @@ def test_a_turn_and_a_search_lay_out_the_centre_only_never_the_main_window(qtbot
         assert events.count(QEvent.Type.Resize, receiver=window.map_area) == 0  # the map below kept its size
     finally:
         events.close()
+
+
+def test_the_strip_and_the_status_line_keep_their_room_through_the_quest(window):  # noqa: F811
+    """Room a waiting test or a fight's hint needed is kept while the quest goes on, however long unused (given back
+    after 10 actions, it was soon needed again: the map below was resized about one turn in four), and given back
+    when the quest begins or ends."""
+    for steady, key in ((window.turn_strip.column.steady, ("quest", "Q")), (window.turn_strip.status_line.steady, "Q")):
+        steady.changed(key)
+        assert steady.height(500, 120) == 120  # a fight's hint and a test's dice: the room grows at once
+        for _ in range(50):  # fifty actions that need 40 px less
+            assert steady.height(500, 80) == 120
+            assert steady.changed(key) is False
+        assert steady.changed(("between", "") if isinstance(key, tuple) else "") is True  # the quest ended
+        assert steady.height(500, 80) == 80
