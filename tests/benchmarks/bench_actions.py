@@ -265,24 +265,40 @@ def load_figure(path: Path, size: int) -> bool:
 
 def play_mixed(session: Session, saver: Saver, actions: int, progress: Callable[[int], None] | None = None) -> int:
     """Play about ``actions`` actions, cycling table rolls, moves, fights (each to its end) and dice
-    rolls; once the hero has fallen, play on with what needs no hero. Returns how many were done."""
+    rolls. Before each fight a hero under their primary HP is healed by hand (a sheet correction, not
+    counted): a fallen hero's campaign refuses every command (issue 18), which would end the run early.
+    A step refused, or that did nothing, is dropped (the run never loops without playing). Returns how
+    many were done."""
     steps: list[Callable[[], int]] = [
         lambda: len(table_rolls(session, saver, 10)),
         lambda: len(moves(session, saver, 10)[0]),
-        lambda: fight_to_the_end(session, saver),
+        lambda: heal(session, saver) + fight_to_the_end(session, saver),
         lambda: sum(1 for _ in range(10) if timed(session, saver, {"kind": "roll_dice", "expression": "d100"})),
     ]
     done = i = 0
     while done < actions and steps:
         step = steps[i % len(steps)]
         try:
-            done += step()
+            played = step()
         except CommandRefused:
+            played = 0
+        if played:
+            done += played
+            i += 1
+        else:
             steps.remove(step)
-        i += 1
         if progress is not None:
             progress(done)
     return done
+
+
+def heal(session: Session, saver: Saver) -> int:
+    """A standing hero under their primary HP set back to it by hand (untimed, not counted: 0)."""
+    hero = session.character
+    if hero is not None and not hero.dead and hero.hp < hero.hp_primary:
+        session.run({"kind": "set_sheet_field", "field": "hp", "value": hero.hp_primary})
+        saver.after()
+    return 0
 
 
 def memory_figure(data: Any, actions: int, json_save: bool) -> bool:
