@@ -1,7 +1,8 @@
 """Rows the player's tables lack: the dialog that asks for one, from the event's payload.
 
-A roll can land on a row the excerpt does not print (a dice-panel roll, a door's Table D,
-a fight's loot or curse). The engine says so with an event; this opens the "type the row"
+A roll can land on a row the excerpt does not print (a dice-panel roll, a door's Table D).
+The engine says so with an event (a fight's loot or curse row waits in the fight instead, answered
+from the combat panel: ``combat.row_wait``); this opens the "type the row"
 dialog without blocking, and the typed row goes back to the engine as a command. Where the
 engine has a command for it (:class:`SampleRow`), the dialog also offers to re-roll among
 the printed rows this time, or from now on (which changes the player's preference).
@@ -14,11 +15,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from d100gui.engine.combat.events import CombatCurseMissing, CombatLootMissing
 from d100gui.engine.dice.history import HistoryEntry
 from d100gui.engine.dice.roller import MissingRowPolicy
 from d100gui.engine.dice.tables import Row, Table
-from d100gui.engine.dice_commands import AddTableRow, SampleRow
 from d100gui.engine.dungeon.commands import DOOR_TABLE, ResolveDoorRow
 from d100gui.engine.dungeon.events import DoorRowMissing
 from d100gui.engine.flow import row_for_roll, sample_for_roll
@@ -56,7 +55,7 @@ class RowRequests(QObject):
         )
 
     def answer(self, event: Event) -> MissingRowDialog | None:
-        """A decision event that needs a row (a door roll, or loot or a curse in a fight); others are ignored."""
+        """A decision event that needs a row (a door roll); others are ignored."""
         if event.kind not in EVENT_KINDS:
             return None
         payload = event.payload()
@@ -69,19 +68,6 @@ class RowRequests(QObject):
                 None,
                 lambda row: ResolveDoorRow(pos=pos, side=side, row=row),
                 lambda: ResolveDoorRow(pos=pos, side=side, sample=True),  # settles the door with a printed row
-            )
-        if isinstance(payload, CombatLootMissing | CombatCurseMissing):
-            table_id = payload.table_roll.table_id
-            if table_id not in library:
-                return None
-            record = payload.table_roll.roll
-            modifier, purpose = sum(m.value for m in record.modifiers), record.purpose
-            return self._open(
-                library.get(table_id),
-                record.final,
-                None,
-                lambda row: AddTableRow(table_id=table_id, row=row),
-                lambda: SampleRow(table_id=table_id, modifier=modifier, purpose=purpose),
             )
         return None
 

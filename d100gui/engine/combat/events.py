@@ -384,7 +384,7 @@ class CombatCurse(Payload):
 
 @declare("combat_curse_missing", topic="decision")
 class CombatCurseMissing(Payload):
-    """Table C rolled a row the tables do not have: the player types it in."""
+    """Table C rolled a row the tables do not have (logs of older versions: the row now waits in the fight)."""
 
     table_roll: TableRoll
 
@@ -426,7 +426,7 @@ class CombatLoot(Payload):
 
 @declare("combat_loot_missing", topic="decision")
 class CombatLootMissing(Payload):
-    """The loot table rolled a row the tables do not have: the player types it in."""
+    """The loot table rolled a row the tables do not have (logs of older versions: the row now waits in the fight)."""
 
     table_roll: TableRoll
 

@@ -117,19 +117,3 @@ def test_a_door_row_is_checked_too_and_offers_the_reroll(window):
     assert dialog.table.id == "d100.D" and dialog.sample_once.isVisibleTo(dialog)
     dialog.fields["door"].setText("IRON GATE (IG)")
     assert "fill this in" not in dialog.reasons["door"].text()
-
-
-def test_a_fights_missing_loot_row_can_be_rerolled_among_printed_rows_this_time(window, qtbot):
-    from d100gui.engine.combat.events import CombatLootMissing
-    from d100gui.engine.dice.dice import Dice
-    from d100gui.engine.dice.roller import TableRoll
-    from d100gui.engine.protocol import Event
-
-    record = Dice(ScriptedSource([5, 0])).roll("d100", "loot: Table P")
-    missing = TableRoll(table_id="d100.P", table_title="Table P – Parts", roll=record, missing=(16, 100))
-    window.game.override = ScriptedSource([0, 8])  # the re-roll: 8, ARM/WING
-    dialog = window.answer_decision(Event.of(CombatLootMissing(table_roll=missing), "Loot row 50 is not in your tables."))
-    assert isinstance(dialog, MissingRowDialog) and dialog.sample_once.isVisibleTo(dialog)
-    qtbot.mouseClick(dialog.sample_once, CLICK)
-    entry = window.game.campaign.dice_history[-1]
-    assert entry.table.sample and entry.table.row.fields["part"] == "ARM/WING"
