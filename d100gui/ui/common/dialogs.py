@@ -46,6 +46,7 @@ class _Validating(QDialog):
         self.buttons.rejected.connect(self.reject)
 
     def _finish_layout(self) -> None:
+        self.layout_.addStretch(1)  # room the dialog gains goes below the fields: a field the player aims at stays put
         self.layout_.addWidget(self.error_label)
         self.layout_.addWidget(self.buttons)
 
@@ -195,9 +196,11 @@ class MissingRowDialog(_Validating):
             cell.addWidget(edit)
             cell.addWidget(self.reasons[col.key])
             if col.effect:
-                self.readings[col.key] = QLabel()
-                self.readings[col.key].setWordWrap(True)
-                cell.addWidget(self.readings[col.key])
+                reading = QLabel()
+                reading.setWordWrap(True)
+                reading.setMinimumHeight(reading.fontMetrics().lineSpacing())  # its line kept while empty
+                self.readings[col.key] = reading
+                cell.addWidget(reading)
             form.addRow(col.label + ("" if col.optional else " *"), cell)
         self.layout_.addLayout(form)
 
@@ -216,7 +219,7 @@ class MissingRowDialog(_Validating):
         for cell in check.cells:
             _say(self.reasons[cell.key], cell.problem if cell.text or self.error_label.text() else "")
             if cell.key in self.readings:
-                _say(self.readings[cell.key], f"Reads as: {cell.reading}" if cell.reading else "")
+                self.readings[cell.key].setText(f"Reads as: {cell.reading}" if cell.reading else "")
         if self.error_label.text():
             self.error_label.setText(self._validate())
 

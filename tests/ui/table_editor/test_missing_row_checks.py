@@ -85,6 +85,24 @@ def test_effect_text_is_shown_as_the_engine_will_read_it(window, qtbot):
     assert "not a rule the app applies" in dialog.readings["effect"].text()
 
 
+def test_typing_a_cell_that_reads_as_a_rule_moves_no_field_below_it(window, qtbot):
+    """The "Reads as:" line keeps its room while empty, and room the dialog gains goes below the fields: a click
+    aimed at the next field lands there (it landed in the field above while the line appeared)."""
+    dialog = roll_table(window, qtbot, "d100.F", 7, 0)  # Table F: 70, not printed; Time and Effect are read
+    assert {"time", "effect"} <= set(dialog.readings)
+
+    def effect_top() -> int:
+        dialog.layout().activate()
+        return dialog.fields["effect"].mapTo(dialog, dialog.fields["effect"].rect().topLeft()).y()
+
+    before = effect_top()
+    type_into(qtbot, dialog, {"time": "+1"})
+    assert dialog.readings["time"].text().startswith("Reads as: +1 time")
+    assert effect_top() == before
+    type_into(qtbot, dialog, {"time": ""})
+    assert dialog.readings["time"].text() == "" and effect_top() == before
+
+
 def test_reroll_among_printed_rows_this_time(window, qtbot):
     dialog = roll_table(window, qtbot, "d100.W", 9, 0, 0, 3)  # Table W: 90 missing; the re-roll 3 is the Catapult
     assert dialog.sample_once.isVisibleTo(dialog) and dialog.sample_always.isVisibleTo(dialog)
