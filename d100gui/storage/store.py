@@ -258,6 +258,35 @@ class _GuardedConnection(sqlite3.Connection):
         self.calls += 1
         return 1 if self.calls > MAX_PROGRESS_CALLS else 0
 
+    held: tuple[int, int] | None = None  # the file this connection holds locked (see _HELD)
+
+    def close(self) -> None:
+        if self.held is not None:
+            _HELD.discard(self.held)
+            self.held = None
+        super().close()
+
+
+#: the store files this process holds locked, by (device, inode). SQLite's lock is a POSIX lock, and
+#: closing ANY descriptor of a file drops every POSIX lock the process holds on it: the campaign list,
+#: the roster or a dropped file reading the open campaign's first bytes released the window's lock, and
+#: a second window could then open and write the same campaign. What reads a file's bytes asks here first.
+_HELD: set[tuple[int, int]] = set()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def held_here(path: Path) -> bool:
+    """Whether this process holds ``path`` open as a store (then no descriptor of it may be opened and closed)."""
+    key = _identity(path)
+    return key is not None and key in _HELD
+
 
 def _harden(db: sqlite3.Connection) -> None:
     """The settings SQLite advises for a file from elsewhere: no function of the file's schema runs,
@@ -387,7 +416,10 @@ def _real(path: Path) -> Path:
 def is_store(path: Path) -> bool:
     """Whether ``path`` is an SQLite database (by its first bytes; nothing else is read).
 
-    Opened without blocking and checked on the open descriptor: a FIFO or a device is never read."""
+    Opened without blocking and checked on the open descriptor: a FIFO or a device is never read. A store
+    this process holds is not opened at all (closing the descriptor would drop its lock: :func:`held_here`)."""
+    if held_here(path):
+        return True
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -428,6 +460,9 @@ def _connect_file(path: Path, *, read_only: bool) -> sqlite3.Connection:
             # held from now until closed: a second window is told at once; nothing is written yet
             db.execute("BEGIN EXCLUSIVE")
             db.execute("COMMIT")
+            if isinstance(db, _GuardedConnection) and (key := _identity(target)) is not None:
+                db.held = key
+                _HELD.add(key)
         _check_schema(db, path)
     except sqlite3.Error as exc:
         _close_quietly(db)

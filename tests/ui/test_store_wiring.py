@@ -426,3 +426,44 @@ def test_a_store_only_read_has_no_wal_to_checkpoint(tmp_path):
     with CampaignStore.open(win_path) as store:
         assert store.checkpoint() is True
     assert win_path.read_bytes() == before and not wal(win_path).exists()
+
+
+def _second_window_opens(path) -> str:
+    """Another process opening ``path`` as a second window does: "opened", or why it was refused."""
+    script = (
+        "import pathlib, sys\n"
+        "from d100gui.storage.store import CampaignStore, CampaignFileError\n"
+        "try:\n"
+        f"    CampaignStore.open(pathlib.Path({str(path)!r})).close()\n"
+        "    print('opened')\n"
+        "except CampaignFileError as exc:\n"
+        "    print(exc)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.slow  # other processes: left out of `make check`
+def test_the_campaign_list_and_the_roster_keep_the_open_campaign_locked(qtbot):
+    """Reading a file's first bytes and closing the descriptor drops every POSIX lock the process holds on
+    it (SQLite's lock among them): File > Campaigns and the roster, which read every campaign, let a second
+    window open and write the campaign this window plays. They no longer open the file this process holds."""
+    win = new_window(qtbot)
+    roll(qtbot, win)
+    path = win.campaign_path
+    assert "open in another d100gui window" in _second_window_opens(path)
+    [files] = [a.menu() for a in win.menuBar().actions() if a.text() == "&File"]
+    [campaigns] = [a for a in files.actions() if a.text() == "&Campaigns..."]
+    campaigns.trigger()
+    assert win.campaigns.list_dialog is not None
+    assert any(s.path == path for s in win.campaigns.list_dialog.summaries)
+    assert "open in another d100gui window" in _second_window_opens(path)
+    win.roster_action.trigger()
+    qtbot.wait(300)  # the roster reads its lines off the GUI thread
+    assert "open in another d100gui window" in _second_window_opens(path)
+    roll(qtbot, win)
+    win.quit_action.trigger()
+    with CampaignStore.open(path) as again:
+        assert again.log_length == 2
+    assert _second_window_opens(path) == "opened", "closed, the campaign opens anywhere"
